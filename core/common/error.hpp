@@ -1,0 +1,76 @@
+// Typed errors thrown by the core. The edges (CLI, wasm bindings) convert
+// them: the category picks the exit code or the JS error kind, the position
+// is shown to the user as file:line:column.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace ll {
+
+enum class ErrorCategory {
+    Syntax,       // malformed text: parentheses, unexpected tokens (exit 31)
+    Input,        // well-formed but wrong: unknown names, arity, duplicates (exit 31)
+    Unsupported,  // a PDDL feature the planner refuses by design (exit 34)
+    Usage,        // bad options or limits (exit 36)
+    Model,        // a learned-model file that is corrupt or for another domain (exit 33)
+    Internal,     // a bug: should never happen (exit 32)
+};
+
+// A 1-based position in a named source; line 0 means "no position".
+struct SourcePosition {
+    std::string file;
+    int line = 0;
+    int column = 0;
+};
+
+class Error : public std::runtime_error {
+  public:
+    Error(ErrorCategory category, std::string message, SourcePosition position = {})
+        : std::runtime_error(format(message, position)),
+          category_(category),
+          message_(std::move(message)),
+          position_(std::move(position)) {}
+
+    ErrorCategory category() const { return category_; }
+    // The message without the position prefix.
+    const std::string& message() const { return message_; }
+    const SourcePosition& position() const { return position_; }
+
+  private:
+    static std::string format(const std::string& message, const SourcePosition& pos) {
+        if (pos.file.empty() && pos.line == 0) return message;
+        std::string out = pos.file.empty() ? std::string("<input>") : pos.file;
+        if (pos.line > 0) {
+            out.append(":").append(std::to_string(pos.line));
+            out.append(":").append(std::to_string(pos.column));
+        }
+        out.append(": ").append(message);
+        return out;
+    }
+
+    ErrorCategory category_;
+    std::string message_;
+    SourcePosition position_;
+};
+
+inline const char* to_string(ErrorCategory category) {
+    switch (category) {
+        case ErrorCategory::Syntax:
+            return "syntax";
+        case ErrorCategory::Input:
+            return "input";
+        case ErrorCategory::Unsupported:
+            return "unsupported";
+        case ErrorCategory::Usage:
+            return "usage";
+        case ErrorCategory::Model:
+            return "model";
+        case ErrorCategory::Internal:
+            return "internal";
+    }
+    return "internal";
+}
+
+}  // namespace ll

@@ -1,0 +1,334 @@
+// Generalised Dijkstra over the relaxed program (see exploration.hpp).
+#include "core/heuristics/datalog/exploration.hpp"
+
+#include <algorithm>
+
+namespace ll::datalog {
+
+Exploration::Exploration(const Task& task, const StateLayout& layout, const StaticFacts& statics,
+                         Program program)
+    : task_(task), layout_(layout), statics_(statics), program_(std::move(program)) {
+    const int n = task.num_objects();
+    is_of_type_.assign(task.types.size() * static_cast<std::size_t>(n), 0);
+    for (TypeId t = 0; t < static_cast<TypeId>(task.types.size()); ++t) {
+        for (ObjectId o : task.objects_of_type[t])
+            is_of_type_[std::size_t(t) * n + o] = 1;
+    }
+    goal_possible_ = !task.goal_contains_false_equality;
+    for (const GroundAtom& g : task.goal_positive) {
+        if (task.predicates[g.predicate].is_static) {
+            if (!statics.contains(g.predicate, g.arguments)) goal_possible_ = false;
+        } else {
+            goal_atoms_.emplace_back(g.predicate, g.arguments);
+        }
+    }
+    int width = 1;
+    for (int a : program_.arity)
+        width = std::max(width, a);
+    for (const Rule& r : program_.rules)
+        width = std::max(width, r.num_variables);
+    binding_.resize(width);
+    other_binding_.resize(width);
+    scratch_.resize(width);
+}
+
+void Exploration::push(int cost, int fact) {
+    const std::size_t c = static_cast<std::size_t>(cost);
+    if (c >= buckets_.size()) buckets_.resize(c + 1);
+    buckets_[c].push_back(fact);
+    max_bucket_ = std::max(max_bucket_, c);
+}
+
+void Exploration::produce(RelPredicate predicate, const ObjectId* args, int n, int cost, int rule,
+                          int a, int b) {
+    if (program_.is_action_predicate(predicate)) {
+        produce_action(predicate - program_.first_action_predicate, args, cost, rule, a, b);
+        return;
+    }
+    auto [id, inserted] = facts_.insert(predicate, args, n);
+    if (inserted) {
+        cost_.push_back(cost);
+        achiever_.push_back(rule);
+        body_a_.push_back(a);
+        body_b_.push_back(b);
+        closed_.push_back(0);
+        is_goal_.push_back(0);
+    } else if (cost < cost_[id]) {
+        cost_[id] = cost;
+        achiever_[id] = rule;
+        body_a_[id] = a;
+        body_b_[id] = b;
+    } else {
+        return;
+    }
+    push(cost, id);
+}
+
+// Action facts are consumed only by their (weight 0) effect rules, so they are
+// never queued: their effects are derived right away at the same cost.
+void Exploration::produce_action(SchemaId schema, const ObjectId* args, int cost, int rule, int a,
+                                 int b) {
+    const RelPredicate predicate = program_.action_predicate(schema);
+    const int arity = program_.arity[predicate];
+    auto [id, inserted] = facts_.insert(predicate, args, arity);
+    if (inserted) {
+        cost_.push_back(cost);
+        achiever_.push_back(rule);
+        body_a_.push_back(a);
+        body_b_.push_back(b);
+        closed_.push_back(1);
+        is_goal_.push_back(0);
+    } else if (cost < cost_[id]) {
+        cost_[id] = cost;
+        achiever_[id] = rule;
+        body_a_[id] = a;
+        body_b_[id] = b;
+    } else {
+        return;
+    }
+    // Copy the arguments: producing effects may grow the fact arena.
+    ObjectId params[32];
+    std::vector<ObjectId> big;
+    ObjectId* p = params;
+    if (arity > 32) {
+        big.resize(arity);
+        p = big.data();
+    }
+    std::copy(args, args + arity, p);
+    if (program_.epsilon >= 0 && achiever_[id] == kFirstAction) {
+        produce(program_.epsilon, nullptr, 0, cost, kEffectOf, id, -1);
+    }
+    ObjectId out[32];
+    for (const RAtom& effect : program_.effects[schema]) {
+        const int n = static_cast<int>(effect.args.size());
+        std::vector<ObjectId> big_out;
+        ObjectId* o = out;
+        if (n > 32) {
+            big_out.resize(n);
+            o = big_out.data();
+        }
+        for (int i = 0; i < n; ++i) {
+            const RTerm& t = effect.args[i];
+            o[i] = t.is_variable ? p[t.value] : t.value;
+        }
+        produce(effect.predicate, o, n, cost, kEffectOf, id, -1);
+    }
+}
+
+bool Exploration::bind(const ConditionMatcher& m, const ObjectId* values, ObjectId* b) const {
+    const std::size_t n = task_.objects.size();
+    for (std::size_t i = 0; i < m.ops.size(); ++i) {
+        const ConditionMatcher::Op& op = m.ops[i];
+        const ObjectId v = values[i];
+        switch (op.kind) {
+            case ConditionMatcher::Op::Kind::Bind:
+                if (op.type != 0 && !is_of_type_[std::size_t(op.type) * n + v]) return false;
+                b[op.value] = v;
+                break;
+            case ConditionMatcher::Op::Kind::CheckVar:
+                if (b[op.value] != v) return false;
+                break;
+            case ConditionMatcher::Op::Kind::CheckObject:
+                if (op.value != v) return false;
+                break;
+        }
+    }
+    return true;
+}
+
+bool Exploration::constraints_hold(const Rule& rule, const ObjectId* b) const {
+    for (const RConstraint& c : rule.constraints) {
+        if (c.kind == RConstraint::Kind::NotStatic) {
+            ObjectId args[32];
+            const int n = std::min<int>(32, c.atom.args.size());
+            for (int i = 0; i < n; ++i) {
+                const RTerm& t = c.atom.args[i];
+                args[i] = t.is_variable ? b[t.value] : t.value;
+            }
+            if (statics_.contains(c.atom.predicate, {args, static_cast<std::size_t>(n)})) {
+                return false;
+            }
+            continue;
+        }
+        const ObjectId x = c.lhs.is_variable ? b[c.lhs.value] : c.lhs.value;
+        const ObjectId y = c.rhs.is_variable ? b[c.rhs.value] : c.rhs.value;
+        if ((x == y) != (c.kind == RConstraint::Kind::Equal)) return false;
+    }
+    return true;
+}
+
+void Exploration::fire(const Rule& rule, int rule_index, const ObjectId* b, int cost, int a,
+                       int body_b) {
+    if (!rule.constraints.empty() && !constraints_hold(rule, b)) return;
+    const int n = static_cast<int>(rule.head.args.size());
+    ObjectId* out = scratch_.data();
+    for (int i = 0; i < n; ++i) {
+        const RTerm& t = rule.head.args[i];
+        out[i] = t.is_variable ? b[t.value] : t.value;
+    }
+    produce(rule.head.predicate, out, n, cost + rule.weight, rule_index, a, body_b);
+}
+
+void Exploration::process(int fact) {
+    const int predicate = facts_.tag(fact);
+    const int cost = cost_[fact];
+    for (const auto& [r, side] : program_.consumers[predicate]) {
+        const Rule& rule = program_.rules[r];
+        const ConditionMatcher& m = rule.matchers[side];
+        // The fact arena may grow while firing: read values by id each time.
+        if (!bind(m, facts_.values(fact), binding_.data())) continue;
+        if (rule.body.size() == 1) {
+            fire(rule, r, binding_.data(), cost, fact, -1);
+            continue;
+        }
+        ObjectId key[32];
+        const int k = static_cast<int>(m.key_positions.size());
+        const ObjectId* values = facts_.values(fact);
+        for (int i = 0; i < k; ++i)
+            key[i] = values[m.key_positions[i]];
+        auto [slot, fresh] = join_keys_.insert(2 * r + side, key, k);
+        if (fresh) bucket_head_.push_back(-1);
+        entries_.push_back({fact, bucket_head_[slot]});
+        bucket_head_[slot] = static_cast<int>(entries_.size()) - 1;
+
+        const int other = join_keys_.find(2 * r + (1 - side), key, k);
+        if (other < 0) continue;
+        const ConditionMatcher& om = rule.matchers[1 - side];
+        for (int e = bucket_head_[other]; e >= 0; e = entries_[e].next) {
+            const int g = entries_[e].fact;
+            // g matched its condition when it was stored: only bind its values
+            // (shared variables get equal values, the others are g's own).
+            const ObjectId* gv = facts_.values(g);
+            for (std::size_t i = 0; i < om.ops.size(); ++i) {
+                if (om.ops[i].kind == ConditionMatcher::Op::Kind::Bind) {
+                    binding_[om.ops[i].value] = gv[i];
+                }
+            }
+            const int combined =
+                aggregation_ == Aggregation::Sum ? cost + cost_[g] : std::max(cost, cost_[g]);
+            if (side == 0) {
+                fire(rule, r, binding_.data(), combined, fact, g);
+            } else {
+                fire(rule, r, binding_.data(), combined, g, fact);
+            }
+        }
+    }
+}
+
+bool Exploration::explore(const State& state, Aggregation aggregation,
+                          std::span<const GroundAction> first_actions) {
+    aggregation_ = aggregation;
+    facts_.clear();
+    cost_.clear();
+    achiever_.clear();
+    body_a_.clear();
+    body_b_.clear();
+    closed_.clear();
+    is_goal_.clear();
+    goal_facts_.clear();
+    join_keys_.clear();
+    bucket_head_.clear();
+    entries_.clear();
+    for (std::size_t c = 0; c <= max_bucket_ && c < buckets_.size(); ++c)
+        buckets_[c].clear();
+    current_bucket_ = 0;
+    max_bucket_ = 0;
+    bucket_read_ = 0;
+    if (!goal_possible_) return false;
+
+    // Goal atoms are interned first (unreached) so that reaching them is O(1).
+    for (const auto& [p, args] : goal_atoms_) {
+        auto [id, inserted] = facts_.insert(p, args.data(), static_cast<int>(args.size()));
+        if (!inserted) continue;
+        cost_.push_back(kInfinity);
+        achiever_.push_back(kInitial);
+        body_a_.push_back(-1);
+        body_b_.push_back(-1);
+        closed_.push_back(0);
+        is_goal_.push_back(1);
+        goal_facts_.push_back(id);
+    }
+    goals_left_ = static_cast<int>(goal_facts_.size());
+
+    for (const auto& [p, args] : program_.static_facts) {
+        produce(p, args.data(), static_cast<int>(args.size()), 0, kInitial, -1, -1);
+    }
+    for (int s = 0; s < layout_.num_slots(); ++s) {
+        const PredicateId p = layout_.predicate_of_slot(s);
+        const RelationView rel = state.relation(layout_, p);
+        const int arity = layout_.arity(p);
+        for (int i = 0; i < rel.size; ++i) {
+            produce(p, rel.data + static_cast<std::size_t>(i) * rel.stride, arity, 0, kInitial, -1,
+                    -1);
+        }
+    }
+    for (int r : program_.seed_rules) {
+        fire(program_.rules[r], r, binding_.data(), 0, -1, -1);
+    }
+    for (const GroundAction& a : first_actions) {
+        produce_action(a.schema, a.arguments.data(), 1, kFirstAction, -1, -1);
+    }
+
+    while (goals_left_ > 0) {
+        if (current_bucket_ > max_bucket_) return false;
+        auto& bucket = buckets_[current_bucket_];
+        if (bucket_read_ >= bucket.size()) {
+            bucket.clear();
+            bucket_read_ = 0;
+            ++current_bucket_;
+            continue;
+        }
+        // FIFO within a cost: facts are processed in derivation order, which
+        // makes ties between best supporters resolve like the reference.
+        const int fact = bucket[bucket_read_++];
+        if (closed_[fact] || cost_[fact] != static_cast<int>(current_bucket_)) continue;
+        closed_[fact] = 1;
+        if (is_goal_[fact]) --goals_left_;
+        process(fact);
+    }
+    return true;
+}
+
+int Exploration::goal_cost(Aggregation aggregation) const {
+    int total = 0;
+    for (int g : goal_facts_) {
+        total = aggregation == Aggregation::Sum ? total + cost_[g] : std::max(total, cost_[g]);
+    }
+    return total;
+}
+
+int Exploration::relaxed_plan(std::vector<GroundAction>* actions) {
+    if (mark_.size() < cost_.size()) mark_.resize(cost_.size(), 0);
+    if (++mark_stamp_ == 0) {
+        std::fill(mark_.begin(), mark_.end(), 0);
+        mark_stamp_ = 1;
+    }
+    std::vector<int> stack;
+    auto visit = [&](int f) {
+        if (f < 0 || mark_[f] == mark_stamp_) return;
+        mark_[f] = mark_stamp_;
+        stack.push_back(f);
+    };
+    for (int g : goal_facts_)
+        visit(g);
+    int count = 0;
+    while (!stack.empty()) {
+        const int f = stack.back();
+        stack.pop_back();
+        const int predicate = facts_.tag(f);
+        if (program_.is_action_predicate(predicate)) {
+            ++count;
+            if (actions) {
+                const ObjectId* v = facts_.values(f);
+                actions->push_back(GroundAction{predicate - program_.first_action_predicate,
+                                                std::vector<ObjectId>(v, v + facts_.arity(f))});
+            }
+        }
+        if (achiever_[f] == kInitial || achiever_[f] == kFirstAction) continue;
+        visit(body_a_[f]);
+        visit(body_b_[f]);
+    }
+    return count;
+}
+
+}  // namespace ll::datalog

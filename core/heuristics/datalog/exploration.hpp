@@ -1,0 +1,83 @@
+// Relaxed exploration of a Datalog program from a state: a generalised
+// Dijkstra over ground facts (Knuth's lightest derivation) with sum (hadd,
+// hFF) or max (hmax) cost aggregation, recording one best achiever per fact
+// so that hFF can extract a relaxed plan.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/heuristics/datalog/program.hpp"
+#include "core/heuristics/datalog/tuple_table.hpp"
+#include "core/task/state.hpp"
+#include "core/task/static_facts.hpp"
+
+namespace ll::datalog {
+
+enum class Aggregation { Sum, Max };
+
+class Exploration {
+  public:
+    Exploration(const Task& task, const StateLayout& layout, const StaticFacts& statics,
+                Program program);
+
+    // Explores from `state`. In a restricted program, `first_actions` are the
+    // actions allowed first (they enter as temporary ground facts for this
+    // call only). Returns false if some positive goal atom is unreachable.
+    bool explore(const State& state, Aggregation aggregation,
+                 std::span<const GroundAction> first_actions = {});
+
+    // After a successful explore(): the aggregated cost of the goal atoms.
+    int goal_cost(Aggregation aggregation) const;
+    // After a successful explore(): the ground actions of a relaxed plan
+    // (best achievers traced back from the goal), without duplicates.
+    int relaxed_plan(std::vector<GroundAction>* actions = nullptr);
+
+    const Program& program() const { return program_; }
+
+  private:
+    static constexpr int kInfinity = 1 << 30;
+    enum Achiever : std::int32_t { kInitial = -1, kEffectOf = -2, kFirstAction = -3 };
+
+    void produce(RelPredicate predicate, const ObjectId* args, int n, int cost, int rule, int a,
+                 int b);
+    void produce_action(SchemaId schema, const ObjectId* args, int cost, int rule, int a, int b);
+    void push(int cost, int fact);
+    void process(int fact);
+    bool bind(const ConditionMatcher& m, const ObjectId* values, ObjectId* binding) const;
+    bool constraints_hold(const Rule& rule, const ObjectId* binding) const;
+    void fire(const Rule& rule, int rule_index, const ObjectId* binding, int cost, int a, int b);
+
+    const Task& task_;
+    const StateLayout& layout_;
+    const StaticFacts& statics_;
+    Program program_;
+    std::vector<std::uint8_t> is_of_type_;  // [type * num_objects + object]
+    std::vector<std::pair<RelPredicate, std::vector<ObjectId>>> goal_atoms_;
+    bool goal_possible_ = true;
+
+    // Per evaluation.
+    TupleTable facts_;
+    std::vector<int> cost_;
+    std::vector<std::int32_t> achiever_;  // rule index, or an Achiever
+    std::vector<std::int32_t> body_a_, body_b_;
+    std::vector<std::uint8_t> closed_, is_goal_;
+    std::vector<int> goal_facts_;
+    int goals_left_ = 0;
+    std::vector<std::vector<int>> buckets_;
+    std::size_t current_bucket_ = 0, max_bucket_ = 0, bucket_read_ = 0;
+    TupleTable join_keys_;
+    std::vector<int> bucket_head_;  // per join key: first entry
+    struct Entry {
+        int fact;
+        int next;
+    };
+    std::vector<Entry> entries_;
+    std::vector<ObjectId> binding_, other_binding_, scratch_;
+    std::vector<std::uint32_t> mark_;
+    std::uint32_t mark_stamp_ = 0;
+    Aggregation aggregation_ = Aggregation::Sum;
+};
+
+}  // namespace ll::datalog

@@ -1,0 +1,25 @@
+// The heuristic interface shared by both search spaces (paper §"Action Set
+// Heuristics"): h(s, ρ) estimates the cost to the goal from state s when the
+// next action must be drawn from the applicable actions of partial action ρ.
+// A state heuristic is the case ρ = None.
+#pragma once
+
+#include <limits>
+#include <string>
+
+#include "core/task/partial_action.hpp"
+#include "core/task/state.hpp"
+
+namespace ll {
+
+inline constexpr double kDeadEnd = std::numeric_limits<double>::infinity();
+
+class ActionSetHeuristic {
+  public:
+    virtual ~ActionSetHeuristic() = default;
+    // Lower is better; kDeadEnd when the goal is provably unreachable.
+    virtual double evaluate(const State& state, const PartialAction& partial) = 0;
+    double evaluate(const State& state) { return evaluate(state, PartialAction::none()); }
+};
+
+}  // namespace ll

@@ -1,0 +1,24 @@
+// The PDDL front end: text in, a lifted Task out. Every error is an ll::Error
+// naming the file, line and column (1-based) of the offending token.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "core/task/task.hpp"
+
+namespace ll {
+
+// Parses a domain and a problem and lowers them to a Task. The file names are
+// used only in error messages.
+Task parse_task(std::string_view domain_text, std::string_view problem_text,
+                std::string_view domain_file = "domain.pddl",
+                std::string_view problem_file = "problem.pddl");
+
+// Parses a plan for `task`: one "(action obj ...)" per line (IPC format),
+// also accepting Powerlifted's "N: (action obj ...)" lines; ';' starts a
+// comment. Names are matched case-insensitively.
+std::vector<GroundAction> parse_plan(const Task& task, std::string_view plan_text,
+                                     std::string_view plan_file = "plan");
+
+}  // namespace ll

@@ -1,0 +1,64 @@
+// Value types shared by every search engine and by the edges that report on
+// searches: limits in, outcome and statistics out.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/task/task.hpp"
+
+namespace ll {
+
+struct Limits {
+    double time_limit_s = std::numeric_limits<double>::infinity();
+    double memory_limit_mb = std::numeric_limits<double>::infinity();
+    std::int64_t max_expansions = -1;  // -1: unlimited
+};
+
+enum class SearchStatus {
+    Solved,          // a plan was found (exit 0)
+    Unsolvable,      // the reachable space was exhausted (exit 11)
+    ExpansionLimit,  // no plan within the expansion limit (exit 12)
+    OutOfMemory,     // exit 22
+    OutOfTime,       // exit 23
+};
+
+const char* to_string(SearchStatus status);
+
+struct Statistics {
+    std::int64_t expansions = 0;
+    std::int64_t evaluations = 0;
+    std::int64_t generated = 0;              // new search nodes
+    std::int64_t generated_transitions = 0;  // children considered, duplicates included
+    std::int64_t dead_ends = 0;
+    std::int64_t skipped_evaluations = 0;  // PS² single-successor chains
+    double best_h = std::numeric_limits<double>::infinity();
+    double initial_h = std::numeric_limits<double>::infinity();
+    double search_time_s = 0;
+    double peak_memory_mb = 0;
+
+    // Transitions per expansion.
+    double average_branching_factor() const {
+        return expansions == 0 ? 0.0 : double(generated_transitions) / double(expansions);
+    }
+};
+
+// What a search reports while it runs (on a new best h and periodically).
+struct Progress {
+    Statistics stats;
+    double elapsed_s = 0;
+    bool new_best_h = false;
+};
+
+using ProgressCallback = std::function<void(const Progress&)>;
+
+struct SearchResult {
+    SearchStatus status = SearchStatus::Unsolvable;
+    std::vector<GroundAction> plan;
+    Statistics stats;
+};
+
+}  // namespace ll

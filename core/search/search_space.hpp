@@ -1,0 +1,43 @@
+// The interface between a search engine and a search space (S³ or PS²): the
+// engine owns the open list and the limits; the space owns nodes, states,
+// duplicate detection, evaluation of new nodes, and plan extraction.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/search/search_result.hpp"
+#include "core/task/task.hpp"
+
+namespace ll {
+
+using NodeId = std::int32_t;
+
+struct EvaluatedNode {
+    NodeId node = -1;
+    double h = 0;
+};
+
+struct Expansion {
+    // New (never seen before) children with their heuristic values; dead
+    // ends are included with h = kDeadEnd and the engine drops them.
+    std::vector<EvaluatedNode> children;
+    // A goal node found while expanding, or -1.
+    NodeId goal = -1;
+    void clear() {
+        children.clear();
+        goal = -1;
+    }
+};
+
+class SearchSpace {
+  public:
+    virtual ~SearchSpace() = default;
+    // Creates (and evaluates) the root node.
+    virtual EvaluatedNode root(Statistics& stats) = 0;
+    virtual bool is_goal(NodeId node) = 0;
+    virtual void expand(NodeId node, Expansion& out, Statistics& stats) = 0;
+    virtual std::vector<GroundAction> extract_plan(NodeId goal) const = 0;
+};
+
+}  // namespace ll

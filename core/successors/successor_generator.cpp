@@ -1,0 +1,284 @@
+// Executes compiled join plans over a state's relations.
+#include "core/successors/successor_generator.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace ll {
+
+// A non-owning callable: called with the full binding at each solution.
+struct SuccessorGenerator::Emitter {
+    void* context;
+    bool (*call)(void*, const ObjectId*);
+    bool operator()(const ObjectId* binding) const { return call(context, binding); }
+
+    template <class F>
+    static Emitter of(F& f) {
+        return {&f, [](void* c, const ObjectId* b) { return (*static_cast<F*>(c))(b); }};
+    }
+};
+
+SuccessorGenerator::SuccessorGenerator(const Task& task, const StateLayout& layout,
+                                       const StaticFacts& statics)
+    : task_(task), layout_(layout), statics_(statics), joins_(compile_joins(task)) {
+    const int n = task.num_objects();
+    is_of_type_.assign(task.types.size() * static_cast<std::size_t>(n), 0);
+    for (TypeId t = 0; t < static_cast<TypeId>(task.types.size()); ++t) {
+        for (ObjectId o : task.objects_of_type[t])
+            is_of_type_[std::size_t(t) * n + o] = 1;
+    }
+    indexes_.resize(joins_.index_slots.size());
+    index_generation_.assign(joins_.index_slots.size(), 0);
+    int max_arity = 1;
+    for (const auto& s : task.schemas)
+        max_arity = std::max(max_arity, s.arity());
+    for (const auto& p : task.predicates)
+        max_arity = std::max(max_arity, p.arity());
+    binding_.resize(max_arity);
+    scratch_.resize(max_arity);
+}
+
+void SuccessorGenerator::set_state(const State& state) {
+    state_ = &state;
+    auto words = state.words();
+    if (words.size() == state_words_.size() &&
+        std::memcmp(words.data(), state_words_.data(), words.size() * sizeof(ObjectId)) == 0) {
+        return;  // same contents: keep the indexes built on it
+    }
+    state_words_.assign(words.begin(), words.end());
+    ++generation_;
+}
+
+RelationView SuccessorGenerator::relation(PredicateId p) const {
+    return layout_.is_fluent(p) ? state_->relation(layout_, p) : statics_.relation(p);
+}
+
+RelationView SuccessorGenerator::relation(const JoinStep& step) const {
+    return step.is_static ? statics_.relation(step.predicate)
+                          : state_->relation(layout_, step.predicate);
+}
+
+bool SuccessorGenerator::contains(PredicateId p, std::span<const ObjectId> args) const {
+    return layout_.is_fluent(p) ? state_->contains(layout_, p, args) : statics_.contains(p, args);
+}
+
+bool SuccessorGenerator::run_checks(const ActionSchema& schema, std::span<const JoinCheck> checks,
+                                    const ObjectId* b) const {
+    const std::size_t n = task_.objects.size();
+    for (const JoinCheck& c : checks) {
+        switch (c.kind) {
+            case JoinCheck::Kind::Type:
+                if (!is_of_type_[std::size_t(c.type) * n + b[c.param]]) return false;
+                break;
+            case JoinCheck::Kind::Equal:
+            case JoinCheck::Kind::NotEqual: {
+                ObjectId x = c.lhs.is_parameter() ? b[c.lhs.index] : c.lhs.index;
+                ObjectId y = c.rhs.is_parameter() ? b[c.rhs.index] : c.rhs.index;
+                if ((x == y) != (c.kind == JoinCheck::Kind::Equal)) return false;
+                break;
+            }
+            case JoinCheck::Kind::PositiveAtom:
+            case JoinCheck::Kind::NegativeAtom: {
+                bool positive = c.kind == JoinCheck::Kind::PositiveAtom;
+                const AtomSchema& atom = positive ? schema.positive_preconditions[c.atom]
+                                                  : schema.negative_preconditions[c.atom];
+                ObjectId args[16];
+                std::vector<ObjectId> big;
+                ObjectId* a = args;
+                if (atom.arguments.size() > 16) {
+                    big.resize(atom.arguments.size());
+                    a = big.data();
+                }
+                for (std::size_t i = 0; i < atom.arguments.size(); ++i) {
+                    const Term& t = atom.arguments[i];
+                    a[i] = t.is_parameter() ? b[t.index] : t.index;
+                }
+                if (contains(atom.predicate, {a, atom.arguments.size()}) != positive) return false;
+                break;
+            }
+        }
+    }
+    return true;
+}
+
+bool SuccessorGenerator::match_ops(const JoinStep& step, const ObjectId* tuple, ObjectId* b) const {
+    const std::size_t n = step.ops.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const ArgOp& op = step.ops[i];
+        switch (op.kind) {
+            case ArgOp::Kind::Bind:
+                b[op.value] = tuple[i];
+                break;
+            case ArgOp::Kind::CheckParam:
+                if (b[op.value] != tuple[i]) return false;
+                break;
+            case ArgOp::Kind::CheckObject:
+                if (op.value != tuple[i]) return false;
+                break;
+        }
+    }
+    return true;
+}
+
+std::uint64_t SuccessorGenerator::index_key(const IndexSlot& slot, const JoinStep& step,
+                                            const ObjectId* b) const {
+    std::uint64_t key = 0;
+    const int usable = std::min<int>(slot.positions.size(), 64 / joins_.key_bits);
+    for (int i = 0; i < usable; ++i) {
+        const ArgOp& op = step.ops[slot.positions[i]];
+        ObjectId v = op.kind == ArgOp::Kind::CheckObject ? op.value : b[op.value];
+        key = (key << joins_.key_bits) | std::uint64_t(v);
+    }
+    return key;
+}
+
+std::span<const std::pair<std::uint64_t, int>> SuccessorGenerator::index_range(const JoinStep& step,
+                                                                               const ObjectId* b) {
+    const IndexSlot& slot = joins_.index_slots[step.index_slot];
+    auto& index = indexes_[step.index_slot];
+    const std::uint64_t wanted = slot.is_static ? ~std::uint64_t(0) : generation_;
+    if (index_generation_[step.index_slot] != wanted) {
+        RelationView rel = relation(step);
+        index.clear();
+        index.reserve(rel.size);
+        const int usable = std::min<int>(slot.positions.size(), 64 / joins_.key_bits);
+        for (int i = 0; i < rel.size; ++i) {
+            const ObjectId* t = rel.data + static_cast<std::size_t>(i) * rel.stride;
+            std::uint64_t key = 0;
+            for (int k = 0; k < usable; ++k) {
+                key = (key << joins_.key_bits) | std::uint64_t(t[slot.positions[k]]);
+            }
+            index.emplace_back(key, i);
+        }
+        std::sort(index.begin(), index.end());
+        index_generation_[step.index_slot] = wanted;
+    }
+    const std::uint64_t key = index_key(slot, step, b);
+    auto lo = std::lower_bound(index.begin(), index.end(), std::make_pair(key, 0));
+    auto hi = lo;
+    while (hi != index.end() && hi->first == key)
+        ++hi;
+    return {&*lo, static_cast<std::size_t>(hi - lo)};
+}
+
+template <class F>
+bool SuccessorGenerator::scan(const JoinStep& step, const ObjectId* b, F&& visit) {
+    const RelationView rel = relation(step);
+    if (rel.empty()) return true;
+    if (step.index_slot >= 0) {
+        for (const auto& entry : index_range(step, b)) {
+            if (!visit(rel.data + static_cast<std::size_t>(entry.second) * rel.stride))
+                return false;
+        }
+        return true;
+    }
+    int lo = 0, hi = rel.size;
+    if (step.prefix_length > 0) {
+        ObjectId prefix[16];
+        const int k = std::min(step.prefix_length, 16);
+        for (int p = 0; p < k; ++p) {
+            const ArgOp& op = step.ops[p];
+            prefix[p] = op.kind == ArgOp::Kind::CheckObject ? op.value : b[op.value];
+        }
+        std::tie(lo, hi) = relation_prefix_range(rel, {prefix, static_cast<std::size_t>(k)});
+    }
+    for (int t = lo; t < hi; ++t) {
+        if (!visit(rel.data + static_cast<std::size_t>(t) * rel.stride)) return false;
+    }
+    return true;
+}
+
+bool SuccessorGenerator::search(const ActionSchema& schema, const JoinPlan& plan, std::size_t i,
+                                ObjectId* b, Emitter& emit) {
+    if (i == plan.steps.size()) return emit(b);
+    const JoinStep& step = plan.steps[i];
+    if (step.kind == JoinStep::Kind::Enumerate) {
+        for (ObjectId o : task_.objects_of_type[step.type]) {
+            b[step.param] = o;
+            if (!run_checks(schema, step.checks, b)) continue;
+            if (!search(schema, plan, i + 1, b, emit)) return false;
+        }
+        return true;
+    }
+    auto visit = [&](const ObjectId* tuple) {
+        if (!match_ops(step, tuple, b)) return true;
+        if (!run_checks(schema, step.checks, b)) return true;
+        return search(schema, plan, i + 1, b, emit);
+    };
+    return scan(step, b, visit);
+}
+
+bool SuccessorGenerator::start(const State& state, SchemaId schema_id,
+                               std::span<const ObjectId> prefix, Emitter& emit) {
+    set_state(state);
+    const ActionSchema& schema = task_.schemas[schema_id];
+    const JoinPlan& plan = joins_.schemas[schema_id].by_prefix[prefix.size()];
+    ObjectId* b = binding_.data();
+    std::copy(prefix.begin(), prefix.end(), b);
+    if (!run_checks(schema, plan.initial_checks, b)) return true;
+    return search(schema, plan, 0, b, emit);
+}
+
+void SuccessorGenerator::applicable_actions(const State& state, std::vector<GroundAction>& out) {
+    for (SchemaId s = 0; s < task_.num_schemas(); ++s) {
+        const int arity = task_.schemas[s].arity();
+        auto collect = [&](const ObjectId* b) {
+            out.push_back(GroundAction{s, std::vector<ObjectId>(b, b + arity)});
+            return true;
+        };
+        Emitter emit = Emitter::of(collect);
+        start(state, s, {}, emit);
+    }
+}
+
+bool SuccessorGenerator::for_each_applicable(
+    const State& state, SchemaId schema, std::span<const ObjectId> prefix,
+    const std::function<bool(std::span<const ObjectId>)>& fn) {
+    const std::size_t arity = task_.schemas[schema].arity();
+    auto call = [&](const ObjectId* b) { return fn({b, arity}); };
+    Emitter emit = Emitter::of(call);
+    return start(state, schema, prefix, emit);
+}
+
+bool SuccessorGenerator::has_applicable(const State& state, SchemaId schema,
+                                        std::span<const ObjectId> prefix) {
+    bool found = false;
+    auto stop = [&](const ObjectId*) {
+        found = true;
+        return false;
+    };
+    Emitter emit = Emitter::of(stop);
+    start(state, schema, prefix, emit);
+    return found;
+}
+
+std::vector<ObjectId> SuccessorGenerator::next_values(const State& state, SchemaId schema_id,
+                                                      std::span<const ObjectId> prefix) {
+    set_state(state);
+    const std::size_t k = prefix.size();
+    const JoinStep& step = joins_.schemas[schema_id].candidates[k];
+    std::vector<ObjectId> candidates;
+    if (step.kind == JoinStep::Kind::Enumerate) {
+        candidates = task_.objects_of_type[step.type];
+    } else {
+        std::vector<ObjectId> b(binding_.size());
+        std::copy(prefix.begin(), prefix.end(), b.begin());
+        auto take = [&](const ObjectId* tuple) {
+            if (match_ops(step, tuple, b.data())) candidates.push_back(b[k]);
+            return true;
+        };
+        scan(step, b.data(), take);
+        std::sort(candidates.begin(), candidates.end());
+        candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    }
+    std::vector<ObjectId> values;
+    std::vector<ObjectId> extended(prefix.begin(), prefix.end());
+    extended.push_back(0);
+    for (ObjectId v : candidates) {
+        extended[k] = v;
+        if (has_applicable(state, schema_id, extended)) values.push_back(v);
+    }
+    return values;
+}
+
+}  // namespace ll

@@ -1,0 +1,86 @@
+// Grounding-free successor generation: the applicable ground actions of a
+// schema in a state are the solutions of a conjunctive query over the state's
+// relations (plus static relations), computed by executing a compiled join
+// plan (join_plan.hpp) as an index-nested-loop backtracking join.
+//
+// It also answers the question partial-space search asks: for a schema and a
+// bound prefix of parameters, which values of the next parameter have at
+// least one applicable completion.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "core/successors/join_plan.hpp"
+#include "core/task/state.hpp"
+#include "core/task/static_facts.hpp"
+#include "core/task/task.hpp"
+
+namespace ll {
+
+class SuccessorGenerator {
+  public:
+    SuccessorGenerator(const Task& task, const StateLayout& layout, const StaticFacts& statics);
+
+    // Appends every applicable ground action of every schema, schema by
+    // schema, each schema's actions in a deterministic order.
+    void applicable_actions(const State& state, std::vector<GroundAction>& out);
+
+    // Calls `emit(args)` for each applicable action of `schema` whose first
+    // prefix.size() arguments equal `prefix`; stop early when it returns false.
+    // Returns false iff stopped early.
+    bool for_each_applicable(const State& state, SchemaId schema, std::span<const ObjectId> prefix,
+                             const std::function<bool(std::span<const ObjectId>)>& emit);
+
+    // True iff some applicable action of `schema` starts with `prefix`.
+    bool has_applicable(const State& state, SchemaId schema, std::span<const ObjectId> prefix);
+
+    // The sorted distinct values v such that prefix + v has an applicable
+    // completion. Requires prefix.size() < arity.
+    std::vector<ObjectId> next_values(const State& state, SchemaId schema,
+                                      std::span<const ObjectId> prefix);
+
+    // Whether one ground action is applicable (all preconditions checked).
+    bool is_applicable(const State& state, const GroundAction& action) {
+        return has_applicable(state, action.schema, action.arguments);
+    }
+
+  private:
+    struct Emitter;
+    void set_state(const State& state);
+    RelationView relation(const JoinStep& step) const;
+    RelationView relation(PredicateId p) const;
+    bool contains(PredicateId p, std::span<const ObjectId> args) const;
+    bool run_checks(const ActionSchema& schema, std::span<const JoinCheck> checks,
+                    const ObjectId* binding) const;
+    bool match_ops(const JoinStep& step, const ObjectId* tuple, ObjectId* binding) const;
+    std::span<const std::pair<std::uint64_t, int>> index_range(const JoinStep& step,
+                                                               const ObjectId* binding);
+    std::uint64_t index_key(const IndexSlot& slot, const JoinStep& step,
+                            const ObjectId* binding) const;
+    template <class F>
+    bool scan(const JoinStep& step, const ObjectId* binding, F&& visit);
+    bool search(const ActionSchema& schema, const JoinPlan& plan, std::size_t step_index,
+                ObjectId* binding, Emitter& emit);
+    bool start(const State& state, SchemaId schema, std::span<const ObjectId> prefix,
+               Emitter& emit);
+
+    const Task& task_;
+    const StateLayout& layout_;
+    const StaticFacts& statics_;
+    CompiledJoins joins_;
+    std::vector<std::uint8_t> is_of_type_;  // [type * num_objects + object]
+
+    // Per-state caches: the state being queried and the indexes built on it.
+    const State* state_ = nullptr;
+    std::vector<ObjectId> state_words_;
+    std::uint64_t generation_ = 1;
+    std::vector<std::vector<std::pair<std::uint64_t, int>>> indexes_;
+    std::vector<std::uint64_t> index_generation_;  // static slots: built once (~0)
+    std::vector<ObjectId> binding_;
+    std::vector<ObjectId> scratch_;
+};
+
+}  // namespace ll

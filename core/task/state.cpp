@@ -1,0 +1,269 @@
+// Packed states: construction, lookup, successor computation and hashing.
+#include "core/task/state.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace ll {
+
+StateLayout::StateLayout(const Task& task) {
+    arity_.reserve(task.predicates.size());
+    slot_.assign(task.predicates.size(), -1);
+    for (PredicateId p = 0; p < task.num_predicates(); ++p) {
+        arity_.push_back(task.predicates[p].arity());
+        if (!task.predicates[p].is_static) {
+            slot_[p] = static_cast<int>(fluent_.size());
+            fluent_.push_back(p);
+        }
+    }
+}
+
+namespace {
+
+int compare_tuples(const ObjectId* a, const ObjectId* b, int n) {
+    for (int i = 0; i < n; ++i) {
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    }
+    return 0;
+}
+
+// Sorts a flat array of tuples of the given stride and removes duplicates.
+void sort_unique_tuples(std::vector<ObjectId>& flat, int stride) {
+    std::size_t n = flat.size() / stride;
+    if (n <= 1) return;
+    if (stride == 1) {
+        std::sort(flat.begin(), flat.end());
+        flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
+        return;
+    }
+    if (stride == 2) {
+        std::vector<std::uint64_t> keys(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            keys[i] =
+                (std::uint64_t(std::uint32_t(flat[2 * i])) << 32) | std::uint32_t(flat[2 * i + 1]);
+        }
+        std::sort(keys.begin(), keys.end());
+        keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+        flat.resize(keys.size() * 2);
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            flat[2 * i] = ObjectId(keys[i] >> 32);
+            flat[2 * i + 1] = ObjectId(keys[i] & 0xffffffffu);
+        }
+        return;
+    }
+    std::vector<std::uint32_t> order(n);
+    for (std::size_t i = 0; i < n; ++i)
+        order[i] = std::uint32_t(i);
+    const ObjectId* base = flat.data();
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return compare_tuples(base + a * stride, base + b * stride, stride) < 0;
+    });
+    std::vector<ObjectId> out;
+    out.reserve(flat.size());
+    for (std::size_t k = 0; k < n; ++k) {
+        const ObjectId* t = base + order[k] * stride;
+        if (!out.empty() && compare_tuples(out.data() + out.size() - stride, t, stride) == 0) {
+            continue;
+        }
+        out.insert(out.end(), t, t + stride);
+    }
+    flat.swap(out);
+}
+
+}  // namespace
+
+bool relation_contains(const RelationView& rel, std::span<const ObjectId> tuple) {
+    int lo = 0, hi = rel.size;
+    const int stride = rel.stride;
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        int c =
+            compare_tuples(rel.data + static_cast<std::size_t>(mid) * stride, tuple.data(), stride);
+        if (c == 0) return true;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+
+std::pair<int, int> relation_prefix_range(const RelationView& rel,
+                                          std::span<const ObjectId> prefix) {
+    const int k = static_cast<int>(prefix.size());
+    const int stride = rel.stride;
+    auto cmp = [&](int i) {
+        return compare_tuples(rel.data + static_cast<std::size_t>(i) * stride, prefix.data(), k);
+    };
+    int lo = 0, hi = rel.size;
+    while (lo < hi) {  // first tuple >= prefix
+        int mid = (lo + hi) >> 1;
+        if (cmp(mid) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    int first = lo;
+    hi = rel.size;
+    while (lo < hi) {  // first tuple > prefix
+        int mid = (lo + hi) >> 1;
+        if (cmp(mid) <= 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return {first, lo};
+}
+
+bool State::contains(const StateLayout& layout, PredicateId p,
+                     std::span<const ObjectId> args) const {
+    RelationView rel = relation(layout, p);
+    if (layout.arity(p) == 0) return rel.size > 0;
+    return relation_contains(rel, args);
+}
+
+std::uint64_t hash_words(std::span<const ObjectId> words) {
+    // 64-bit multiply-xorshift mixing over the words (fast and well spread).
+    std::uint64_t h = 0x9e3779b97f4a7c15ull ^ words.size();
+    for (ObjectId w : words) {
+        h ^= std::uint32_t(w);
+        h *= 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    h ^= h >> 29;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 32;
+    return h;
+}
+
+std::uint64_t State::hash() const {
+    return hash_words(words_);
+}
+
+StateBuilder::StateBuilder(const StateLayout& layout)
+    : layout_(layout), tuples_(layout.num_slots()) {}
+
+void StateBuilder::add(PredicateId p, std::span<const ObjectId> args) {
+    auto& flat = tuples_[layout_.slot(p)];
+    if (args.empty()) {
+        flat.push_back(0);
+    } else {
+        flat.insert(flat.end(), args.begin(), args.end());
+    }
+}
+
+State StateBuilder::build() {
+    const int slots = layout_.num_slots();
+    std::size_t total = slots + 1;
+    for (int s = 0; s < slots; ++s) {
+        sort_unique_tuples(tuples_[s], layout_.stride(layout_.predicate_of_slot(s)));
+        total += tuples_[s].size();
+    }
+    std::vector<ObjectId> words;
+    words.reserve(total);
+    words.resize(slots + 1);
+    for (int s = 0; s < slots; ++s) {
+        words[s] = static_cast<ObjectId>(words.size());
+        words.insert(words.end(), tuples_[s].begin(), tuples_[s].end());
+        tuples_[s].clear();
+    }
+    words[slots] = static_cast<ObjectId>(words.size());
+    return State(std::move(words));
+}
+
+State initial_state(const Task& task, const StateLayout& layout) {
+    StateBuilder builder(layout);
+    for (const GroundAtom& atom : task.initial_state) {
+        if (layout.is_fluent(atom.predicate)) builder.add(atom.predicate, atom.arguments);
+    }
+    return builder.build();
+}
+
+State apply_action(const Task& task, const StateLayout& layout, const State& state,
+                   const GroundAction& action) {
+    const ActionSchema& schema = task.schemas[action.schema];
+    // Ground the effects into (slot, is_add, tuple) records sorted by slot, so
+    // that untouched relations are copied wholesale.
+    struct Effect {
+        int slot;
+        bool add;
+        int offset;
+    };
+    std::vector<Effect> effects;
+    std::vector<ObjectId> args;
+    auto ground = [&](const AtomSchema& atom, bool add) {
+        effects.push_back({layout.slot(atom.predicate), add, static_cast<int>(args.size())});
+        for (const Term& t : atom.arguments) {
+            args.push_back(t.is_parameter() ? action.arguments[t.index] : t.index);
+        }
+        if (atom.arguments.empty()) args.push_back(0);
+    };
+    effects.reserve(schema.delete_effects.size() + schema.add_effects.size());
+    for (const AtomSchema& e : schema.delete_effects)
+        ground(e, false);
+    for (const AtomSchema& e : schema.add_effects)
+        ground(e, true);
+    std::stable_sort(effects.begin(), effects.end(),
+                     [](const Effect& a, const Effect& b) { return a.slot < b.slot; });
+
+    const std::span<const ObjectId> words = state.words();
+    const int slots = layout.num_slots();
+    std::vector<ObjectId> out;
+    out.reserve(words.size() + 2 * args.size());
+    out.resize(slots + 1);
+    std::vector<ObjectId> rel;
+    std::size_t e = 0;
+    for (int s = 0; s < slots; ++s) {
+        out[s] = static_cast<ObjectId>(out.size());
+        const int begin = words[s], end = words[s + 1];
+        if (e == effects.size() || effects[e].slot != s) {
+            out.insert(out.end(), words.begin() + begin, words.begin() + end);
+            continue;
+        }
+        const int stride = layout.stride(layout.predicate_of_slot(s));
+        rel.assign(words.begin() + begin, words.begin() + end);
+        std::size_t first = e;
+        bool any_add = false;
+        // Deletes first (PDDL semantics), then adds.
+        for (; e < effects.size() && effects[e].slot == s; ++e) {
+            if (effects[e].add) {
+                any_add = true;
+                continue;
+            }
+            RelationView view{rel.data(), int(rel.size() / stride), stride};
+            std::span<const ObjectId> t(args.data() + effects[e].offset, stride);
+            auto [lo, hi] = relation_prefix_range(view, t);
+            if (lo < hi) rel.erase(rel.begin() + lo * stride, rel.begin() + hi * stride);
+        }
+        if (any_add) {
+            for (std::size_t k = first; k < e; ++k) {
+                if (!effects[k].add) continue;
+                rel.insert(rel.end(), args.begin() + effects[k].offset,
+                           args.begin() + effects[k].offset + stride);
+            }
+            sort_unique_tuples(rel, stride);
+        }
+        out.insert(out.end(), rel.begin(), rel.end());
+    }
+    out[slots] = static_cast<ObjectId>(out.size());
+    return State(std::move(out));
+}
+
+std::vector<GroundAtom> fluent_atoms(const StateLayout& layout, const State& state) {
+    std::vector<GroundAtom> atoms;
+    for (int s = 0; s < layout.num_slots(); ++s) {
+        PredicateId p = layout.predicate_of_slot(s);
+        RelationView rel = state.relation(layout, p);
+        for (int i = 0; i < rel.size; ++i) {
+            GroundAtom a{p, {}};
+            if (layout.arity(p) > 0) {
+                auto t = rel.tuple(i);
+                a.arguments.assign(t.begin(), t.end());
+            }
+            atoms.push_back(std::move(a));
+        }
+    }
+    return atoms;
+}
+
+}  // namespace ll

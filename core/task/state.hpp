@@ -1,0 +1,102 @@
+// A planning state: the fluent ground atoms true in it, one sorted relation
+// per fluent predicate, packed into a single flat vector. Static atoms are not
+// stored in states (they live in StaticFacts, once per task).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/task/task.hpp"
+
+namespace ll {
+
+// How states of one task are laid out: which predicates are fluent and the
+// storage stride of each (arity, or 1 for nullary predicates, which store a
+// single 0 when true).
+class StateLayout {
+  public:
+    explicit StateLayout(const Task& task);
+
+    int num_predicates() const { return static_cast<int>(arity_.size()); }
+    bool is_fluent(PredicateId p) const { return slot_[p] >= 0; }
+    // Index of p among the fluent predicates, or -1 for static ones.
+    int slot(PredicateId p) const { return slot_[p]; }
+    int num_slots() const { return static_cast<int>(fluent_.size()); }
+    PredicateId predicate_of_slot(int slot) const { return fluent_[slot]; }
+    int arity(PredicateId p) const { return arity_[p]; }
+    int stride(PredicateId p) const { return arity_[p] == 0 ? 1 : arity_[p]; }
+
+  private:
+    std::vector<int> arity_;
+    std::vector<int> slot_;
+    std::vector<PredicateId> fluent_;
+};
+
+// The tuples of one predicate, lexicographically sorted, without duplicates.
+struct RelationView {
+    const ObjectId* data = nullptr;
+    int size = 0;    // number of tuples
+    int stride = 1;  // objects per tuple (1 for nullary predicates)
+    std::span<const ObjectId> tuple(int i) const {
+        return {data + static_cast<std::size_t>(i) * stride, static_cast<std::size_t>(stride)};
+    }
+    bool empty() const { return size == 0; }
+};
+
+// Packed state: words [0, num_slots] are the offsets of each fluent
+// relation's tuples (relative to the start of the vector), then the tuples.
+class State {
+  public:
+    State() = default;
+    explicit State(std::vector<ObjectId> words) : words_(std::move(words)) {}
+
+    RelationView relation(const StateLayout& layout, PredicateId p) const {
+        int s = layout.slot(p);
+        int begin = words_[s], end = words_[s + 1];
+        int stride = layout.stride(p);
+        return {words_.data() + begin, (end - begin) / stride, stride};
+    }
+    bool contains(const StateLayout& layout, PredicateId p, std::span<const ObjectId> args) const;
+
+    std::span<const ObjectId> words() const { return words_; }
+    std::uint64_t hash() const;
+    bool operator==(const State&) const = default;
+
+  private:
+    std::vector<ObjectId> words_;
+};
+
+// Builds states from lists of ground atoms (any order, duplicates allowed).
+class StateBuilder {
+  public:
+    explicit StateBuilder(const StateLayout& layout);
+    void add(PredicateId p, std::span<const ObjectId> args);
+    // Sorts, deduplicates and packs; the builder is empty afterwards.
+    State build();
+
+  private:
+    const StateLayout& layout_;
+    std::vector<std::vector<ObjectId>> tuples_;  // per slot, flat
+};
+
+// Binary search for a tuple in a sorted relation.
+bool relation_contains(const RelationView& rel, std::span<const ObjectId> tuple);
+// The range [first, last) of tuples whose first `prefix.size()` objects equal
+// `prefix`.
+std::pair<int, int> relation_prefix_range(const RelationView& rel,
+                                          std::span<const ObjectId> prefix);
+
+// The fluent atoms of the initial state.
+State initial_state(const Task& task, const StateLayout& layout);
+
+// The applicable action's successor: deletes first, then adds (PDDL).
+State apply_action(const Task& task, const StateLayout& layout, const State& state,
+                   const GroundAction& action);
+
+// Every fluent atom of the state, in predicate order (for printing/tests).
+std::vector<GroundAtom> fluent_atoms(const StateLayout& layout, const State& state);
+
+std::uint64_t hash_words(std::span<const ObjectId> words);
+
+}  // namespace ll

@@ -1,0 +1,127 @@
+// The lifted planning task: what the PDDL front end produces and everything
+// below it consumes. Integers everywhere (objects, types, predicates,
+// schemas); names are kept only for printing and error messages.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace ll {
+
+using ObjectId = std::int32_t;
+using TypeId = std::int32_t;
+using PredicateId = std::int32_t;
+using SchemaId = std::int32_t;
+
+struct Type {
+    std::string name;    // lower case; "(either a b)" for an either-type
+    TypeId parent = -1;  // -1 for the root type "object" and for either-types
+};
+
+struct Object {
+    std::string name;          // lower case
+    TypeId type = 0;           // the declared (most specific) type
+    bool is_constant = false;  // declared in the domain's :constants
+};
+
+struct Predicate {
+    std::string name;  // lower case
+    std::vector<TypeId> argument_types;
+    bool is_static = false;  // occurs in no add or delete effect of any schema
+    int arity() const { return static_cast<int>(argument_types.size()); }
+};
+
+// An argument of an atom in a schema: a schema parameter or a fixed object
+// (a domain constant).
+struct Term {
+    enum class Kind : std::uint8_t { Parameter, Object };
+    Kind kind = Kind::Parameter;
+    std::int32_t index = 0;  // parameter position, or ObjectId
+
+    static Term parameter(int i) { return {Kind::Parameter, i}; }
+    static Term object(ObjectId o) { return {Kind::Object, o}; }
+    bool is_parameter() const { return kind == Kind::Parameter; }
+    bool operator==(const Term&) const = default;
+};
+
+struct AtomSchema {
+    PredicateId predicate = 0;
+    std::vector<Term> arguments;
+};
+
+// (= a b) or (not (= a b)) in a precondition.
+struct EqualityConstraint {
+    Term lhs;
+    Term rhs;
+    bool negated = false;  // true for (not (= a b))
+};
+
+struct Parameter {
+    std::string name;  // with the leading '?', lower case
+    TypeId type = 0;
+};
+
+struct ActionSchema {
+    std::string name;                   // lower case
+    std::vector<Parameter> parameters;  // in declaration order
+    std::vector<AtomSchema> positive_preconditions;
+    std::vector<AtomSchema> negative_preconditions;
+    std::vector<EqualityConstraint> equalities;
+    std::vector<AtomSchema> add_effects;
+    std::vector<AtomSchema> delete_effects;
+    int arity() const { return static_cast<int>(parameters.size()); }
+};
+
+struct GroundAtom {
+    PredicateId predicate = 0;
+    std::vector<ObjectId> arguments;
+    bool operator==(const GroundAtom&) const = default;
+    auto operator<=>(const GroundAtom&) const = default;
+};
+
+// A ground action: a schema and one object per parameter.
+struct GroundAction {
+    SchemaId schema = 0;
+    std::vector<ObjectId> arguments;
+    bool operator==(const GroundAction&) const = default;
+    auto operator<=>(const GroundAction&) const = default;
+};
+
+struct Task {
+    std::string domain_name;
+    std::string problem_name;
+
+    // types[0] is "object", the root of the hierarchy.
+    std::vector<Type> types;
+    // Problem objects first, then domain constants.
+    std::vector<Object> objects;
+    std::vector<Predicate> predicates;
+    std::vector<ActionSchema> schemas;
+
+    // Positive ground atoms of the initial state, static ones included,
+    // without duplicates.
+    std::vector<GroundAtom> initial_state;
+    std::vector<GroundAtom> goal_positive;
+    std::vector<GroundAtom> goal_negative;
+    // A ground (in)equality in the goal that is false makes the goal
+    // unreachable; the front end records it here instead of a literal.
+    bool goal_contains_false_equality = false;
+
+    // For every type (either-types included): the objects of that type or of
+    // one of its subtypes, sorted by id.
+    std::vector<std::vector<ObjectId>> objects_of_type;
+    // is_of_type[type][object], the same information as a lookup table.
+    std::vector<std::vector<bool>> is_of_type;
+
+    int num_objects() const { return static_cast<int>(objects.size()); }
+    int num_predicates() const { return static_cast<int>(predicates.size()); }
+    int num_schemas() const { return static_cast<int>(schemas.size()); }
+};
+
+// "(name arg1 arg2)" in lower case, as in IPC plan files.
+std::string to_string(const Task& task, const GroundAction& action);
+std::string to_string(const Task& task, const GroundAtom& atom);
+
+}  // namespace ll

@@ -1,0 +1,27 @@
+// A plan validator that replays ground actions on explicit sets of ground
+// atoms. It deliberately shares no code with successor generation, so that
+// it is an independent check of every plan the planner prints.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/task/task.hpp"
+
+namespace ll {
+
+struct ValidationResult {
+    bool valid = false;
+    // Index (0-based) of the first step whose preconditions fail, or -1.
+    int failed_step = -1;
+    // Human-readable reason: the failing step and precondition, or the unmet
+    // goals; "plan valid" when valid.
+    std::string message;
+    std::vector<std::string> unmet_goals;  // printed literals, when the goal fails
+    int plan_length = 0;
+};
+
+ValidationResult validate_plan(const Task& task, std::span<const GroundAction> plan);
+
+}  // namespace ll
