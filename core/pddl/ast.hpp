@@ -1,0 +1,86 @@
+// The PDDL abstract syntax tree: what the domain and problem parsers produce
+// and the task builder lowers to a Task. Names are lower case and carry the
+// position of their token; nothing is resolved yet (that is the builder's
+// job, so that sections may come in any order).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/pddl/requirements.hpp"
+
+namespace ll::pddl {
+
+struct Pos {
+    int line = 0;
+    int column = 0;
+};
+
+struct Name {
+    std::string text;
+    Pos pos;
+};
+
+// A type annotation: empty (untyped, i.e. object), one type, or
+// (either t1 t2 ...).
+struct TypeRef {
+    std::vector<Name> alternatives;
+    bool is_either = false;
+    Pos pos;  // of the type name or of the (either ...) list
+};
+
+// An entry of a typed list: "?x - block", "a - block", "block - object".
+struct TypedName {
+    Name name;
+    TypeRef type;
+};
+
+// (p t1 ... tn), or (= t1 t2) when `predicate.text` is "=". Terms are
+// variables ("?x") or object names.
+struct Atom {
+    Name predicate;
+    std::vector<Name> arguments;
+    Pos pos;  // of the '('
+};
+
+struct Literal {
+    Atom atom;
+    bool negated = false;
+    Pos pos;  // of the (not ...) when negated, else of the atom
+};
+
+struct PredicateDecl {
+    Name name;
+    std::vector<TypedName> parameters;
+};
+
+struct ActionDecl {
+    Name name;
+    std::vector<TypedName> parameters;
+    std::vector<Literal> precondition;  // a flattened conjunction
+    std::vector<Literal> effect;        // a flattened conjunction
+};
+
+struct DomainAst {
+    std::string file;
+    Name name;
+    Pos pos;  // of the define
+    Requirements requirements;
+    std::vector<TypedName> types;
+    std::vector<TypedName> constants;
+    std::vector<PredicateDecl> predicates;
+    std::vector<ActionDecl> actions;
+};
+
+struct ProblemAst {
+    std::string file;
+    Name name;
+    Pos pos;  // of the define
+    Name domain_name;
+    Requirements requirements;  // effective: the domain's and the problem's
+    std::vector<TypedName> objects;
+    std::vector<Atom> init;
+    std::vector<Literal> goal;  // a flattened conjunction
+};
+
+}  // namespace ll::pddl

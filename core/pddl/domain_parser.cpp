@@ -1,0 +1,179 @@
+// Parsing domain files (see domain_parser.hpp).
+#include "core/pddl/domain_parser.hpp"
+
+#include <utility>
+
+#include "core/pddl/define_form.hpp"
+#include "core/pddl/formula_parser.hpp"
+#include "core/pddl/lexer.hpp"
+#include "core/pddl/typed_list.hpp"
+
+namespace ll::pddl {
+
+namespace {
+
+Pos pos_of(const SExpr& e) {
+    return Pos{e.line, e.column};
+}
+
+const char* unsupported_section(const std::string& keyword) {
+    if (keyword == ":functions") return "numeric fluents (:functions) are not supported";
+    if (keyword == ":derived") return "derived predicates (:derived) are not supported";
+    if (keyword == ":durative-action") return "durative actions are not supported";
+    if (keyword == ":constraints") return "state trajectory constraints are not supported";
+    return nullptr;
+}
+
+PredicateDecl parse_predicate(const SExpr& e, const Requirements& req, const std::string& file) {
+    if (!e.is_list || e.items.empty()) {
+        throw Error(ErrorCategory::Syntax,
+                    "expected a predicate declaration such as '(on ?x ?y)' in :predicates, found " +
+                        describe(e),
+                    position_of(e, file));
+    }
+    const SExpr& name = e.items[0];
+    if (!name.is_symbol() || !is_name(name.symbol)) {
+        throw Error(ErrorCategory::Syntax, "expected a predicate name, found " + describe(name),
+                    position_of(name, file));
+    }
+    PredicateDecl decl;
+    decl.name = Name{name.symbol, pos_of(name)};
+    decl.parameters = parse_typed_list(e, 1, TypedListKind::Variables, req, file,
+                                       "the declaration of predicate '" + name.symbol + "'");
+    return decl;
+}
+
+ActionDecl parse_action(const SExpr& section, const Requirements& req, const std::string& file) {
+    if (section.items.size() < 2) {
+        throw Error(ErrorCategory::Syntax, "expected a name after ':action', found ')'",
+                    close_position_of(section, file));
+    }
+    const SExpr& name = section.items[1];
+    if (!name.is_symbol() || !is_name(name.symbol)) {
+        throw Error(ErrorCategory::Syntax,
+                    "expected a name after ':action', found " + describe(name),
+                    position_of(name, file));
+    }
+    ActionDecl action;
+    action.name = Name{name.symbol, pos_of(name)};
+    bool seen_parameters = false, seen_precondition = false, seen_effect = false;
+    for (std::size_t i = 2; i < section.items.size(); i += 2) {
+        const SExpr& key = section.items[i];
+        bool* seen = nullptr;
+        if (key.is_symbol(":parameters")) {
+            seen = &seen_parameters;
+        } else if (key.is_symbol(":precondition")) {
+            seen = &seen_precondition;
+        } else if (key.is_symbol(":effect")) {
+            seen = &seen_effect;
+        } else {
+            throw Error(ErrorCategory::Syntax,
+                        "unexpected " + describe(key) + " in action '" + name.symbol +
+                            "' (expected :parameters, :precondition or :effect)",
+                        position_of(key, file));
+        }
+        if (*seen) {
+            throw Error(ErrorCategory::Input,
+                        "duplicate '" + key.symbol + "' in action '" + name.symbol + "'",
+                        position_of(key, file));
+        }
+        *seen = true;
+        if (i + 1 >= section.items.size()) {
+            throw Error(ErrorCategory::Syntax,
+                        "expected a value after '" + key.symbol + "', found ')'",
+                        close_position_of(section, file));
+        }
+        const SExpr& value = section.items[i + 1];
+        if (key.symbol == ":parameters") {
+            if (!value.is_list) {
+                throw Error(ErrorCategory::Syntax,
+                            "expected a parameter list such as '(?x - block)' after ':parameters', "
+                            "found " +
+                                describe(value),
+                            position_of(value, file));
+            }
+            action.parameters = parse_typed_list(value, 0, TypedListKind::Variables, req, file,
+                                                 "the parameters of action '" + name.symbol + "'");
+        } else if (key.symbol == ":precondition") {
+            parse_conjunction(value, FormulaContext::Precondition, req, file, action.precondition);
+        } else {
+            parse_conjunction(value, FormulaContext::Effect, req, file, action.effect);
+        }
+    }
+    return action;
+}
+
+}  // namespace
+
+DomainAst parse_domain(std::string_view text, const std::string& file) {
+    DefineForm form = read_define_form(text, file, "domain");
+    const std::vector<SExpr>& sections = form.root.items;
+
+    DomainAst domain;
+    domain.file = file;
+    domain.name = form.name;
+    domain.pos = pos_of(form.root);
+
+    // :requirements first: the other sections are checked against it.
+    const SExpr* requirements = nullptr;
+    for (std::size_t i = DefineForm::first_section; i < sections.size(); ++i) {
+        const SExpr& s = sections[i];
+        check_section_shape(s, file, "domain");
+        if (!s.items[0].is_symbol(":requirements")) continue;
+        if (requirements != nullptr) {
+            throw Error(ErrorCategory::Input, "duplicate ':requirements' section",
+                        position_of(s.items[0], file));
+        }
+        requirements = &s;
+    }
+    domain.requirements =
+        requirements != nullptr ? parse_requirements(*requirements, file) : Requirements::assumed();
+    const Requirements& req = domain.requirements;
+
+    bool seen_types = false, seen_constants = false, seen_predicates = false;
+    auto once = [&](bool& seen, const SExpr& keyword) {
+        if (seen) {
+            throw Error(ErrorCategory::Input, "duplicate '" + keyword.symbol + "' section",
+                        position_of(keyword, file));
+        }
+        seen = true;
+    };
+
+    for (std::size_t i = DefineForm::first_section; i < sections.size(); ++i) {
+        const SExpr& s = sections[i];
+        const SExpr& keyword = s.items[0];
+        const std::string& k = keyword.symbol;
+        if (k == ":requirements") continue;
+        if (k == ":types") {
+            once(seen_types, keyword);
+            if (!req.typing) {
+                throw Error(ErrorCategory::Input, "':types' needs ':typing' in :requirements",
+                            position_of(keyword, file));
+            }
+            domain.types =
+                parse_typed_list(s, 1, TypedListKind::Names, req, file, "the :types section");
+        } else if (k == ":constants") {
+            once(seen_constants, keyword);
+            domain.constants =
+                parse_typed_list(s, 1, TypedListKind::Names, req, file, "the :constants section");
+        } else if (k == ":predicates") {
+            once(seen_predicates, keyword);
+            for (std::size_t j = 1; j < s.items.size(); ++j) {
+                domain.predicates.push_back(parse_predicate(s.items[j], req, file));
+            }
+        } else if (k == ":action") {
+            domain.actions.push_back(parse_action(s, req, file));
+        } else if (const char* why = unsupported_section(k)) {
+            throw Error(ErrorCategory::Unsupported, why, position_of(keyword, file));
+        } else {
+            throw Error(ErrorCategory::Syntax,
+                        "unknown section keyword '" + k +
+                            "' in a domain (expected :requirements, :types, :constants, "
+                            ":predicates or :action)",
+                        position_of(keyword, file));
+        }
+    }
+    return domain;
+}
+
+}  // namespace ll::pddl

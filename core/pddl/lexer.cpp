@@ -1,0 +1,94 @@
+// The PDDL lexer (see lexer.hpp).
+#include "core/pddl/lexer.hpp"
+
+namespace ll::pddl {
+
+namespace {
+
+bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+bool is_delimiter(char c) {
+    return is_blank(c) || c == '(' || c == ')' || c == ';';
+}
+
+char to_lower(char c) {
+    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool is_letter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+}  // namespace
+
+void Lexer::skip_blanks_and_comments() {
+    while (offset_ < text_.size()) {
+        char c = text_[offset_];
+        if (c == ';') {
+            while (offset_ < text_.size() && text_[offset_] != '\n') {
+                ++offset_;
+                ++column_;
+            }
+        } else if (c == '\n') {
+            ++offset_;
+            ++line_;
+            column_ = 1;
+        } else if (is_blank(c)) {
+            ++offset_;
+            ++column_;
+        } else {
+            return;
+        }
+    }
+}
+
+Token Lexer::next() {
+    skip_blanks_and_comments();
+    Token token;
+    token.line = line_;
+    token.column = column_;
+    if (offset_ >= text_.size()) {
+        token.kind = Token::Kind::End;
+        return token;
+    }
+    char c = text_[offset_];
+    if (c == '(' || c == ')') {
+        token.kind = c == '(' ? Token::Kind::LParen : Token::Kind::RParen;
+        ++offset_;
+        ++column_;
+        return token;
+    }
+    token.kind = Token::Kind::Symbol;
+    std::size_t start = offset_;
+    while (offset_ < text_.size() && !is_delimiter(text_[offset_]))
+        ++offset_;
+    token.text.reserve(offset_ - start);
+    for (std::size_t i = start; i < offset_; ++i)
+        token.text += to_lower(text_[i]);
+    column_ += static_cast<int>(offset_ - start);
+    return token;
+}
+
+bool is_name(std::string_view s) {
+    if (s.empty() || !is_letter(s[0])) return false;
+    for (char c : s) {
+        if (!is_letter(c) && !is_digit(c) && c != '-' && c != '_') return false;
+    }
+    return true;
+}
+
+bool is_variable(std::string_view s) {
+    return s.size() > 1 && s[0] == '?' && is_name(s.substr(1));
+}
+
+bool is_keyword(std::string_view s) {
+    return s.size() > 1 && s[0] == ':' && is_name(s.substr(1));
+}
+
+}  // namespace ll::pddl

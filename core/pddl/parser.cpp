@@ -1,0 +1,21 @@
+// parse_task: the PDDL front end's entry point, gluing the domain parser,
+// the problem parser and the task builder (see parser.hpp).
+#include "core/pddl/parser.hpp"
+
+#include <string>
+
+#include "core/pddl/domain_parser.hpp"
+#include "core/pddl/problem_parser.hpp"
+#include "core/pddl/task_builder.hpp"
+
+namespace ll {
+
+Task parse_task(std::string_view domain_text, std::string_view problem_text,
+                std::string_view domain_file, std::string_view problem_file) {
+    pddl::DomainAst domain = pddl::parse_domain(domain_text, std::string(domain_file));
+    pddl::ProblemAst problem =
+        pddl::parse_problem(problem_text, std::string(problem_file), domain.requirements);
+    return pddl::build_task(domain, problem);
+}
+
+}  // namespace ll

@@ -1,0 +1,125 @@
+// Parsing problem files (see problem_parser.hpp).
+#include "core/pddl/problem_parser.hpp"
+
+#include "core/pddl/define_form.hpp"
+#include "core/pddl/formula_parser.hpp"
+#include "core/pddl/lexer.hpp"
+#include "core/pddl/typed_list.hpp"
+
+namespace ll::pddl {
+
+namespace {
+
+Pos pos_of(const SExpr& e) {
+    return Pos{e.line, e.column};
+}
+
+}  // namespace
+
+ProblemAst parse_problem(std::string_view text, const std::string& file,
+                         const Requirements& domain_requirements) {
+    DefineForm form = read_define_form(text, file, "problem");
+    const std::vector<SExpr>& sections = form.root.items;
+
+    ProblemAst problem;
+    problem.file = file;
+    problem.name = form.name;
+    problem.pos = pos_of(form.root);
+
+    const SExpr* requirements = nullptr;
+    for (std::size_t i = DefineForm::first_section; i < sections.size(); ++i) {
+        const SExpr& s = sections[i];
+        check_section_shape(s, file, "problem");
+        if (!s.items[0].is_symbol(":requirements")) continue;
+        if (requirements != nullptr) {
+            throw Error(ErrorCategory::Input, "duplicate ':requirements' section",
+                        position_of(s.items[0], file));
+        }
+        requirements = &s;
+    }
+    problem.requirements =
+        requirements != nullptr
+            ? domain_requirements.merged_with(parse_requirements(*requirements, file))
+            : domain_requirements;
+    const Requirements& req = problem.requirements;
+
+    bool seen_domain = false, seen_objects = false, seen_init = false, seen_goal = false;
+    auto once = [&](bool& seen, const SExpr& keyword) {
+        if (seen) {
+            throw Error(ErrorCategory::Input, "duplicate '" + keyword.symbol + "' section",
+                        position_of(keyword, file));
+        }
+        seen = true;
+    };
+
+    for (std::size_t i = DefineForm::first_section; i < sections.size(); ++i) {
+        const SExpr& s = sections[i];
+        const SExpr& keyword = s.items[0];
+        const std::string& k = keyword.symbol;
+        if (k == ":requirements") continue;
+        if (k == ":domain") {
+            once(seen_domain, keyword);
+            if (s.items.size() < 2) {
+                throw Error(ErrorCategory::Syntax, "expected a domain name after ':domain'",
+                            close_position_of(s, file));
+            }
+            const SExpr& name = s.items[1];
+            if (!name.is_symbol() || !is_name(name.symbol)) {
+                throw Error(ErrorCategory::Syntax,
+                            "expected a domain name after ':domain', found " + describe(name),
+                            position_of(name, file));
+            }
+            if (s.items.size() > 2) {
+                throw Error(ErrorCategory::Syntax,
+                            "unexpected " + describe(s.items[2]) + " after the domain name",
+                            position_of(s.items[2], file));
+            }
+            problem.domain_name = Name{name.symbol, pos_of(name)};
+        } else if (k == ":objects") {
+            once(seen_objects, keyword);
+            problem.objects =
+                parse_typed_list(s, 1, TypedListKind::Names, req, file, "the :objects section");
+        } else if (k == ":init") {
+            once(seen_init, keyword);
+            problem.init = parse_init(s, file);
+        } else if (k == ":goal") {
+            once(seen_goal, keyword);
+            if (s.items.size() < 2) {
+                throw Error(ErrorCategory::Syntax, "expected a goal formula after ':goal'",
+                            close_position_of(s, file));
+            }
+            if (s.items.size() > 2) {
+                throw Error(ErrorCategory::Syntax,
+                            "':goal' takes a single formula; wrap several in '(and ...)'",
+                            position_of(s.items[2], file));
+            }
+            parse_conjunction(s.items[1], FormulaContext::Goal, req, file, problem.goal);
+        } else if (k == ":metric") {
+            throw Error(ErrorCategory::Unsupported,
+                        "':metric' is not supported: the planner treats all actions as unit cost",
+                        position_of(keyword, file));
+        } else if (k == ":constraints") {
+            throw Error(ErrorCategory::Unsupported,
+                        "state trajectory constraints are not supported",
+                        position_of(keyword, file));
+        } else {
+            throw Error(ErrorCategory::Syntax,
+                        "unknown section keyword '" + k +
+                            "' in a problem (expected :domain, :requirements, :objects, :init or "
+                            ":goal)",
+                        position_of(keyword, file));
+        }
+    }
+    if (!seen_domain) {
+        throw Error(ErrorCategory::Input,
+                    "the problem does not name its domain: add '(:domain NAME)'",
+                    position_of(form.root, file));
+    }
+    if (!seen_goal) {
+        throw Error(ErrorCategory::Input, "the problem has no ':goal' section",
+                    position_of(form.root, file));
+    }
+    return problem;
+}
+
+}  // namespace ll::pddl

@@ -1,0 +1,81 @@
+// Parsing and checking :requirements (see requirements.hpp for the policy).
+#include "core/pddl/requirements.hpp"
+
+#include <array>
+#include <string_view>
+
+namespace ll::pddl {
+
+namespace {
+
+constexpr std::array<std::string_view, 17> kUnsupported = {
+    ":conditional-effects",
+    ":universal-preconditions",
+    ":existential-preconditions",
+    ":quantified-preconditions",
+    ":disjunctive-preconditions",
+    ":adl",
+    ":fluents",
+    ":numeric-fluents",
+    ":object-fluents",
+    ":durative-actions",
+    ":derived-predicates",
+    ":timed-initial-literals",
+    ":preferences",
+    ":constraints",
+    ":action-costs",
+    ":duration-inequalities",
+    ":continuous-effects",
+};
+
+}  // namespace
+
+Requirements Requirements::merged_with(const Requirements& extra) const {
+    if (!extra.declared) return *this;
+    if (!declared) return *this;  // the domain already allows everything
+    Requirements out = *this;
+    out.typing = typing || extra.typing;
+    out.negative_preconditions = negative_preconditions || extra.negative_preconditions;
+    out.equality = equality || extra.equality;
+    return out;
+}
+
+Requirements parse_requirements(const SExpr& section, const std::string& file) {
+    Requirements req;
+    req.declared = true;
+    req.typing = false;
+    req.negative_preconditions = false;
+    req.equality = false;
+    for (std::size_t i = 1; i < section.items.size(); ++i) {
+        const SExpr& item = section.items[i];
+        if (item.is_list || item.symbol.empty() || item.symbol[0] != ':') {
+            throw Error(ErrorCategory::Syntax,
+                        "expected a requirement such as ':strips', found " + describe(item),
+                        position_of(item, file));
+        }
+        const std::string& r = item.symbol;
+        if (r == ":strips") continue;
+        if (r == ":typing") {
+            req.typing = true;
+        } else if (r == ":negative-preconditions") {
+            req.negative_preconditions = true;
+        } else if (r == ":equality") {
+            req.equality = true;
+        } else {
+            for (std::string_view u : kUnsupported) {
+                if (r == u) {
+                    throw Error(ErrorCategory::Unsupported,
+                                "requirement '" + r +
+                                    "' is not supported (supported: :strips :typing "
+                                    ":negative-preconditions :equality)",
+                                position_of(item, file));
+                }
+            }
+            throw Error(ErrorCategory::Input, "unknown requirement '" + r + "'",
+                        position_of(item, file));
+        }
+    }
+    return req;
+}
+
+}  // namespace ll::pddl

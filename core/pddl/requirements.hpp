@@ -1,0 +1,40 @@
+// PDDL :requirements: which are supported, which are refused by design, and
+// the policy for files that declare none.
+//
+// Policy: many benchmark files omit requirements they use. If a file has no
+// :requirements section at all, we assume :strips :typing
+// :negative-preconditions :equality (everything we support). If the section is
+// present, it is enforced: using '- type' without :typing, (not ...) in a
+// precondition without :negative-preconditions or '=' without :equality is an
+// Input error (except '- object', which changes nothing and which generated
+// benchmark problems write without :typing). Negative goal literals are accepted regardless,
+// because goals support them natively and IPC problems use them without declaring anything.
+// Requirements that imply features we do not implement (:adl, :conditional-
+// effects, :action-costs, ...) are refused as Unsupported, naming the
+// requirement; any other token is an "unknown requirement" Input error.
+#pragma once
+
+#include <string>
+
+#include "core/pddl/sexpr.hpp"
+
+namespace ll::pddl {
+
+struct Requirements {
+    bool declared = false;  // a :requirements section was present
+    bool typing = true;
+    bool negative_preconditions = true;
+    bool equality = true;
+
+    // What a file without a :requirements section gets.
+    static Requirements assumed() { return Requirements{}; }
+    // The effective requirements of a problem that declares `extra` on top
+    // of its domain's.
+    Requirements merged_with(const Requirements& extra) const;
+};
+
+// Parses a (:requirements ...) section; throws Unsupported or Input errors
+// as described above.
+Requirements parse_requirements(const SExpr& section, const std::string& file);
+
+}  // namespace ll::pddl

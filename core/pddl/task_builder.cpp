@@ -1,0 +1,350 @@
+// AST to Task lowering (see task_builder.hpp).
+#include "core/pddl/task_builder.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/pddl/type_hierarchy.hpp"
+
+namespace ll::pddl {
+
+namespace {
+
+SourcePosition at(const Pos& pos, const std::string& file) {
+    return SourcePosition{file, pos.line, pos.column};
+}
+
+struct GroundAtomHash {
+    std::size_t operator()(const GroundAtom& a) const {
+        std::size_t h = std::hash<PredicateId>{}(a.predicate);
+        for (ObjectId o : a.arguments)
+            h = h * 1000003u ^ std::hash<ObjectId>{}(o);
+        return h;
+    }
+};
+
+// Keeps the first occurrence of every atom, in order.
+class AtomList {
+  public:
+    explicit AtomList(std::vector<GroundAtom>& out) : out_(out) {}
+    void add(GroundAtom atom) {
+        if (seen_.insert(atom).second) out_.push_back(std::move(atom));
+    }
+
+  private:
+    std::vector<GroundAtom>& out_;
+    std::unordered_set<GroundAtom, GroundAtomHash> seen_;
+};
+
+bool same_atom(const AtomSchema& a, const AtomSchema& b) {
+    return a.predicate == b.predicate && a.arguments == b.arguments;
+}
+
+void add_unique(std::vector<AtomSchema>& list, AtomSchema atom) {
+    for (const AtomSchema& a : list) {
+        if (same_atom(a, atom)) return;
+    }
+    list.push_back(std::move(atom));
+}
+
+std::string arguments_word(std::size_t n) {
+    return n == 1 ? " argument" : " arguments";
+}
+
+class TaskBuilder {
+  public:
+    TaskBuilder(const DomainAst& domain, const ProblemAst& problem)
+        : domain_(domain), problem_(problem), types_(domain.types, domain.file) {}
+
+    Task build() {
+        task_.domain_name = domain_.name.text;
+        task_.problem_name = problem_.name.text;
+        num_problem_objects_ = static_cast<int>(problem_.objects.size());
+        // Domain first, so that domain errors are reported before problem ones.
+        add_constants();
+        add_predicates();
+        for (const ActionDecl& action : domain_.actions)
+            add_schema(action);
+        mark_static_predicates();
+        check_domain_name();
+        add_problem_objects();
+        add_init();
+        add_goal();
+        task_.types = types_.types();
+        types_.compute_membership(task_);
+        return std::move(task_);
+    }
+
+  private:
+    const std::string& dfile() const { return domain_.file; }
+    const std::string& pfile() const { return problem_.file; }
+
+    void add_constants() {
+        task_.objects.resize(num_problem_objects_ + domain_.constants.size());
+        for (std::size_t i = 0; i < domain_.constants.size(); ++i) {
+            const TypedName& c = domain_.constants[i];
+            ObjectId id = num_problem_objects_ + static_cast<ObjectId>(i);
+            if (!object_ids_.emplace(c.name.text, id).second) {
+                throw Error(ErrorCategory::Input, "duplicate constant '" + c.name.text + "'",
+                            at(c.name.pos, dfile()));
+            }
+            task_.objects[id] =
+                Object{c.name.text, types_.resolve_object_type(c.type, dfile()), true};
+        }
+    }
+
+    void add_problem_objects() {
+        for (std::size_t i = 0; i < problem_.objects.size(); ++i) {
+            const TypedName& o = problem_.objects[i];
+            ObjectId id = static_cast<ObjectId>(i);
+            auto [it, inserted] = object_ids_.emplace(o.name.text, id);
+            if (!inserted) {
+                const bool constant = task_.objects[it->second].is_constant;
+                throw Error(ErrorCategory::Input,
+                            constant ? "object '" + o.name.text +
+                                           "' is already declared as a constant in the domain"
+                                     : "duplicate object '" + o.name.text + "'",
+                            at(o.name.pos, pfile()));
+            }
+            task_.objects[id] =
+                Object{o.name.text, types_.resolve_object_type(o.type, pfile()), false};
+        }
+    }
+
+    void add_predicates() {
+        for (const PredicateDecl& decl : domain_.predicates) {
+            PredicateId id = static_cast<PredicateId>(task_.predicates.size());
+            if (!predicate_ids_.emplace(decl.name.text, id).second) {
+                throw Error(ErrorCategory::Input, "duplicate predicate '" + decl.name.text + "'",
+                            at(decl.name.pos, dfile()));
+            }
+            Predicate predicate;
+            predicate.name = decl.name.text;
+            std::unordered_set<std::string> names;
+            for (const TypedName& p : decl.parameters) {
+                if (!names.insert(p.name.text).second) {
+                    throw Error(ErrorCategory::Input,
+                                "duplicate parameter '" + p.name.text + "' in predicate '" +
+                                    decl.name.text + "'",
+                                at(p.name.pos, dfile()));
+                }
+                predicate.argument_types.push_back(types_.resolve(p.type, dfile()));
+            }
+            task_.predicates.push_back(std::move(predicate));
+        }
+    }
+
+    // Resolves the predicate of `atom` and checks its arity.
+    PredicateId predicate_of(const Atom& atom, const std::string& file) const {
+        auto it = predicate_ids_.find(atom.predicate.text);
+        if (it == predicate_ids_.end()) {
+            throw Error(ErrorCategory::Input,
+                        "unknown predicate '" + atom.predicate.text +
+                            "' (did you declare it in :predicates?)",
+                        at(atom.predicate.pos, file));
+        }
+        const Predicate& p = task_.predicates[it->second];
+        if (static_cast<int>(atom.arguments.size()) != p.arity()) {
+            throw Error(ErrorCategory::Input,
+                        "predicate '" + p.name + "' takes " + std::to_string(p.arity()) +
+                            arguments_word(p.arity()) + ", got " +
+                            std::to_string(atom.arguments.size()),
+                        at(atom.predicate.pos, file));
+        }
+        return it->second;
+    }
+
+    std::string type_name(TypeId t) const { return types_.types()[t].name; }
+
+    // A term of a schema atom: a parameter of `schema` or a domain constant.
+    Term schema_term(const Name& name, const ActionSchema& schema) const {
+        if (name.text[0] == '?') {
+            for (int i = 0; i < schema.arity(); ++i) {
+                if (schema.parameters[i].name == name.text) return Term::parameter(i);
+            }
+            throw Error(ErrorCategory::Input,
+                        "unknown variable '" + name.text + "' (it is not a parameter of action '" +
+                            schema.name + "')",
+                        at(name.pos, dfile()));
+        }
+        auto it = object_ids_.find(name.text);
+        if (it == object_ids_.end()) {
+            throw Error(ErrorCategory::Input,
+                        "unknown constant '" + name.text +
+                            "' (did you declare it in the domain's :constants?)",
+                        at(name.pos, dfile()));
+        }
+        return Term::object(it->second);
+    }
+
+    AtomSchema schema_atom(const Atom& atom, const ActionSchema& schema) const {
+        AtomSchema out;
+        out.predicate = predicate_of(atom, dfile());
+        const Predicate& p = task_.predicates[out.predicate];
+        for (std::size_t i = 0; i < atom.arguments.size(); ++i) {
+            const Name& arg = atom.arguments[i];
+            Term term = schema_term(arg, schema);
+            TypeId expected = p.argument_types[i];
+            if (term.is_parameter()) {
+                // A parameter may be more general than the argument (the atom
+                // then simply never matches the other objects); refuse only
+                // types no object can have at once.
+                TypeId t = schema.parameters[term.index].type;
+                if (!types_.overlaps(t, expected)) {
+                    throw Error(ErrorCategory::Input,
+                                "parameter '" + arg.text + "' has type '" + type_name(t) +
+                                    "', which can never be of type '" + type_name(expected) +
+                                    "' required by argument " + std::to_string(i + 1) +
+                                    " of predicate '" + p.name + "'",
+                                at(arg.pos, dfile()));
+                }
+            } else {
+                check_object_type(task_.objects[term.index], expected, p, i, arg, dfile());
+            }
+            out.arguments.push_back(term);
+        }
+        return out;
+    }
+
+    void check_object_type(const Object& object, TypeId expected, const Predicate& p, std::size_t i,
+                           const Name& arg, const std::string& file) const {
+        if (!types_.is_subtype(object.type, expected)) {
+            throw Error(ErrorCategory::Input,
+                        "argument " + std::to_string(i + 1) + " of predicate '" + p.name +
+                            "' must be of type '" + type_name(expected) + "', but '" + object.name +
+                            "' is of type '" + type_name(object.type) + "'",
+                        at(arg.pos, file));
+        }
+    }
+
+    void add_schema(const ActionDecl& action) {
+        SchemaId id = static_cast<SchemaId>(task_.schemas.size());
+        if (!schema_ids_.emplace(action.name.text, id).second) {
+            throw Error(ErrorCategory::Input, "duplicate action '" + action.name.text + "'",
+                        at(action.name.pos, dfile()));
+        }
+        ActionSchema schema;
+        schema.name = action.name.text;
+        for (const TypedName& p : action.parameters) {
+            for (const Parameter& q : schema.parameters) {
+                if (q.name == p.name.text) {
+                    throw Error(ErrorCategory::Input,
+                                "duplicate parameter '" + p.name.text + "' in action '" +
+                                    action.name.text + "'",
+                                at(p.name.pos, dfile()));
+                }
+            }
+            schema.parameters.push_back(Parameter{p.name.text, types_.resolve(p.type, dfile())});
+        }
+        for (const Literal& lit : action.precondition) {
+            if (lit.atom.predicate.text == "=") {
+                EqualityConstraint eq{schema_term(lit.atom.arguments[0], schema),
+                                      schema_term(lit.atom.arguments[1], schema), lit.negated};
+                schema.equalities.push_back(eq);
+                continue;
+            }
+            AtomSchema atom = schema_atom(lit.atom, schema);
+            add_unique(lit.negated ? schema.negative_preconditions : schema.positive_preconditions,
+                       std::move(atom));
+        }
+        for (const Literal& lit : action.effect) {
+            AtomSchema atom = schema_atom(lit.atom, schema);
+            add_unique(lit.negated ? schema.delete_effects : schema.add_effects, std::move(atom));
+        }
+        task_.schemas.push_back(std::move(schema));
+    }
+
+    void mark_static_predicates() {
+        for (Predicate& p : task_.predicates)
+            p.is_static = true;
+        for (const ActionSchema& s : task_.schemas) {
+            for (const AtomSchema& a : s.add_effects)
+                task_.predicates[a.predicate].is_static = false;
+            for (const AtomSchema& a : s.delete_effects) {
+                task_.predicates[a.predicate].is_static = false;
+            }
+        }
+    }
+
+    void check_domain_name() const {
+        if (problem_.domain_name.text != domain_.name.text) {
+            throw Error(ErrorCategory::Input,
+                        "the problem is for domain '" + problem_.domain_name.text +
+                            "', but the domain is '" + domain_.name.text + "'",
+                        at(problem_.domain_name.pos, pfile()));
+        }
+    }
+
+    ObjectId ground_object(const Name& name, std::string_view section) const {
+        if (name.text[0] == '?') {
+            throw Error(ErrorCategory::Input,
+                        std::string(section) + " must be ground: variable '" + name.text +
+                            "' is not allowed here",
+                        at(name.pos, pfile()));
+        }
+        auto it = object_ids_.find(name.text);
+        if (it == object_ids_.end()) {
+            throw Error(ErrorCategory::Input,
+                        "unknown object '" + name.text + "' (did you declare it in :objects?)",
+                        at(name.pos, pfile()));
+        }
+        return it->second;
+    }
+
+    GroundAtom ground_atom(const Atom& atom, std::string_view section) const {
+        GroundAtom out;
+        out.predicate = predicate_of(atom, pfile());
+        const Predicate& p = task_.predicates[out.predicate];
+        out.arguments.reserve(atom.arguments.size());
+        for (std::size_t i = 0; i < atom.arguments.size(); ++i) {
+            ObjectId o = ground_object(atom.arguments[i], section);
+            check_object_type(task_.objects[o], p.argument_types[i], p, i, atom.arguments[i],
+                              pfile());
+            out.arguments.push_back(o);
+        }
+        return out;
+    }
+
+    void add_init() {
+        task_.initial_state.reserve(problem_.init.size());
+        AtomList init(task_.initial_state);
+        for (const Atom& atom : problem_.init)
+            init.add(ground_atom(atom, "':init'"));
+    }
+
+    void add_goal() {
+        AtomList positive(task_.goal_positive);
+        AtomList negative(task_.goal_negative);
+        for (const Literal& lit : problem_.goal) {
+            if (lit.atom.predicate.text == "=") {
+                ObjectId a = ground_object(lit.atom.arguments[0], "the goal");
+                ObjectId b = ground_object(lit.atom.arguments[1], "the goal");
+                if ((a == b) == lit.negated) task_.goal_contains_false_equality = true;
+                continue;
+            }
+            GroundAtom atom = ground_atom(lit.atom, "the goal");
+            (lit.negated ? negative : positive).add(std::move(atom));
+        }
+    }
+
+    const DomainAst& domain_;
+    const ProblemAst& problem_;
+    TypeHierarchy types_;
+    Task task_;
+    int num_problem_objects_ = 0;
+    std::unordered_map<std::string, ObjectId> object_ids_;
+    std::unordered_map<std::string, PredicateId> predicate_ids_;
+    std::unordered_map<std::string, SchemaId> schema_ids_;
+};
+
+}  // namespace
+
+Task build_task(const DomainAst& domain, const ProblemAst& problem) {
+    return TaskBuilder(domain, problem).build();
+}
+
+}  // namespace ll::pddl

@@ -1,0 +1,15 @@
+// Lowering a parsed domain and problem to a Task: resolves every name,
+// checks arities, types and duplicates, turns equality into
+// EqualityConstraints, marks static predicates and evaluates ground
+// equalities in the goal. All semantic (Input) errors are raised here, domain
+// errors before problem errors.
+#pragma once
+
+#include "core/pddl/ast.hpp"
+#include "core/task/task.hpp"
+
+namespace ll::pddl {
+
+Task build_task(const DomainAst& domain, const ProblemAst& problem);
+
+}  // namespace ll::pddl

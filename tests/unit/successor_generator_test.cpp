@@ -1,0 +1,167 @@
+// Successor generation against brute-force grounding: on every reachable
+// state of every test task, the applicable actions, the next-parameter values
+// of every prefix, and the successor states must be identical.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/successors/successor_generator.hpp"
+#include "core/task/static_facts.hpp"
+#include "test_support.hpp"
+
+namespace ll {
+namespace {
+
+State to_state(const StateLayout& layout, const test::AtomSet& atoms) {
+    StateBuilder builder(layout);
+    for (const auto& a : atoms) {
+        if (layout.is_fluent(a.predicate)) builder.add(a.predicate, a.arguments);
+    }
+    return builder.build();
+}
+
+std::vector<GroundAtom> fluent_only(const StateLayout& layout, const test::AtomSet& atoms) {
+    std::vector<GroundAtom> out;
+    for (const auto& a : atoms) {
+        if (layout.is_fluent(a.predicate)) out.push_back(a);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+class SuccessorGeneratorTest : public ::testing::TestWithParam<test::TaskRef> {};
+
+TEST_P(SuccessorGeneratorTest, MatchesBruteForceOnReachableStates) {
+    const Task task = test::load_task(GetParam().task, GetParam().problem);
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    SuccessorGenerator gen(task, layout, statics);
+    test::GroundOracle oracle(task);
+
+    const auto states = oracle.reachable_states(300);
+    ASSERT_FALSE(states.empty());
+    int checked_prefixes = 0;
+    for (const auto& atoms : states) {
+        const State state = to_state(layout, atoms);
+        auto expected = oracle.applicable_actions(atoms);
+        std::vector<GroundAction> actual;
+        gen.applicable_actions(state, actual);
+        std::sort(expected.begin(), expected.end());
+        std::vector<GroundAction> sorted = actual;
+        std::sort(sorted.begin(), sorted.end());
+        ASSERT_EQ(sorted, expected) << "applicable actions differ";
+        ASSERT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end())
+            << "an action was generated twice";
+
+        // Successor states equal set semantics.
+        for (const auto& a : expected) {
+            EXPECT_TRUE(gen.is_applicable(state, a));
+            const State next = apply_action(task, layout, state, a);
+            EXPECT_EQ(fluent_atoms(layout, next), fluent_only(layout, oracle.apply(atoms, a)));
+        }
+
+        // next_values: for every schema and every prefix of every length,
+        // including prefixes that have no applicable completion.
+        for (SchemaId s = 0; s < task.num_schemas(); ++s) {
+            const int arity = task.schemas[s].arity();
+            std::set<std::vector<ObjectId>> prefixes{{}};
+            for (const auto& a : expected) {
+                if (a.schema != s) continue;
+                for (int k = 0; k < arity; ++k) {
+                    prefixes.insert({a.arguments.begin(), a.arguments.begin() + k});
+                }
+            }
+            // Dead prefixes: every object as a first argument.
+            if (arity > 0) {
+                for (ObjectId o = 0; o < task.num_objects(); ++o)
+                    prefixes.insert({o});
+            }
+            for (const auto& prefix : prefixes) {
+                if (static_cast<int>(prefix.size()) >= arity) continue;
+                std::set<ObjectId> want;
+                for (const auto& a : expected) {
+                    if (a.schema == s &&
+                        std::equal(prefix.begin(), prefix.end(), a.arguments.begin())) {
+                        want.insert(a.arguments[prefix.size()]);
+                    }
+                }
+                auto got = gen.next_values(state, s, prefix);
+                ASSERT_EQ(std::vector<ObjectId>(want.begin(), want.end()), got)
+                    << "schema " << task.schemas[s].name << " prefix length " << prefix.size();
+                EXPECT_EQ(gen.has_applicable(state, s, prefix), !want.empty());
+                ++checked_prefixes;
+            }
+            // for_each_applicable with a prefix yields exactly the matching actions.
+            if (arity > 0) {
+                for (ObjectId o = 0; o < task.num_objects(); ++o) {
+                    std::vector<ObjectId> prefix{o};
+                    std::vector<std::vector<ObjectId>> got, want;
+                    gen.for_each_applicable(state, s, prefix, [&](std::span<const ObjectId> args) {
+                        got.emplace_back(args.begin(), args.end());
+                        return true;
+                    });
+                    for (const auto& a : expected) {
+                        if (a.schema == s && a.arguments[0] == o) want.push_back(a.arguments);
+                    }
+                    std::sort(got.begin(), got.end());
+                    std::sort(want.begin(), want.end());
+                    ASSERT_EQ(got, want);
+                }
+            }
+        }
+    }
+    const bool has_parameters = std::any_of(task.schemas.begin(), task.schemas.end(),
+                                            [](const ActionSchema& a) { return a.arity() > 0; });
+    EXPECT_EQ(checked_prefixes > 0, has_parameters);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTasks, SuccessorGeneratorTest,
+                         ::testing::ValuesIn(test::all_test_tasks()), [](const auto& info) {
+                             std::string n = info.param.task + "_" + info.param.problem;
+                             std::replace(n.begin(), n.end(), '-', '_');
+                             return n;
+                         });
+
+TEST(StatePacking, DuplicatesAndOrderDoNotMatter) {
+    const Task task = test::load_task("blocksworld", "p02");
+    const StateLayout layout(task);
+    const State s0 = initial_state(task, layout);
+    StateBuilder builder(layout);
+    auto atoms = fluent_atoms(layout, s0);
+    std::reverse(atoms.begin(), atoms.end());
+    for (const auto& a : atoms) {
+        builder.add(a.predicate, a.arguments);
+        builder.add(a.predicate, a.arguments);
+    }
+    const State again = builder.build();
+    EXPECT_EQ(again, s0);
+    EXPECT_EQ(again.hash(), s0.hash());
+}
+
+TEST(StatePacking, AddAndDeleteOfTheSameAtomKeepsIt) {
+    // PDDL: deletes first, then adds. Use a hand-made schema on blocksworld.
+    Task task = test::load_task("blocksworld", "p01");
+    const StateLayout layout(task);
+    ActionSchema schema;
+    schema.name = "touch";
+    schema.parameters = {{"?x", 0}};
+    const PredicateId clear = [&] {
+        for (PredicateId p = 0; p < task.num_predicates(); ++p) {
+            if (task.predicates[p].name == "clear") return p;
+        }
+        return -1;
+    }();
+    ASSERT_GE(clear, 0);
+    schema.delete_effects = {{clear, {Term::parameter(0)}}};
+    schema.add_effects = {{clear, {Term::parameter(0)}}};
+    task.schemas.push_back(schema);
+    const State s0 = initial_state(task, layout);
+    for (ObjectId o = 0; o < task.num_objects(); ++o) {
+        const GroundAction a{task.num_schemas() - 1, {o}};
+        const State next = apply_action(task, layout, s0, a);
+        EXPECT_TRUE(next.contains(layout, clear, std::vector<ObjectId>{o}));
+    }
+}
+
+}  // namespace
+}  // namespace ll

@@ -1,0 +1,228 @@
+// Shared helpers for the core's unit tests: loading the project's own small
+// PDDL tasks, and a brute-force grounded oracle (explicit sets of atoms, every
+// parameter tuple enumerated) that shares no code with the planner's
+// successor generation or relaxed exploration.
+#pragma once
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/pddl/parser.hpp"
+#include "core/task/task.hpp"
+
+namespace ll::test {
+
+inline std::string read_file(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+inline std::string task_path(const std::string& task, const std::string& file) {
+    return std::string(LL_TEST_DATA_DIR) + "/tasks/" + task + "/" + file;
+}
+
+inline Task load_task(const std::string& task, const std::string& problem) {
+    return parse_task(read_file(task_path(task, "domain.pddl")),
+                      read_file(task_path(task, problem + ".pddl")), "domain.pddl",
+                      problem + ".pddl");
+}
+
+struct TaskRef {
+    std::string task, problem;
+};
+
+inline std::vector<TaskRef> all_test_tasks() {
+    return {{"blocksworld", "p01"},  {"blocksworld", "p02"},
+            {"blocksworld", "p03"},  {"gripper", "p01"},
+            {"gripper", "p02"},      {"ferry", "p01"},
+            {"ferry", "p02"},        {"constants-equality", "p01"},
+            {"unsolvable", "p01"},   {"unsolvable", "p02"},
+            {"nullary", "p01"},      {"trivial", "p01"},
+            {"repeated-vars", "p01"}};
+}
+
+using AtomSet = std::set<GroundAtom>;
+
+class GroundOracle {
+  public:
+    explicit GroundOracle(const Task& task) : task_(task) {
+        for (SchemaId s = 0; s < task.num_schemas(); ++s) {
+            std::vector<ObjectId> args;
+            enumerate(s, args);
+        }
+    }
+
+    AtomSet initial() const { return {task_.initial_state.begin(), task_.initial_state.end()}; }
+
+    const std::vector<GroundAction>& all_actions() const { return actions_; }
+
+    GroundAtom ground(const AtomSchema& atom, const GroundAction& a) const {
+        GroundAtom g{atom.predicate, {}};
+        for (const Term& t : atom.arguments) {
+            g.arguments.push_back(t.is_parameter() ? a.arguments[t.index] : t.index);
+        }
+        return g;
+    }
+
+    bool equalities_hold(const GroundAction& a) const {
+        for (const EqualityConstraint& eq : task_.schemas[a.schema].equalities) {
+            ObjectId x = eq.lhs.is_parameter() ? a.arguments[eq.lhs.index] : eq.lhs.index;
+            ObjectId y = eq.rhs.is_parameter() ? a.arguments[eq.rhs.index] : eq.rhs.index;
+            if ((x == y) == eq.negated) return false;
+        }
+        return true;
+    }
+
+    bool applicable(const AtomSet& s, const GroundAction& a) const {
+        const ActionSchema& schema = task_.schemas[a.schema];
+        for (const auto& pre : schema.positive_preconditions) {
+            if (!s.count(ground(pre, a))) return false;
+        }
+        for (const auto& pre : schema.negative_preconditions) {
+            if (s.count(ground(pre, a))) return false;
+        }
+        return equalities_hold(a);
+    }
+
+    std::vector<GroundAction> applicable_actions(const AtomSet& s) const {
+        std::vector<GroundAction> out;
+        for (const auto& a : actions_) {
+            if (applicable(s, a)) out.push_back(a);
+        }
+        return out;
+    }
+
+    AtomSet apply(const AtomSet& s, const GroundAction& a) const {
+        AtomSet next = s;
+        const ActionSchema& schema = task_.schemas[a.schema];
+        for (const auto& e : schema.delete_effects)
+            next.erase(ground(e, a));
+        for (const auto& e : schema.add_effects)
+            next.insert(ground(e, a));
+        return next;
+    }
+
+    bool is_goal(const AtomSet& s) const {
+        if (task_.goal_contains_false_equality) return false;
+        for (const auto& g : task_.goal_positive) {
+            if (!s.count(g)) return false;
+        }
+        for (const auto& g : task_.goal_negative) {
+            if (s.count(g)) return false;
+        }
+        return true;
+    }
+
+    // Breadth-first search over the ground state space, up to `cap` states.
+    std::vector<AtomSet> reachable_states(std::size_t cap) const {
+        std::vector<AtomSet> states{initial()};
+        std::set<AtomSet> seen{initial()};
+        for (std::size_t i = 0; i < states.size() && states.size() < cap; ++i) {
+            for (const auto& a : applicable_actions(states[i])) {
+                AtomSet next = apply(states[i], a);
+                if (seen.insert(next).second) states.push_back(next);
+                if (states.size() >= cap) break;
+            }
+        }
+        return states;
+    }
+
+    // Optimal plan length by BFS, or -1 if unsolvable (small tasks only).
+    int optimal_plan_length() const {
+        std::map<AtomSet, int> dist{{initial(), 0}};
+        std::vector<AtomSet> queue{initial()};
+        for (std::size_t i = 0; i < queue.size(); ++i) {
+            if (is_goal(queue[i])) return dist[queue[i]];
+            for (const auto& a : applicable_actions(queue[i])) {
+                AtomSet next = apply(queue[i], a);
+                if (dist.emplace(next, dist[queue[i]] + 1).second) queue.push_back(next);
+            }
+        }
+        return -1;
+    }
+
+    // Grounded hadd (sum) or hmax (max) by fixpoint iteration over all ground
+    // actions; fluent negative preconditions are ignored (delete relaxation),
+    // static ones and equalities are kept. -1 for a dead end.
+    long relaxed_cost(const AtomSet& s, bool use_max) const {
+        if (is_goal(s)) return 0;
+        std::map<GroundAtom, long> cost;
+        for (const auto& atom : s)
+            cost[atom] = 0;
+        for (const auto& atom : task_.initial_state) {
+            if (task_.predicates[atom.predicate].is_static) cost[atom] = 0;
+        }
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            for (const auto& a : actions_) {
+                if (!equalities_hold(a) || !static_negatives_hold(a)) continue;
+                long c = 0;
+                bool ok = true;
+                for (const auto& pre : task_.schemas[a.schema].positive_preconditions) {
+                    auto it = cost.find(ground(pre, a));
+                    if (it == cost.end()) {
+                        ok = false;
+                        break;
+                    }
+                    c = use_max ? std::max(c, it->second) : c + it->second;
+                }
+                if (!ok) continue;
+                c += 1;
+                for (const auto& e : task_.schemas[a.schema].add_effects) {
+                    GroundAtom g = ground(e, a);
+                    auto it = cost.find(g);
+                    if (it == cost.end() || c < it->second) {
+                        cost[g] = c;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if (task_.goal_contains_false_equality) return -1;
+        long total = 0;
+        for (const auto& g : task_.goal_positive) {
+            auto it = cost.find(g);
+            if (it == cost.end()) return -1;
+            total = use_max ? std::max(total, it->second) : total + it->second;
+        }
+        return total;
+    }
+
+    bool static_negatives_hold(const GroundAction& a) const {
+        AtomSet statics;
+        for (const auto& pre : task_.schemas[a.schema].negative_preconditions) {
+            if (!task_.predicates[pre.predicate].is_static) continue;
+            GroundAtom g = ground(pre, a);
+            for (const auto& atom : task_.initial_state) {
+                if (atom == g) return false;
+            }
+        }
+        return true;
+    }
+
+  private:
+    void enumerate(SchemaId s, std::vector<ObjectId>& args) {
+        const ActionSchema& schema = task_.schemas[s];
+        if (static_cast<int>(args.size()) == schema.arity()) {
+            actions_.push_back({s, args});
+            return;
+        }
+        for (ObjectId o : task_.objects_of_type[schema.parameters[args.size()].type]) {
+            args.push_back(o);
+            enumerate(s, args);
+            args.pop_back();
+        }
+    }
+
+    const Task& task_;
+    std::vector<GroundAction> actions_;
+};
+
+}  // namespace ll::test
