@@ -1,0 +1,4 @@
+(define (problem light-switch-p01)
+  (:domain light-switch)
+  (:init)
+  (:goal (in-room)))

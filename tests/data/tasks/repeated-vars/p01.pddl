@@ -1,0 +1,5 @@
+(define (problem repeated-vars-p01)
+  (:domain repeated-vars)
+  (:objects n1 n2 n3 - node t - token)
+  (:init (at t n1) (link n1 n2) (link n2 n2))
+  (:goal (and (marked n2) (visited n3) (paired n2 n1))))
