@@ -7,7 +7,9 @@
 #include "core/common/resources.hpp"
 #include "core/heuristics/goal_count.hpp"
 #include "core/heuristics/relaxation.hpp"
+#include "core/heuristics/restricted_relaxation.hpp"
 #include "core/search/gbfs.hpp"
+#include "core/search/partial_space.hpp"
 #include "core/search/state_space.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
@@ -40,12 +42,14 @@ SpaceKind parse_space_kind(std::string_view name) {
 }
 
 HeuristicKind parse_heuristic_kind(std::string_view name) {
-    if (name == "ff") return HeuristicKind::FF;
+    // In the partial space every relaxation heuristic is evaluated as its
+    // restriction (rFF for ff); in the state space rff is hFF = rFF(s, None).
+    if (name == "ff" || name == "rff") return HeuristicKind::FF;
     if (name == "hadd" || name == "add") return HeuristicKind::Add;
     if (name == "hmax" || name == "max") return HeuristicKind::Max;
     if (name == "goal-count" || name == "goalcount") return HeuristicKind::GoalCount;
     throw Error(ErrorCategory::Usage, "unknown heuristic '" + std::string(name) +
-                                          "' (expected ff, hadd, hmax or goal-count)");
+                                          "' (expected ff, rff, hadd, hmax or goal-count)");
 }
 
 const char* to_string(SpaceKind kind) {
@@ -79,42 +83,41 @@ void check_limits(const Limits& limits) {
     }
 }
 
-std::unique_ptr<ActionSetHeuristic> make_heuristic(HeuristicKind kind, const Task& task,
+std::unique_ptr<ActionSetHeuristic> make_heuristic(const PlannerOptions& options, const Task& task,
                                                    const StateLayout& layout,
                                                    const StaticFacts& statics,
-                                                   const GoalChecker& goal) {
-    switch (kind) {
-        case HeuristicKind::GoalCount:
-            return std::make_unique<GoalCountHeuristic>(goal);
-        case HeuristicKind::Add:
-            return std::make_unique<RelaxationHeuristic>(RelaxationHeuristic::Kind::Add, task,
-                                                         layout, statics, goal);
-        case HeuristicKind::Max:
-            return std::make_unique<RelaxationHeuristic>(RelaxationHeuristic::Kind::Max, task,
-                                                         layout, statics, goal);
-        case HeuristicKind::FF:
-            return std::make_unique<RelaxationHeuristic>(RelaxationHeuristic::Kind::FF, task,
-                                                         layout, statics, goal);
+                                                   const GoalChecker& goal,
+                                                   SuccessorGenerator& successors) {
+    if (options.heuristic == HeuristicKind::GoalCount) {
+        return std::make_unique<GoalCountHeuristic>(task, layout, goal, &successors);
     }
-    throw Error(ErrorCategory::Internal, "unhandled heuristic kind");
+    const auto kind = options.heuristic == HeuristicKind::Add   ? RelaxationHeuristic::Kind::Add
+                      : options.heuristic == HeuristicKind::Max ? RelaxationHeuristic::Kind::Max
+                                                                : RelaxationHeuristic::Kind::FF;
+    if (options.space == SpaceKind::Partial) {
+        return std::make_unique<RestrictedRelaxationHeuristic>(kind, task, layout, statics, goal,
+                                                               successors);
+    }
+    return std::make_unique<RelaxationHeuristic>(kind, task, layout, statics, goal);
 }
 }  // namespace
 
 SearchResult solve(const Task& task, const PlannerOptions& options,
                    const ProgressCallback& progress) {
     check_limits(options.limits);
-    if (options.space == SpaceKind::Partial) {
-        throw Error(ErrorCategory::Unsupported,
-                    "partial-space search is not available yet in this build");
-    }
     const StateLayout layout(task);
     const StaticFacts statics(task);
     const GoalChecker goal(task, layout, statics);
     SuccessorGenerator successors(task, layout, statics);
-    auto heuristic = make_heuristic(options.heuristic, task, layout, statics, goal);
-    StateSpace space(task, layout, successors, goal, *heuristic);
+    auto heuristic = make_heuristic(options, task, layout, statics, goal, successors);
+    std::unique_ptr<SearchSpace> space;
+    if (options.space == SpaceKind::Partial) {
+        space = std::make_unique<PartialSpace>(task, layout, successors, goal, *heuristic);
+    } else {
+        space = std::make_unique<StateSpace>(task, layout, successors, goal, *heuristic);
+    }
     GbfsOptions gbfs{options.limits, options.progress_interval_s};
-    return greedy_best_first_search(space, gbfs, progress);
+    return greedy_best_first_search(*space, gbfs, progress);
 }
 
 }  // namespace ll

@@ -3,8 +3,10 @@
 // is shown to the user as file:line:column.
 #pragma once
 
+#include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace ll {
@@ -39,15 +41,15 @@ class Error : public std::runtime_error {
     const SourcePosition& position() const { return position_; }
 
   private:
+    // Through a stream: GCC 12 reports a false -Wrestrict on the equivalent
+    // std::string concatenation.
     static std::string format(const std::string& message, const SourcePosition& pos) {
         if (pos.file.empty() && pos.line == 0) return message;
-        std::string out = pos.file.empty() ? std::string("<input>") : pos.file;
-        if (pos.line > 0) {
-            out.append(":").append(std::to_string(pos.line));
-            out.append(":").append(std::to_string(pos.column));
-        }
-        out.append(": ").append(message);
-        return out;
+        std::ostringstream out;
+        out << (pos.file.empty() ? std::string_view("<input>") : std::string_view(pos.file));
+        if (pos.line > 0) out << ':' << pos.line << ':' << pos.column;
+        out << ": " << message;
+        return out.str();
     }
 
     ErrorCategory category_;

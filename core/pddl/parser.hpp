@@ -10,14 +10,20 @@
 namespace ll {
 
 // Parses a domain and a problem and lowers them to a Task. The file names are
-// used only in error messages.
+// used only in error messages. Errors: Syntax (malformed text), Input (unknown
+// names, arity, types, duplicates, a feature used without its requirement),
+// Unsupported (requirements and constructs outside STRIPS + typing + negative
+// preconditions + equality). A file without :requirements is taken to
+// require all supported features (see core/pddl/requirements.hpp).
 Task parse_task(std::string_view domain_text, std::string_view problem_text,
                 std::string_view domain_file = "domain.pddl",
                 std::string_view problem_file = "problem.pddl");
 
 // Parses a plan for `task`: one "(action obj ...)" per line (IPC format),
 // also accepting Powerlifted's "N: (action obj ...)" lines; ';' starts a
-// comment. Names are matched case-insensitively.
+// comment. Names are matched case-insensitively. Throws Input errors (with the
+// plan file's line and column) for unknown actions or objects, wrong argument
+// counts and malformed lines; types and applicability are not checked.
 std::vector<GroundAction> parse_plan(const Task& task, std::string_view plan_text,
                                      std::string_view plan_file = "plan");
 

@@ -33,7 +33,7 @@ struct Fixture {
           ff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal),
           add(RelaxationHeuristic::Kind::Add, task, layout, statics, goal),
           max(RelaxationHeuristic::Kind::Max, task, layout, statics, goal),
-          count(goal) {}
+          count(task, layout, goal) {}
     Task task;
     StateLayout layout;
     StaticFacts statics;

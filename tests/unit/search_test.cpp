@@ -123,6 +123,8 @@ TEST(Search, ParsesOptionNames) {
     EXPECT_EQ(parse_heuristic_kind("goal-count"), HeuristicKind::GoalCount);
     EXPECT_EQ(parse_space_kind("state"), SpaceKind::State);
     EXPECT_THROW(parse_heuristic_kind("lama"), Error);
+    EXPECT_EQ(parse_space_kind("partial"), SpaceKind::Partial);
+    EXPECT_EQ(parse_heuristic_kind("rff"), HeuristicKind::FF);
     EXPECT_THROW(parse_space_kind("plan"), Error);
 }
 

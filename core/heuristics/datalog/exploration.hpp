@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/heuristics/datalog/program.hpp"
-#include "core/heuristics/datalog/tuple_table.hpp"
+#include "core/common/tuple_table.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "core/task/task.hpp"
 
-namespace ll::datalog {
+namespace ll {
 
 class TupleTable {
   public:
@@ -107,4 +107,4 @@ class TupleTable {
     std::uint32_t stamp_ = 1;
 };
 
-}  // namespace ll::datalog
+}  // namespace ll

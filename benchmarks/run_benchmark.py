@@ -1,0 +1,409 @@
+#!/usr/bin/env python3
+"""Runs `lazylifted plan` on a list of benchmark problems and validates every plan.
+
+One CSV row per problem (in list order), a per-domain summary table on stdout
+and the same table as Markdown next to the CSV. Standard library only; see
+benchmarks/README.md for the columns.
+"""
+
+import argparse
+import concurrent.futures
+import csv
+import json
+import os
+import platform
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import OrderedDict
+
+COLUMNS = [
+    "domain", "problem", "status", "exit_code", "valid", "wall_time_s", "search_time_s",
+    "plan_length", "expansions", "evaluations", "generated", "average_branching_factor",
+    "peak_memory_mb", "note",
+]
+
+# Fast Downward exit codes used by lazylifted, for runs that left no stats file.
+EXIT_STATUS = {
+    0: "solved", 11: "unsolvable", 12: "expansion-limit", 22: "out-of-memory",
+    23: "out-of-time", 31: "error", 32: "error", 33: "error", 34: "error", 36: "error",
+}
+
+# The wall-clock kill comes this long after the planner's own time limit.
+KILL_MARGIN_S = 10.0
+VALIDATE_TIMEOUT_S = 300.0
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--planner", required=True, help="path to the lazylifted binary")
+    p.add_argument("--list", required=True,
+                   help="problem list: lines 'DOMAIN_DIR PROBLEM' (DOMAIN_DIR relative to "
+                        "--shared, PROBLEM relative to DOMAIN_DIR); '#' starts a comment")
+    p.add_argument("--shared", default="/work/shared/benchmarks",
+                   help="root of the benchmark sets (default: %(default)s)")
+    p.add_argument("--time-limit", type=float, default=60.0,
+                   help="planner time limit in seconds (default: %(default)s)")
+    p.add_argument("--memory-limit", type=float, default=8000.0,
+                   help="planner memory limit in MB (default: %(default)s)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="problems run in parallel (default: %(default)s)")
+    p.add_argument("--space", default="state", help="--space for the planner (default: state)")
+    p.add_argument("--heuristic", default="ff", help="--heuristic for the planner (default: ff)")
+    p.add_argument("--out", required=True, help="CSV file to write; the table goes to <name>.md")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the rows already in --out and run only the missing problems")
+    p.add_argument("--keep-tmp", action="store_true",
+                   help="keep each problem's work directory (plan, stats, stdout, stderr)")
+    args = p.parse_args(argv)
+    if args.jobs < 1:
+        p.error("--jobs must be at least 1")
+    if args.time_limit <= 0 or args.memory_limit <= 0:
+        p.error("limits must be positive")
+    return args
+
+
+def read_list(path):
+    problems = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = line.split()
+            if len(parts) != 2:
+                sys.exit(f"{path}:{number}: expected 'DOMAIN_DIR PROBLEM', got {line!r}")
+            problems.append((parts[0], parts[1]))
+    return problems
+
+
+def read_existing(path):
+    rows = OrderedDict()
+    if not os.path.exists(path):
+        return rows
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            rows[(row["domain"], row["problem"])] = {c: row.get(c, "") for c in COLUMNS}
+    return rows
+
+
+def fmt(value, digits=None):
+    if value is None:
+        return ""
+    if isinstance(value, float) and digits is not None:
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def first_error_line(text):
+    for line in text.splitlines():
+        if line.startswith("error:"):
+            return line[len("error:"):].strip()[:200]
+    return ""
+
+
+def run_one(args, domain_dir, problem, tmp_root):
+    """Plans and validates one problem; returns its CSV row."""
+    domain_file = os.path.join(args.shared, domain_dir, "domain.pddl")
+    problem_file = os.path.join(args.shared, domain_dir, problem)
+    work = tempfile.mkdtemp(prefix=os.path.basename(domain_dir) + "-", dir=tmp_root)
+    plan_file = os.path.join(work, "plan")
+    stats_file = os.path.join(work, "stats.json")
+    cmd = [args.planner, "plan", domain_file, problem_file,
+           "--space", args.space, "--heuristic", args.heuristic,
+           "--time-limit", f"{args.time_limit:g}", "--memory-limit", f"{args.memory_limit:g}",
+           "--plan-file", plan_file, "--stats-json", stats_file, "--quiet"]
+    row = {c: "" for c in COLUMNS}
+    row.update(domain=domain_dir, problem=problem, valid="-")
+
+    start = time.monotonic()
+    try:
+        # subprocess.run kills the child when the timeout expires.
+        proc = subprocess.run(cmd, cwd=work, capture_output=True, text=True,
+                              timeout=args.time_limit + KILL_MARGIN_S)
+        exit_code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
+    except subprocess.TimeoutExpired as e:
+        exit_code, stdout = None, ""
+        stderr = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
+    wall = time.monotonic() - start
+    row["wall_time_s"] = fmt(wall, 3)
+
+    stats = None
+    if os.path.exists(stats_file):
+        try:
+            with open(stats_file) as f:
+                stats = json.load(f)
+        except (OSError, ValueError):
+            stats = None
+
+    if exit_code is None:
+        row["status"], row["exit_code"] = "killed", ""
+        row["note"] = f"killed after {wall:.0f}s wall clock"
+    else:
+        row["exit_code"] = str(exit_code)
+        if stats is not None and "status" in stats:
+            row["status"] = stats["status"]
+        elif exit_code < 0:
+            row["status"] = "crashed"
+            row["note"] = f"signal {-exit_code}"
+        else:
+            row["status"] = EXIT_STATUS.get(exit_code, "error")
+    if stats is not None:
+        for key in ("search_time_s", "peak_memory_mb", "average_branching_factor"):
+            if isinstance(stats.get(key), (int, float)):
+                value = float(stats[key])
+                # Full precision for times: evals/s is computed from them.
+                row[key] = f"{value:.6g}" if key == "search_time_s" else fmt(value, 2)
+        for key in ("plan_length", "expansions", "evaluations", "generated"):
+            if isinstance(stats.get(key), int):
+                row[key] = str(stats[key])
+        if stats.get("status") == "error" and isinstance(stats.get("error"), dict):
+            row["note"] = str(stats["error"].get("message", ""))[:200]
+    if not row["note"] and exit_code not in (0, 11, 12, 22, 23):
+        row["note"] = first_error_line(stderr)
+
+    if exit_code == 0:
+        if os.path.exists(plan_file):
+            try:
+                check = subprocess.run([args.planner, "validate", domain_file, problem_file,
+                                        plan_file], capture_output=True, text=True,
+                                       timeout=VALIDATE_TIMEOUT_S)
+                row["valid"] = "yes" if check.returncode == 0 else "no"
+                if check.returncode != 0:
+                    row["note"] = (check.stdout.strip() or first_error_line(check.stderr))[:200]
+            except subprocess.TimeoutExpired:
+                row["valid"], row["note"] = "no", "validation timed out"
+        else:
+            row["valid"], row["note"] = "no", "exit 0 but no plan file"
+
+    if args.keep_tmp:
+        with open(os.path.join(work, "stdout.txt"), "w") as f:
+            f.write(stdout)
+        with open(os.path.join(work, "stderr.txt"), "w") as f:
+            f.write(stderr)
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+    return row
+
+
+def write_csv(path, rows):
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow(row)
+    os.replace(tmp, path)
+
+
+def as_float(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def summarize(rows):
+    """Per-domain summary lines (dicts), in order of first appearance, plus a total."""
+    groups = OrderedDict()
+    for row in rows:
+        groups.setdefault(row["domain"], []).append(row)
+    groups["total"] = list(rows)
+    summary = []
+    for domain, group in groups.items():
+        solved = [r for r in group if r["status"] == "solved"]
+        search_times = [as_float(r["search_time_s"]) for r in group]
+        total_search = sum(t for t in search_times if t is not None)
+        # Throughput over finished searches (solved or not) that report a time.
+        evals = secs = 0.0
+        for r in group:
+            t, e = as_float(r["search_time_s"]), as_float(r["evaluations"])
+            if r["status"] != "error" and t is not None and t > 0 and e is not None:
+                evals += e
+                secs += t
+        lengths = [as_float(r["plan_length"]) for r in solved]
+        lengths = [x for x in lengths if x is not None]
+        others = OrderedDict()
+        for r in group:
+            if r["status"] != "solved":
+                others[r["status"]] = others.get(r["status"], 0) + 1
+        if not solved:
+            valid = "-"
+        else:
+            valid = "yes" if all(r["valid"] == "yes" for r in solved) else "NO"
+        summary.append({
+            "domain": domain,
+            "solved": f"{len(solved)}/{len(group)}",
+            "valid": valid,
+            "search_time_s": f"{total_search:.3f}",
+            "evals_per_s": f"{evals / secs:.0f}" if secs > 0 else "-",
+            "mean_plan_length": f"{sum(lengths) / len(lengths):.1f}" if lengths else "-",
+            "other": ", ".join(f"{k} {v}" for k, v in others.items()) or "-",
+        })
+    return summary
+
+
+TABLE_HEADER = ["domain", "solved", "all valid", "search time (s)", "evals/s",
+                "mean plan length", "not solved"]
+TABLE_KEYS = ["domain", "solved", "valid", "search_time_s", "evals_per_s", "mean_plan_length",
+              "other"]
+
+
+def text_table(summary):
+    cells = [TABLE_HEADER] + [[s[k] for k in TABLE_KEYS] for s in summary]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(TABLE_HEADER))]
+    lines = []
+    for n, row in enumerate(cells):
+        if n == len(cells) - 1:
+            lines.append("  ".join("-" * w for w in widths))
+        lines.append("  ".join(c.ljust(w) if i == 0 or i == 6 else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(row, widths))))
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def markdown_table(summary):
+    lines = ["| " + " | ".join(TABLE_HEADER) + " |",
+             "|" + "|".join(["---"] + ["---:"] * 5 + ["---"]) + "|"]
+    for s in summary:
+        cells = [s[k] for k in TABLE_KEYS]
+        if s["domain"] == "total":
+            cells = [f"**{c}**" for c in cells]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def planner_version(planner):
+    try:
+        out = subprocess.run([planner, "--version"], capture_output=True, text=True, timeout=10)
+        return out.stdout.strip() or "unknown"
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+
+
+def git_revision(path):
+    try:
+        out = subprocess.run(["git", "-C", path, "rev-parse", "--short", "HEAD"],
+                             capture_output=True, text=True, timeout=10)
+        return out.stdout.strip() or "none"
+    except (OSError, subprocess.TimeoutExpired):
+        return "none"
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def write_markdown(path, args, summary, command_line, started):
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    text = [
+        f"# Benchmark: {os.path.splitext(os.path.basename(args.out))[0]}",
+        "",
+        "Command:",
+        "",
+        "```",
+        command_line,
+        "```",
+        "",
+        f"- planner: `{args.planner}` ({planner_version(args.planner)}), "
+        f"repository revision {git_revision(repo)}",
+        f"- list: `{args.list}`; space `{args.space}`, heuristic `{args.heuristic}`",
+        f"- limits: {args.time_limit:g} s, {args.memory_limit:g} MB; {args.jobs} job(s) in parallel",
+        f"- machine: {cpu_model()}, {os.cpu_count()} CPUs; started {started}",
+        f"- rows: `{os.path.basename(args.out)}`",
+        "",
+        markdown_table(summary),
+        "",
+        "`search time` sums search_time_s over all runs; `evals/s` is the sum of evaluations "
+        "divided by the sum of search_time_s over runs (solved or not) with search_time_s > 0; "
+        "`mean plan length` is over solved problems; `all valid` says whether every plan was "
+        "accepted by `lazylifted validate`.",
+        "",
+    ]
+    with open(path, "w") as f:
+        f.write("\n".join(text))
+
+
+def main(argv):
+    args = parse_args(argv)
+    command_line = shlex.join([os.path.basename(sys.executable), sys.argv[0]] + argv)
+    started = time.strftime("%Y-%m-%d %H:%M:%S")
+    args.planner = os.path.abspath(args.planner)
+    if not os.access(args.planner, os.X_OK):
+        sys.exit(f"error: planner {args.planner} is not executable")
+    problems = read_list(args.list)
+    for domain_dir, problem in problems:
+        for path in (os.path.join(args.shared, domain_dir, "domain.pddl"),
+                     os.path.join(args.shared, domain_dir, problem)):
+            if not os.path.isfile(path):
+                sys.exit(f"error: {path} does not exist")
+
+    out_dir = os.path.dirname(os.path.abspath(args.out))
+    os.makedirs(out_dir, exist_ok=True)
+    tmp_root = os.path.join(out_dir, "tmp")
+    os.makedirs(tmp_root, exist_ok=True)
+
+    existing = read_existing(args.out) if args.resume else OrderedDict()
+    if not args.resume and os.path.exists(args.out):
+        print(f"note: overwriting {args.out} (use --resume to keep its rows)", file=sys.stderr)
+    done = {key: row for key, row in existing.items()}
+    todo = [(i, p) for i, p in enumerate(problems) if p not in done]
+    order = {p: i for i, p in enumerate(problems)}
+
+    def ordered_rows():
+        # List order first; rows of an older list that are not in this one last.
+        known = sorted((r for k, r in done.items() if k in order), key=lambda r: order[
+            (r["domain"], r["problem"])])
+        return known + [r for k, r in done.items() if k not in order]
+
+    print(f"{len(problems)} problems, {len(problems) - len(todo)} already done, "
+          f"{len(todo)} to run with {args.jobs} job(s)", file=sys.stderr)
+    finished = 0
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    try:
+        futures = {pool.submit(run_one, args, d, p, tmp_root): (d, p) for _, (d, p) in todo}
+        for future in concurrent.futures.as_completed(futures):
+            key = futures[future]
+            row = future.result()
+            done[key] = row
+            finished += 1
+            write_csv(args.out, ordered_rows())
+            note = " " + row["note"] if row["note"] else ""
+            print(f"[{finished}/{len(todo)}] {key[0]} {key[1]}: {row['status']} "
+                  f"(exit {row['exit_code'] or '-'}, valid {row['valid']}, "
+                  f"{row['wall_time_s']} s){note}", file=sys.stderr)
+    except KeyboardInterrupt:
+        # Ctrl-C also reached the running planners (same process group).
+        pool.shutdown(wait=False, cancel_futures=True)
+        print("interrupted: finished rows are in the CSV; rerun with --resume", file=sys.stderr)
+        return 130
+    pool.shutdown()
+
+    rows = [r for r in ordered_rows() if (r["domain"], r["problem"]) in order]
+    write_csv(args.out, ordered_rows())
+    summary = summarize(rows)
+    print(text_table(summary))
+    md_path = os.path.splitext(args.out)[0] + ".md"
+    write_markdown(md_path, args, summary, command_line, started)
+    print(f"rows: {args.out}\ntable: {md_path}", file=sys.stderr)
+    try:
+        os.rmdir(tmp_root)  # only if empty
+    except OSError:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,99 @@
+// Output formatting (see report.hpp).
+#include "cli/common/report.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace ll::cli {
+
+namespace {
+
+std::string printf_string(const char* format, double value) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, format, value);
+    return buffer;
+}
+
+// Fast Downward's fixed "N noun(s)." wording, which scripts grep for.
+std::string counted(std::int64_t n, const char* noun) {
+    return std::to_string(n) + " " + noun + "(s).";
+}
+
+}  // namespace
+
+std::string format_plan(const Task& task, std::span<const GroundAction> plan) {
+    std::string out;
+    for (const GroundAction& a : plan)
+        out += to_string(task, a) + "\n";
+    out += "; cost = " + std::to_string(plan.size()) + " (unit cost)\n";
+    return out;
+}
+
+std::string format_h(double h) {
+    if (!std::isfinite(h)) return "inf";
+    if (h == std::floor(h) && std::fabs(h) < 1e15) {
+        return std::to_string(static_cast<long long>(h));
+    }
+    return printf_string("%g", h);
+}
+
+std::string format_progress(const Progress& p) {
+    const Statistics& s = p.stats;
+    std::string out = "[t=" + printf_string("%.2f", p.elapsed_s) + "s] ";
+    if (p.new_best_h) {
+        out += "new best h=" + format_h(s.best_h) + " expansions=" + std::to_string(s.expansions) +
+               " evaluations=" + std::to_string(s.evaluations);
+    } else {
+        double rate = p.elapsed_s > 0 ? static_cast<double>(s.evaluations) / p.elapsed_s : 0.0;
+        out += "expansions=" + std::to_string(s.expansions) +
+               " evaluations=" + std::to_string(s.evaluations) +
+               " generated=" + std::to_string(s.generated) + " best h=" + format_h(s.best_h) +
+               " evals/s=" + printf_string("%.0f", rate);
+    }
+    return out + "\n";
+}
+
+const char* describe_failure(SearchStatus status) {
+    switch (status) {
+        case SearchStatus::Solved:
+            return "solved";
+        case SearchStatus::Unsolvable:
+            return "proven unsolvable";
+        case SearchStatus::ExpansionLimit:
+            return "expansion limit reached";
+        case SearchStatus::OutOfMemory:
+            return "out of memory";
+        case SearchStatus::OutOfTime:
+            return "out of time";
+    }
+    return "unknown";
+}
+
+std::string format_summary(const SearchResult& result, double total_time_s, double peak_memory_mb) {
+    const Statistics& s = result.stats;
+    std::string out;
+    if (result.status == SearchStatus::Solved) {
+        out += "Solution found.\n";
+        out += "Plan length: " + counted(static_cast<std::int64_t>(result.plan.size()), "step");
+        out += "\nPlan cost: " + std::to_string(result.plan.size()) + "\n";
+    } else {
+        out += std::string("Search stopped without finding a solution: ") +
+               describe_failure(result.status) + "\n";
+    }
+    out += "Initial heuristic value: " + format_h(s.initial_h) + "\n";
+    out += "Expanded " + counted(s.expansions, "state") + "\n";
+    out += "Evaluated " + counted(s.evaluations, "state") + "\n";
+    out += "Generated " + counted(s.generated, "state") + "\n";
+    out += "Dead ends: " + counted(s.dead_ends, "state") + "\n";
+    if (s.skipped_evaluations > 0) {
+        out += "Skipped evaluations: " + std::to_string(s.skipped_evaluations) + "\n";
+    }
+    out +=
+        "Average branching factor: " + printf_string("%.2f", s.average_branching_factor()) + "\n";
+    out += "Search time: " + printf_string("%.4f", s.search_time_s) + " s\n";
+    out += "Total time: " + printf_string("%.4f", total_time_s) + " s\n";
+    out += "Peak memory: " + printf_string("%.1f", peak_memory_mb) + " MB\n";
+    return out;
+}
+
+}  // namespace ll::cli

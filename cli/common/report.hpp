@@ -1,0 +1,30 @@
+// Human-readable output of a planner run, Fast Downward style: the plan file
+// text, the summary lines after a search and the progress lines during it.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "core/search/search_result.hpp"
+#include "core/task/task.hpp"
+
+namespace ll::cli {
+
+// "(action obj ...)" per line, then "; cost = N (unit cost)".
+std::string format_plan(const Task& task, std::span<const GroundAction> plan);
+
+// "7", "7.5" or "inf": heuristic values are usually integral.
+std::string format_h(double h);
+
+// One line of progress for stderr: "[t=1.23s] new best h=7 ..." on a new
+// best h, otherwise the periodic line with throughput.
+std::string format_progress(const Progress& progress);
+
+// "Solution found." (or why not), plan length, search counters, times and
+// peak memory, one per line.
+std::string format_summary(const SearchResult& result, double total_time_s, double peak_memory_mb);
+
+// The reason line for an unsuccessful search, e.g. "proven unsolvable".
+const char* describe_failure(SearchStatus status);
+
+}  // namespace ll::cli

@@ -1,0 +1,110 @@
+// Stats JSON building (see stats_json.hpp).
+#include "cli/common/stats_json.hpp"
+
+#include <cmath>
+
+#include "cli/common/exit_codes.hpp"
+#include "cli/common/files.hpp"
+
+namespace ll::cli {
+
+namespace {
+
+// JSON has no infinity: an unbounded limit or a dead-end h is null.
+nlohmann::json finite_or_null(double value) {
+    if (!std::isfinite(value)) return nullptr;
+    return value;
+}
+
+void add_run_info(nlohmann::json& j, const RunInfo& run) {
+    j["space"] = run.space;
+    j["heuristic"] = run.heuristic;
+    j["domain"] = run.domain;
+    j["problem"] = run.problem;
+    j["time_limit_s"] = finite_or_null(run.limits.time_limit_s);
+    j["memory_limit_mb"] = finite_or_null(run.limits.memory_limit_mb);
+    j["max_expansions"] = run.limits.max_expansions < 0 ? nlohmann::json(nullptr)
+                                                        : nlohmann::json(run.limits.max_expansions);
+}
+
+}  // namespace
+
+const char* status_name(SearchStatus status) {
+    switch (status) {
+        case SearchStatus::Solved:
+            return "solved";
+        case SearchStatus::Unsolvable:
+            return "unsolvable";
+        case SearchStatus::ExpansionLimit:
+            return "expansion-limit";
+        case SearchStatus::OutOfMemory:
+            return "out-of-memory";
+        case SearchStatus::OutOfTime:
+            return "out-of-time";
+    }
+    return "error";
+}
+
+nlohmann::json search_stats_json(const SearchResult& result, const RunInfo& run,
+                                 double total_time_s, double peak_memory_mb) {
+    const Statistics& s = result.stats;
+    nlohmann::json j;
+    j["status"] = status_name(result.status);
+    j["exit_code"] = exit_code_for(result.status);
+    bool solved = result.status == SearchStatus::Solved;
+    j["plan_length"] = solved ? nlohmann::json(result.plan.size()) : nlohmann::json(nullptr);
+    j["plan_cost"] = solved ? nlohmann::json(result.plan.size()) : nlohmann::json(nullptr);
+    j["expansions"] = s.expansions;
+    j["evaluations"] = s.evaluations;
+    j["generated"] = s.generated;
+    j["generated_transitions"] = s.generated_transitions;
+    j["dead_ends"] = s.dead_ends;
+    j["skipped_evaluations"] = s.skipped_evaluations;
+    j["average_branching_factor"] = s.average_branching_factor();
+    j["initial_h"] = finite_or_null(s.initial_h);
+    j["best_h"] = finite_or_null(s.best_h);
+    j["search_time_s"] = s.search_time_s;
+    j["total_time_s"] = total_time_s;
+    j["peak_memory_mb"] = peak_memory_mb;
+    add_run_info(j, run);
+    return j;
+}
+
+nlohmann::json error_stats_json(const Error& error, const RunInfo& run, double total_time_s,
+                                int exit_code) {
+    const SourcePosition& pos = error.position();
+    nlohmann::json e;
+    e["category"] = to_string(error.category());
+    e["message"] = error.message();
+    e["file"] = pos.file.empty() ? nlohmann::json(nullptr) : nlohmann::json(pos.file);
+    e["line"] = pos.line > 0 ? nlohmann::json(pos.line) : nlohmann::json(nullptr);
+    e["column"] = pos.line > 0 ? nlohmann::json(pos.column) : nlohmann::json(nullptr);
+    nlohmann::json j;
+    j["status"] = "error";
+    j["exit_code"] = exit_code;
+    j["error"] = e;
+    j["plan_length"] = nullptr;
+    j["total_time_s"] = total_time_s;
+    add_run_info(j, run);
+    return j;
+}
+
+nlohmann::json out_of_memory_stats_json(const RunInfo& run, double total_time_s,
+                                        double peak_memory_mb) {
+    nlohmann::json j;
+    j["status"] = "out-of-memory";
+    j["exit_code"] = static_cast<int>(kExitOutOfMemory);
+    j["plan_length"] = nullptr;
+    j["total_time_s"] = total_time_s;
+    j["peak_memory_mb"] = peak_memory_mb;
+    add_run_info(j, run);
+    return j;
+}
+
+void write_json_file(const std::string& path, const nlohmann::json& json) {
+    // Replace invalid UTF-8 (a message quoting a binary file) instead of throwing.
+    write_text_file(path,
+                    json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+}
+
+}  // namespace ll::cli

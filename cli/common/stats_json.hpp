@@ -1,0 +1,44 @@
+// The --stats-json file: one JSON object per run, written for every outcome
+// (errors included) so that benchmark scripts never have to scrape stdout.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/error.hpp"
+#include "core/search/search_result.hpp"
+
+namespace ll::cli {
+
+// What the run was asked to do; echoed into the stats file.
+struct RunInfo {
+    std::string domain;  // file paths as given on the command line
+    std::string problem;
+    std::string space;  // option values as given (or the defaults)
+    std::string heuristic;
+    Limits limits;
+};
+
+// "solved", "unsolvable", "expansion-limit", "out-of-memory", "out-of-time".
+const char* status_name(SearchStatus status);
+
+// A finished search. `plan_length` is the number of steps when solved.
+nlohmann::json search_stats_json(const SearchResult& result, const RunInfo& run,
+                                 double total_time_s, double peak_memory_mb);
+
+// {"status":"error","error":{category,message,file,line,column}, ...}.
+nlohmann::json error_stats_json(const Error& error, const RunInfo& run, double total_time_s,
+                                int exit_code);
+
+// A bad_alloc outside the search's own memory check: status out-of-memory
+// without search statistics.
+nlohmann::json out_of_memory_stats_json(const RunInfo& run, double total_time_s,
+                                        double peak_memory_mb);
+
+// Pretty-printed with a trailing newline; throws Error(Input) when the file
+// cannot be written.
+void write_json_file(const std::string& path, const nlohmann::json& json);
+
+}  // namespace ll::cli

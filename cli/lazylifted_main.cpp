@@ -1,0 +1,269 @@
+// lazylifted: the command-line planner. `plan` parses a domain and problem,
+// runs the planner facade, validates and writes the plan (Fast Downward
+// conventions for the plan file, summary and exit codes); `validate` checks
+// a plan file. Every failure ends in a message and an exit code, never a crash.
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <iostream>
+#include <new>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cli/common/args.hpp"
+#include "cli/common/diagnostics.hpp"
+#include "cli/common/exit_codes.hpp"
+#include "cli/common/files.hpp"
+#include "cli/common/report.hpp"
+#include "cli/common/stats_json.hpp"
+#include "cli/common/system.hpp"
+#include "cli/common/version.hpp"
+#include "core/common/error.hpp"
+#include "core/common/resources.hpp"
+#include "core/pddl/parser.hpp"
+#include "core/planner.hpp"
+#include "core/validation/validator.hpp"
+
+namespace ll::cli {
+namespace {
+
+constexpr const char* kDefaultPlanFile = "sas_plan";
+constexpr double kProgressIntervalS = 5.0;
+
+const CommandSpec& plan_spec() {
+    static const CommandSpec spec{
+        "lazylifted plan",
+        {"DOMAIN", "PROBLEM"},
+        "Finds a plan for a PDDL domain and problem with greedy best-first search and\n"
+        "writes it to the plan file (one \"(action obj ...)\" per line, IPC format).\n"
+        "Time limits take plain seconds or a suffix s, m, h (30s, 5m, 1h); memory\n"
+        "limits take megabytes or a suffix K, M, G (8000, 8G). The time limit covers\n"
+        "the whole run, parsing included.",
+        {
+            {"--space", "state|partial", "state",
+             "search space: state (ground states) or partial (partial states)"},
+            {"--heuristic", "ff|hadd|hmax|goal-count", "ff", "heuristic evaluator"},
+            {"--time-limit", "SECONDS", "unlimited", "stop with exit 23 after this time"},
+            {"--memory-limit", "MB", "unlimited", "stop with exit 22 above this peak memory"},
+            {"--max-expansions", "N", "unlimited", "stop with exit 12 after N expansions"},
+            {"--plan-file", "FILE", kDefaultPlanFile, "where to write the plan"},
+            {"--stats-json", "FILE", "none",
+             "write search statistics (or the error) as JSON, for every outcome"},
+            {"--quiet", "", "off",
+             "print nothing on stdout and no progress on stderr; errors are still printed"},
+        }};
+    return spec;
+}
+
+const CommandSpec& validate_spec() {
+    static const CommandSpec spec{
+        "lazylifted validate",
+        {"DOMAIN", "PROBLEM", "PLAN"},
+        "Checks that PLAN (IPC \"(action obj ...)\" lines or Powerlifted \"N: (...)\"\n"
+        "lines; ';' starts a comment) is applicable from the initial state and reaches\n"
+        "the goal. Prints \"Plan valid (N steps)\" and exits 0, or prints the first\n"
+        "failing step and precondition (or the unmet goals) and exits 1.",
+        {}};
+    return spec;
+}
+
+std::string top_help() {
+    return std::string(
+               "usage: lazylifted plan DOMAIN PROBLEM [options]\n"
+               "       lazylifted validate DOMAIN PROBLEM PLAN\n"
+               "       lazylifted --help | --version\n\n"
+               "LazyLifted, a lifted classical planner. Run 'lazylifted plan --help'\n"
+               "or 'lazylifted validate --help' for details.\n\n") +
+           format_help(plan_spec()) + "\n" + format_help(validate_spec()) + "\nexit codes:\n" +
+           exit_code_help();
+}
+
+// Prints an error the way the user should see it, and its exit code.
+int report(const Error& error, const SourceFiles& sources, const char* usage_name) {
+    print_error(std::cerr, error, sources);
+    if (error.category() == ErrorCategory::Usage) std::cerr << help_hint(usage_name) << "\n";
+    return exit_code_for(error.category());
+}
+
+// The stats file must not turn one error into another: failures to write
+// it are reported and otherwise ignored.
+void try_write_stats(const std::optional<std::string>& path, const nlohmann::json& json) {
+    if (!path) return;
+    try {
+        write_json_file(*path, json);
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+    }
+}
+
+int run_plan(std::span<const std::string> args) {
+    Stopwatch clock;
+    SourceFiles sources;
+    RunInfo run{"", "", to_string(SpaceKind::State), to_string(HeuristicKind::FF), {}};
+    // Known before the command line is checked, so usage errors reach it too.
+    std::optional<std::string> stats_path = find_raw_option(args, "--stats-json");
+    try {
+        ParsedArgs a = parse_args(plan_spec(), args);
+        if (a.help) {
+            std::cout << format_help(plan_spec()) << "\nexit codes:\n" << exit_code_help();
+            return kExitSuccess;
+        }
+        stats_path = a.value("--stats-json");
+        run.domain = a.positionals[0];
+        run.problem = a.positionals[1];
+        const bool quiet = a.has("--quiet");
+        const std::string plan_file = a.value("--plan-file").value_or(kDefaultPlanFile);
+
+        PlannerOptions options;
+        if (auto v = a.value("--space")) {
+            options.space = parse_space_kind(*v);
+            run.space = to_string(options.space);
+        }
+        if (auto v = a.value("--heuristic")) {
+            options.heuristic = parse_heuristic_kind(*v);
+            run.heuristic = to_string(options.heuristic);
+        }
+        if (auto v = a.value("--time-limit")) {
+            options.limits.time_limit_s = parse_time_limit_s(*v, "--time-limit");
+        }
+        if (auto v = a.value("--memory-limit")) {
+            options.limits.memory_limit_mb = parse_memory_limit_mb(*v, "--memory-limit");
+            set_memory_safety_net(options.limits.memory_limit_mb);
+        }
+        if (auto v = a.value("--max-expansions")) {
+            options.limits.max_expansions = parse_positive_count(*v, "--max-expansions");
+        }
+        options.progress_interval_s = kProgressIntervalS;
+        run.limits = options.limits;
+
+        std::string domain_text = read_text_file(run.domain);
+        sources.add(run.domain, domain_text);
+        std::string problem_text = read_text_file(run.problem);
+        sources.add(run.problem, problem_text);
+        Task task = parse_task(domain_text, problem_text, run.domain, run.problem);
+
+        // The limit is for the whole run, like FD's overall limit: parsing
+        // already used part of it.
+        if (std::isfinite(options.limits.time_limit_s)) {
+            options.limits.time_limit_s =
+                std::max(options.limits.time_limit_s - clock.seconds(), 1e-3);
+        }
+        ProgressCallback progress;
+        if (!quiet) {
+            progress = [](const Progress& p) { std::cerr << format_progress(p) << std::flush; };
+        }
+        SearchResult result = solve(task, options, progress);
+
+        std::string plan_text;
+        if (result.status == SearchStatus::Solved) {
+            // Every plan is checked by the independent validator first.
+            ValidationResult check = validate_plan(task, result.plan);
+            if (!check.valid) {
+                throw Error(ErrorCategory::Internal,
+                            "the planner produced an invalid plan: " + check.message);
+            }
+            plan_text = format_plan(task, result.plan);
+            write_text_file(plan_file, plan_text);
+        }
+        const double total_time_s = clock.seconds();
+        const double peak_mb = std::max(result.stats.peak_memory_mb, peak_memory_mb());
+        if (!quiet) {
+            std::cout << plan_text << format_summary(result, total_time_s, peak_mb) << std::flush;
+        }
+        try_write_stats(stats_path, search_stats_json(result, run, total_time_s, peak_mb));
+        return exit_code_for(result.status);
+    } catch (const Error& e) {
+        int code = report(e, sources, "lazylifted plan");
+        try_write_stats(stats_path, error_stats_json(e, run, clock.seconds(), code));
+        return code;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of memory\n";
+        try_write_stats(stats_path,
+                        out_of_memory_stats_json(run, clock.seconds(), peak_memory_mb()));
+        return kExitOutOfMemory;
+    } catch (const std::exception& e) {
+        print_error(std::cerr, e);
+        Error internal(ErrorCategory::Internal, e.what());
+        try_write_stats(stats_path,
+                        error_stats_json(internal, run, clock.seconds(), kExitInternalError));
+        return kExitInternalError;
+    }
+}
+
+int run_validate(std::span<const std::string> args) {
+    SourceFiles sources;
+    try {
+        ParsedArgs a = parse_args(validate_spec(), args);
+        if (a.help) {
+            std::cout << format_help(validate_spec()) << "\nexit codes:\n" << exit_code_help();
+            return kExitSuccess;
+        }
+        const std::string& domain = a.positionals[0];
+        const std::string& problem = a.positionals[1];
+        const std::string& plan_file = a.positionals[2];
+        std::string domain_text = read_text_file(domain);
+        sources.add(domain, domain_text);
+        std::string problem_text = read_text_file(problem);
+        sources.add(problem, problem_text);
+        std::string plan_text = read_text_file(plan_file);
+        sources.add(plan_file, plan_text);
+
+        Task task = parse_task(domain_text, problem_text, domain, problem);
+        std::vector<GroundAction> plan = parse_plan(task, plan_text, plan_file);
+        ValidationResult result = validate_plan(task, plan);
+        if (result.valid) {
+            std::cout << "Plan valid (" << plan.size() << (plan.size() == 1 ? " step)" : " steps)")
+                      << "\n";
+            return kExitSuccess;
+        }
+        std::cout << "Plan invalid: " << result.message << "\n";
+        return kExitPlanInvalid;
+    } catch (const Error& e) {
+        return report(e, sources, "lazylifted validate");
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of memory\n";
+        return kExitOutOfMemory;
+    } catch (const std::exception& e) {
+        print_error(std::cerr, e);
+        return kExitInternalError;
+    }
+}
+
+int run(const std::vector<std::string>& args) {
+    if (args.empty()) {
+        return report(Error(ErrorCategory::Usage, "missing command (plan or validate)"), {},
+                      "lazylifted");
+    }
+    const std::string& command = args[0];
+    std::span<const std::string> rest(args.data() + 1, args.size() - 1);
+    if (command == "-h" || command == "--help" || command == "help") {
+        std::cout << top_help();
+        return kExitSuccess;
+    }
+    if (command == "--version" || command == "-V") {
+        std::cout << "lazylifted " << kVersion << "\n";
+        return kExitSuccess;
+    }
+    if (command == "plan") return run_plan(rest);
+    if (command == "validate") return run_validate(rest);
+    return report(Error(ErrorCategory::Usage,
+                        "unknown command '" + command + "' (expected plan or validate)"),
+                  {}, "lazylifted");
+}
+
+}  // namespace
+}  // namespace ll::cli
+
+int main(int argc, char** argv) {
+    try {
+        std::vector<std::string> args(argv + 1, argv + argc);
+        return ll::cli::run(args);
+    } catch (const std::exception& e) {
+        std::cerr << "error: internal error: " << e.what() << "\n";
+    } catch (...) {
+        std::cerr << "error: internal error: unknown exception\n";
+    }
+    return ll::cli::kExitInternalError;
+}

@@ -1,0 +1,59 @@
+// The partial space (PS², paper Def. 2): nodes are (state, partial action)
+// pairs. The children of (s, ρ) are the applicable children of ρ in the
+// partial action tree (only those with an applicable completion); a complete
+// ρ = a leads to (succ(s, a), None). Nodes with exactly one child are expanded
+// on without evaluation until a node with several children is reached.
+//
+// Unlike the authors' code, which merges (s', None) into the complete-action
+// node, (s', None) is a node of its own, as in the paper: duplicate states
+// are then detected once, at (s', None), whatever action reached them, and
+// the goal test is a property of (s, None) nodes only. Since a complete node
+// has a single child, the single-successor rule expands it on for free, so
+// no evaluation is spent on (s', None) unless it is reached as a branch.
+#pragma once
+
+#include <vector>
+
+#include "core/common/tuple_table.hpp"
+#include "core/heuristics/heuristic.hpp"
+#include "core/search/search_space.hpp"
+#include "core/successors/successor_generator.hpp"
+#include "core/task/goal.hpp"
+#include "core/task/state_registry.hpp"
+
+namespace ll {
+
+class PartialSpace : public SearchSpace {
+  public:
+    PartialSpace(const Task& task, const StateLayout& layout, SuccessorGenerator& successors,
+                 const GoalChecker& goal, ActionSetHeuristic& heuristic);
+
+    EvaluatedNode root(Statistics& stats) override;
+    bool is_goal(NodeId node) override;
+    void expand(NodeId node, Expansion& out, Statistics& stats) override;
+    std::vector<GroundAction> extract_plan(NodeId goal) const override;
+
+    // For tests: the state id, schema (-1 for None) and prefix of a node.
+    StateId state_of(NodeId node) const { return keys_.values(node)[0]; }
+    PartialAction partial_of(NodeId node) const;
+
+  private:
+    // Child keys [state, schema, prefix...] of a node, in a deterministic order.
+    void transitions(NodeId node, std::vector<std::vector<ObjectId>>& out);
+    NodeId get_or_create(const std::vector<ObjectId>& key, NodeId parent, bool& is_new);
+    bool is_goal_key(const ObjectId* key) const;
+
+    const Task& task_;
+    const StateLayout& layout_;
+    SuccessorGenerator& successors_;
+    const GoalChecker& goal_;
+    ActionSetHeuristic& heuristic_;
+    StateRegistry states_;
+    std::vector<char> goal_state_;  // per StateId
+    TupleTable keys_;               // node id = key id
+    std::vector<NodeId> parent_;
+    std::vector<float> h_;
+    std::vector<std::vector<ObjectId>> children_;
+};
+
+}  // namespace ll

@@ -1,0 +1,5 @@
+(define (problem bw-p01)
+  (:domain blocksworld)
+  (:objects a b c - block)
+  (:init (on c a) (on-table a) (ontable b) (clear c) (clear b) (handempty))
+  (:goal (and (on a b) (on b c))))
