@@ -33,6 +33,17 @@ class TupleTable {
         }
     }
 
+    // Stores (tag, values) under a new id without indexing it: for callers
+    // that find tuples through an index of their own.
+    int append(int tag, const ObjectId* values, int n) {
+        const int id = size();
+        offsets_.push_back(static_cast<std::uint32_t>(arena_.size()));
+        arena_.push_back(tag);
+        arena_.push_back(n);
+        arena_.insert(arena_.end(), values, values + n);
+        return id;
+    }
+
     // The id of (tag, values), or -1.
     int find(int tag, const ObjectId* values, int n) const {
         if (slots_.empty()) return -1;

@@ -22,6 +22,38 @@ Exploration::Exploration(const Task& task, const StateLayout& layout, const Stat
             goal_atoms_.emplace_back(g.predicate, g.arguments);
         }
     }
+    // Dense fact indexes, smallest tuple spaces first, within a budget.
+    constexpr std::int64_t kBudget = std::int64_t(1) << 22;
+    std::vector<std::pair<std::int64_t, int>> sizes;
+    for (int p = 0; p < static_cast<int>(program_.arity.size()); ++p) {
+        std::int64_t size = 1;
+        for (int i = 0; i < program_.arity[p] && size <= kBudget; ++i)
+            size *= std::max(n, 1);
+        sizes.emplace_back(size, p);
+    }
+    std::sort(sizes.begin(), sizes.end());
+    dense_fact_offset_.assign(program_.arity.size(), -1);
+    std::int64_t used = 0;
+    for (const auto& [size, p] : sizes) {
+        if (used + size > kBudget) break;
+        dense_fact_offset_[p] = used;
+        used += size;
+    }
+    dense_fact_stamp_.assign(used, 0);
+    dense_fact_id_.assign(used, -1);
+    dense_join_offset_.assign(2 * program_.rules.size(), -1);
+    std::int64_t join_used = 0;
+    for (std::size_t r = 0; r < program_.rules.size(); ++r) {
+        for (std::size_t side = 0; side < program_.rules[r].matchers.size(); ++side) {
+            const std::size_t key_width = program_.rules[r].matchers[side].key_positions.size();
+            if (key_width > 1) continue;
+            dense_join_offset_[2 * r + side] = join_used;
+            join_used += key_width == 0 ? 1 : std::max(n, 1);
+        }
+    }
+    dense_join_stamp_.assign(join_used, 0);
+    dense_join_head_.assign(join_used, -1);
+
     int width = 1;
     for (int a : program_.arity)
         width = std::max(width, a);
@@ -30,6 +62,39 @@ Exploration::Exploration(const Task& task, const StateLayout& layout, const Stat
     binding_.resize(width);
     other_binding_.resize(width);
     scratch_.resize(width);
+}
+
+std::pair<int, bool> Exploration::intern(RelPredicate predicate, const ObjectId* args, int n) {
+    const std::int64_t offset = dense_fact_offset_[predicate];
+    if (offset < 0) return facts_.insert(predicate, args, n);
+    std::int64_t index = 0;
+    for (int i = 0; i < n; ++i)
+        index = index * static_cast<std::int64_t>(task_.num_objects()) + args[i];
+    index += offset;
+    if (dense_fact_stamp_[index] == stamp_) return {dense_fact_id_[index], false};
+    dense_fact_stamp_[index] = stamp_;
+    dense_fact_id_[index] = facts_.append(predicate, args, n);
+    return {dense_fact_id_[index], true};
+}
+
+int* Exploration::bucket_slot(int rule_side, const ObjectId* key, int width, bool create) {
+    const std::int64_t offset = dense_join_offset_[rule_side];
+    if (offset >= 0) {
+        const std::int64_t index = offset + (width == 0 ? 0 : key[0]);
+        if (dense_join_stamp_[index] != stamp_) {
+            if (!create) return nullptr;
+            dense_join_stamp_[index] = stamp_;
+            dense_join_head_[index] = -1;
+        }
+        return &dense_join_head_[index];
+    }
+    if (!create) {
+        const int id = join_keys_.find(rule_side, key, width);
+        return id < 0 ? nullptr : &bucket_head_[id];
+    }
+    auto [id, fresh] = join_keys_.insert(rule_side, key, width);
+    if (fresh) bucket_head_.push_back(-1);
+    return &bucket_head_[id];
 }
 
 void Exploration::push(int cost, int fact) {
@@ -45,7 +110,7 @@ void Exploration::produce(RelPredicate predicate, const ObjectId* args, int n, i
         produce_action(predicate - program_.first_action_predicate, args, cost, rule, a, b);
         return;
     }
-    auto [id, inserted] = facts_.insert(predicate, args, n);
+    auto [id, inserted] = intern(predicate, args, n);
     if (inserted) {
         cost_.push_back(cost);
         achiever_.push_back(rule);
@@ -70,7 +135,7 @@ void Exploration::produce_action(SchemaId schema, const ObjectId* args, int cost
                                  int b) {
     const RelPredicate predicate = program_.action_predicate(schema);
     const int arity = program_.arity[predicate];
-    auto [id, inserted] = facts_.insert(predicate, args, arity);
+    auto [id, inserted] = intern(predicate, args, arity);
     if (inserted) {
         cost_.push_back(cost);
         achiever_.push_back(rule);
@@ -186,15 +251,14 @@ void Exploration::process(int fact) {
         const ObjectId* values = facts_.values(fact);
         for (int i = 0; i < k; ++i)
             key[i] = values[m.key_positions[i]];
-        auto [slot, fresh] = join_keys_.insert(2 * r + side, key, k);
-        if (fresh) bucket_head_.push_back(-1);
-        entries_.push_back({fact, bucket_head_[slot]});
-        bucket_head_[slot] = static_cast<int>(entries_.size()) - 1;
+        int* head = bucket_slot(2 * r + side, key, k, true);
+        entries_.push_back({fact, *head});
+        *head = static_cast<int>(entries_.size()) - 1;
 
-        const int other = join_keys_.find(2 * r + (1 - side), key, k);
-        if (other < 0) continue;
+        const int* other = bucket_slot(2 * r + (1 - side), key, k, false);
+        if (!other) continue;
         const ConditionMatcher& om = rule.matchers[1 - side];
-        for (int e = bucket_head_[other]; e >= 0; e = entries_[e].next) {
+        for (int e = *other; e >= 0; e = entries_[e].next) {
             const int g = entries_[e].fact;
             // g matched its condition when it was stored: only bind its values
             // (shared variables get equal values, the others are g's own).
@@ -218,6 +282,11 @@ void Exploration::process(int fact) {
 bool Exploration::explore(const State& state, Aggregation aggregation,
                           std::span<const GroundAction> first_actions) {
     aggregation_ = aggregation;
+    if (++stamp_ == 0) {  // wrapped: really clear the dense indexes
+        std::fill(dense_fact_stamp_.begin(), dense_fact_stamp_.end(), 0);
+        std::fill(dense_join_stamp_.begin(), dense_join_stamp_.end(), 0);
+        stamp_ = 1;
+    }
     facts_.clear();
     cost_.clear();
     achiever_.clear();
@@ -238,7 +307,7 @@ bool Exploration::explore(const State& state, Aggregation aggregation,
 
     // Goal atoms are interned first (unreached) so that reaching them is O(1).
     for (const auto& [p, args] : goal_atoms_) {
-        auto [id, inserted] = facts_.insert(p, args.data(), static_cast<int>(args.size()));
+        auto [id, inserted] = intern(p, args.data(), static_cast<int>(args.size()));
         if (!inserted) continue;
         cost_.push_back(kInfinity);
         achiever_.push_back(kInitial);

@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "core/heuristics/datalog/program.hpp"
 #include "core/common/tuple_table.hpp"
+#include "core/heuristics/datalog/program.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
 
@@ -40,6 +40,10 @@ class Exploration {
     static constexpr int kInfinity = 1 << 30;
     enum Achiever : std::int32_t { kInitial = -1, kEffectOf = -2, kFirstAction = -3 };
 
+    // Fact id of (predicate, args), creating it if new.
+    std::pair<int, bool> intern(RelPredicate predicate, const ObjectId* args, int n);
+    // Join-index bucket of a key: dense for keys of width 0 or 1.
+    int* bucket_slot(int rule_side, const ObjectId* key, int width, bool create);
     void produce(RelPredicate predicate, const ObjectId* args, int n, int cost, int rule, int a,
                  int b);
     void produce_action(SchemaId schema, const ObjectId* args, int cost, int rule, int a, int b);
@@ -75,6 +79,16 @@ class Exploration {
     };
     std::vector<Entry> entries_;
     std::vector<ObjectId> binding_, other_binding_, scratch_;
+    // Direct-address indexes for facts of predicates whose tuple space is
+    // small (N^arity), and for join keys of width <= 1; entries are valid
+    // when their stamp equals the evaluation's stamp, so resets are O(1).
+    std::vector<std::int64_t> dense_fact_offset_;  // per predicate, -1: hashed
+    std::vector<std::uint32_t> dense_fact_stamp_;
+    std::vector<std::int32_t> dense_fact_id_;
+    std::vector<std::int64_t> dense_join_offset_;  // per rule side, -1: hashed
+    std::vector<std::uint32_t> dense_join_stamp_;
+    std::vector<std::int32_t> dense_join_head_;
+    std::uint32_t stamp_ = 0;
     std::vector<std::uint32_t> mark_;
     std::uint32_t mark_stamp_ = 0;
     Aggregation aggregation_ = Aggregation::Sum;
