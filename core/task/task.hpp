@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ll {
@@ -78,7 +79,10 @@ struct GroundAtom {
     PredicateId predicate = 0;
     std::vector<ObjectId> arguments;
     bool operator==(const GroundAtom&) const = default;
-    auto operator<=>(const GroundAtom&) const = default;
+    // Not a defaulted <=>: Emscripten 3.1.6's libc++ has no <=> for vectors.
+    bool operator<(const GroundAtom& o) const {
+        return std::tie(predicate, arguments) < std::tie(o.predicate, o.arguments);
+    }
 };
 
 // A ground action: a schema and one object per parameter.
@@ -86,7 +90,9 @@ struct GroundAction {
     SchemaId schema = 0;
     std::vector<ObjectId> arguments;
     bool operator==(const GroundAction&) const = default;
-    auto operator<=>(const GroundAction&) const = default;
+    bool operator<(const GroundAction& o) const {
+        return std::tie(schema, arguments) < std::tie(o.schema, o.arguments);
+    }
 };
 
 struct Task {

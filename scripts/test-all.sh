@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# The second command for a new user, and what CI runs (.ci/run): installs
+# what is missing, builds the native and wasm presets (each once), runs both
+# ctest presets and the clang-format check, and prints the time of every
+# phase. Every phase runs (the tests of a preset that failed to build are
+# skipped), and the script fails if any phase failed.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+jobs="$(nproc 2>/dev/null || echo 2)"
+log_dir="$(mktemp -d)"
+trap 'rm -rf "$log_dir"' EXIT
+
+phase_names=()
+phase_times=()
+phase_results=()
+failed_phases=()
+tests_passed=0
+tests_failed=0
+
+now() { date +%s.%N; }
+
+# run_phase NAME COMMAND...: time it, record the result; a failing phase does
+# not stop the script (the caller decides).
+run_phase() {
+    local name="$1"
+    shift
+    echo
+    echo "==== $name"
+    local start status=0
+    start="$(now)"
+    "$@" || status=$?
+    phase_names+=("$name")
+    phase_times+=("$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1fs", b - a }')")
+    if ((status == 0)); then
+        phase_results+=(ok)
+    else
+        phase_results+=("FAILED ($status)")
+        failed_phases+=("$name")
+    fi
+    return "$status"
+}
+
+print_timings() {
+    echo
+    echo "==== timings"
+    local i
+    for i in "${!phase_names[@]}"; do
+        printf '  %-14s %9s  %s\n' "${phase_names[$i]}" "${phase_times[$i]}" "${phase_results[$i]}"
+    done
+}
+
+# Counts ctest's closing line ("N% tests passed, F tests failed out of T").
+count_ctest() {
+    local line total failed
+    line="$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$1" | tail -n 1 || true)"
+    [[ -n "$line" ]] || return 0
+    failed="$(sed -E 's/.* ([0-9]+) tests? failed out of.*/\1/' <<<"$line")"
+    total="$(sed -E 's/.*out of ([0-9]+).*/\1/' <<<"$line")"
+    tests_failed=$((tests_failed + failed))
+    tests_passed=$((tests_passed + total - failed))
+}
+
+run_ctest() {
+    local preset="$1" status=0
+    ctest --preset "$preset" --output-on-failure -j "$jobs" 2>&1 | tee "$log_dir/ctest-$preset.log" ||
+        status=$?
+    count_ctest "$log_dir/ctest-$preset.log"
+    return "$status"
+}
+
+build_preset() {
+    cmake --preset "$1" && cmake --build --preset "$1" -j "$jobs"
+}
+
+clang_format_check() {
+    local files=()
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        # Tracked files, plus new ones not yet added (in CI: the same set).
+        mapfile -t files < <(git ls-files --cached --others --exclude-standard -- '*.cpp' '*.hpp' |
+            sort -u | while read -r f; do [[ -f "$f" ]] && echo "$f"; done)
+    else
+        mapfile -t files < <(find . -path ./build -prune -o -path ./node_modules -prune -o \
+            -type f \( -name '*.cpp' -o -name '*.hpp' \) -print | sort)
+    fi
+    echo "clang-format --dry-run --Werror over ${#files[@]} files"
+    ((${#files[@]} == 0)) || clang-format --dry-run --Werror "${files[@]}"
+}
+
+finish() {
+    print_timings
+    echo
+    if ((${#failed_phases[@]} > 0)); then
+        echo "test-all: FAILED: ${failed_phases[*]}"
+        echo "test-all: $tests_passed passed, $tests_failed failed"
+        exit 1
+    fi
+    echo "test-all: $tests_passed passed, $tests_failed failed"
+}
+
+skip_phase() {
+    phase_names+=("$1")
+    phase_times+=("-")
+    phase_results+=("skipped: $2")
+    failed_phases+=("$1")
+}
+
+source scripts/install-deps.sh
+run_phase "install deps" ll_install_deps || finish
+native_built=0 wasm_built=0
+run_phase "build native" build_preset native && native_built=1
+run_phase "build wasm" build_preset wasm && wasm_built=1
+if ((native_built)); then
+    run_phase "ctest native" run_ctest native || true
+else
+    skip_phase "ctest native" "the native build failed"
+fi
+if ((wasm_built)); then
+    run_phase "ctest wasm" run_ctest wasm || true
+else
+    skip_phase "ctest wasm" "the wasm build failed"
+fi
+run_phase "clang-format" clang_format_check || true
+finish
