@@ -100,7 +100,12 @@ class TupleTable {
     void grow() {
         std::vector<Slot> old;
         old.swap(slots_);
-        slots_.assign(old.empty() ? 1024 : old.size() * 2, Slot{});
+        // Sized from the number of ids, not from the old capacity: append()
+        // adds ids without slots, and every id is rehashed below.
+        std::size_t capacity = old.empty() ? 1024 : old.size() * 2;
+        while (capacity < 2 * (static_cast<std::size_t>(size()) + 1))
+            capacity *= 2;
+        slots_.assign(capacity, Slot{});
         const std::uint32_t fresh = stamp_;
         const std::size_t mask = slots_.size() - 1;
         for (int id = 0; id < size(); ++id) {
