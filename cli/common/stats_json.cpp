@@ -29,27 +29,11 @@ void add_run_info(nlohmann::json& j, const RunInfo& run) {
 
 }  // namespace
 
-const char* status_name(SearchStatus status) {
-    switch (status) {
-        case SearchStatus::Solved:
-            return "solved";
-        case SearchStatus::Unsolvable:
-            return "unsolvable";
-        case SearchStatus::ExpansionLimit:
-            return "expansion-limit";
-        case SearchStatus::OutOfMemory:
-            return "out-of-memory";
-        case SearchStatus::OutOfTime:
-            return "out-of-time";
-    }
-    return "error";
-}
-
 nlohmann::json search_stats_json(const SearchResult& result, const RunInfo& run,
                                  double total_time_s, double peak_memory_mb) {
     const Statistics& s = result.stats;
     nlohmann::json j;
-    j["status"] = status_name(result.status);
+    j["status"] = ll::to_string(result.status);
     j["exit_code"] = exit_code_for(result.status);
     bool solved = result.status == SearchStatus::Solved;
     j["plan_length"] = solved ? nlohmann::json(result.plan.size()) : nlohmann::json(nullptr);

@@ -21,9 +21,6 @@ struct RunInfo {
     Limits limits;
 };
 
-// "solved", "unsolvable", "expansion-limit", "out-of-memory", "out-of-time".
-const char* status_name(SearchStatus status);
-
 // A finished search. `plan_length` is the number of steps when solved.
 nlohmann::json search_stats_json(const SearchResult& result, const RunInfo& run,
                                  double total_time_s, double peak_memory_mb);

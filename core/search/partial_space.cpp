@@ -47,11 +47,11 @@ EvaluatedNode PartialSpace::root(Statistics& stats) {
     return {id, h};
 }
 
-void PartialSpace::transitions(NodeId node, std::vector<std::vector<ObjectId>>& out) {
+void PartialSpace::transitions(NodeId node, const State& state,
+                               std::vector<std::vector<ObjectId>>& out) {
     out.clear();
     const PartialAction p = partial_of(node);
     const StateId sid = state_of(node);
-    const State state = states_.get(sid);
     if (p.is_none()) {
         for (SchemaId s = 0; s < task_.num_schemas(); ++s) {
             if (successors_.has_applicable(state, s, {})) out.push_back({sid, s});
@@ -77,7 +77,8 @@ void PartialSpace::transitions(NodeId node, std::vector<std::vector<ObjectId>>& 
 void PartialSpace::expand(NodeId node, Expansion& out, Statistics& stats) {
     for (bool chained = false;; chained = true) {
         if (chained) ++stats.expansions;  // the engine counts the first one
-        transitions(node, children_);
+        const State state = states_.get(state_of(node));
+        transitions(node, state, children_);
         stats.generated_transitions += static_cast<std::int64_t>(children_.size());
         if (children_.size() == 1) {
             // Single successor: no evaluation, inherit the parent's h, go on.
@@ -103,8 +104,8 @@ void PartialSpace::expand(NodeId node, Expansion& out, Statistics& stats) {
                 out.goal = child;
                 return;
             }
+            // Several children: ρ is not complete, so they share node's state.
             const PartialAction partial = partial_of(child);
-            const State state = states_.get(state_of(child));
             ++stats.evaluations;
             const double h = heuristic_.evaluate(state, partial);
             h_[child] = static_cast<float>(h);

@@ -39,7 +39,7 @@ class PartialSpace : public SearchSpace {
 
   private:
     // Child keys [state, schema, prefix...] of a node, in a deterministic order.
-    void transitions(NodeId node, std::vector<std::vector<ObjectId>>& out);
+    void transitions(NodeId node, const State& state, std::vector<std::vector<ObjectId>>& out);
     NodeId get_or_create(const std::vector<ObjectId>& key, NodeId parent, bool& is_new);
     bool is_goal_key(const ObjectId* key) const;
 

@@ -55,9 +55,4 @@ StateId StateRegistry::insert(const State& state, bool& inserted) {
     return id;
 }
 
-std::size_t StateRegistry::memory_bytes() const {
-    return arena_.capacity() * sizeof(ObjectId) + offsets_.capacity() * 8 + hashes_.capacity() * 8 +
-           table_.capacity() * sizeof(StateId);
-}
-
 }  // namespace ll

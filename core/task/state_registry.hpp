@@ -21,7 +21,6 @@ class StateRegistry {
     State get(StateId id) const;
     std::span<const ObjectId> words(StateId id) const;
     int size() const { return static_cast<int>(offsets_.size()) - 1; }
-    std::size_t memory_bytes() const;
 
   private:
     void grow();

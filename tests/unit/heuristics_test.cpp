@@ -16,14 +16,6 @@
 namespace ll {
 namespace {
 
-State to_state(const StateLayout& layout, const test::AtomSet& atoms) {
-    StateBuilder builder(layout);
-    for (const auto& a : atoms) {
-        if (layout.is_fluent(a.predicate)) builder.add(a.predicate, a.arguments);
-    }
-    return builder.build();
-}
-
 struct Fixture {
     explicit Fixture(const std::string& name, const std::string& problem)
         : task(test::load_task(name, problem)),
@@ -82,7 +74,7 @@ TEST_P(RelaxationOracleTest, MatchesGroundedFixpoint) {
     Fixture f(GetParam().task, GetParam().problem);
     test::GroundOracle oracle(f.task);
     for (const auto& atoms : oracle.reachable_states(200)) {
-        const State s = to_state(f.layout, atoms);
+        const State s = test::to_state(f.layout, atoms);
         const long add = oracle.relaxed_cost(atoms, false);
         const long max = oracle.relaxed_cost(atoms, true);
         const double h_add = f.add.evaluate(s);

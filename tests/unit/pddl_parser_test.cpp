@@ -14,6 +14,7 @@
 #include "core/common/error.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/task/task.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -21,22 +22,12 @@ using ll::GroundAtom;
 using ll::Task;
 using ll::Term;
 
-std::string read_file(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    EXPECT_TRUE(in.good()) << path;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 std::filesystem::path tasks_dir() {
     return std::filesystem::path(LL_TEST_DATA_DIR) / "tasks";
 }
 
 Task load(const std::string& task, const std::string& problem) {
-    auto dir = tasks_dir() / task;
-    return ll::parse_task(read_file(dir / "domain.pddl"), read_file(dir / (problem + ".pddl")),
-                          (dir / "domain.pddl").string(), (dir / (problem + ".pddl")).string());
+    return ll::test::load_task(task, problem);
 }
 
 int find_object(const Task& t, const std::string& name) {
@@ -297,13 +288,14 @@ TEST(PddlParser, EveryTestTaskParses) {
     int problems = 0;
     for (const auto& entry : std::filesystem::directory_iterator(tasks_dir())) {
         if (!entry.is_directory()) continue;
-        const std::string domain = read_file(entry.path() / "domain.pddl");
+        const std::string domain = ll::test::read_file(entry.path() / "domain.pddl");
         for (const auto& file : std::filesystem::directory_iterator(entry.path())) {
             const std::string name = file.path().filename().string();
             if (name == "domain.pddl" || file.path().extension() != ".pddl") continue;
             ++problems;
             EXPECT_NO_THROW({
-                Task t = ll::parse_task(domain, read_file(file.path()), "domain.pddl", name);
+                Task t =
+                    ll::parse_task(domain, ll::test::read_file(file.path()), "domain.pddl", name);
                 EXPECT_GT(t.num_schemas(), 0);
             }) << file.path();
         }

@@ -10,27 +10,19 @@
 
 #include "core/common/error.hpp"
 #include "core/pddl/parser.hpp"
+#include "test_support.hpp"
 
 namespace {
 
 using ll::GroundAction;
 using ll::Task;
 
-std::string read_file(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    EXPECT_TRUE(in.good()) << path;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 std::filesystem::path tasks_dir() {
     return std::filesystem::path(LL_TEST_DATA_DIR) / "tasks";
 }
 
 Task load(const std::string& task, const std::string& problem) {
-    auto dir = tasks_dir() / task;
-    return ll::parse_task(read_file(dir / "domain.pddl"), read_file(dir / (problem + ".pddl")));
+    return ll::test::load_task(task, problem);
 }
 
 std::vector<std::string> names(const Task& t, const std::vector<GroundAction>& plan) {
@@ -101,8 +93,9 @@ TEST(PddlPlan, EveryStoredPlanParsesWithItsCost) {
             ++plans;
             auto problem = file.path();
             problem.replace_extension(".pddl");
-            Task t = ll::parse_task(read_file(dir.path() / "domain.pddl"), read_file(problem));
-            std::string text = read_file(file.path());
+            Task t = ll::parse_task(ll::test::read_file(dir.path() / "domain.pddl"),
+                                    ll::test::read_file(problem));
+            std::string text = ll::test::read_file(file.path());
             auto plan = ll::parse_plan(t, text, file.path().string());
             auto at = text.find("; cost = ");
             ASSERT_NE(at, std::string::npos) << file.path();

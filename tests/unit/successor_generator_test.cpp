@@ -12,14 +12,6 @@
 namespace ll {
 namespace {
 
-State to_state(const StateLayout& layout, const test::AtomSet& atoms) {
-    StateBuilder builder(layout);
-    for (const auto& a : atoms) {
-        if (layout.is_fluent(a.predicate)) builder.add(a.predicate, a.arguments);
-    }
-    return builder.build();
-}
-
 std::vector<GroundAtom> fluent_only(const StateLayout& layout, const test::AtomSet& atoms) {
     std::vector<GroundAtom> out;
     for (const auto& a : atoms) {
@@ -42,7 +34,7 @@ TEST_P(SuccessorGeneratorTest, MatchesBruteForceOnReachableStates) {
     ASSERT_FALSE(states.empty());
     int checked_prefixes = 0;
     for (const auto& atoms : states) {
-        const State state = to_state(layout, atoms);
+        const State state = test::to_state(layout, atoms);
         auto expected = oracle.applicable_actions(atoms);
         std::vector<GroundAction> actual;
         gen.applicable_actions(state, actual);

@@ -4,6 +4,8 @@
 // successor generation or relaxed exploration.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <fstream>
 #include <map>
 #include <set>
@@ -12,12 +14,14 @@
 #include <vector>
 
 #include "core/pddl/parser.hpp"
+#include "core/task/state.hpp"
 #include "core/task/task.hpp"
 
 namespace ll::test {
 
 inline std::string read_file(const std::string& path) {
     std::ifstream in(path);
+    if (!in.good()) ADD_FAILURE() << "cannot read " << path;
     std::stringstream ss;
     ss << in.rdbuf();
     return ss.str();
@@ -48,6 +52,15 @@ inline std::vector<TaskRef> all_test_tasks() {
 }
 
 using AtomSet = std::set<GroundAtom>;
+
+// The packed state holding the fluent atoms of `atoms`.
+inline State to_state(const StateLayout& layout, const AtomSet& atoms) {
+    StateBuilder builder(layout);
+    for (const auto& a : atoms) {
+        if (layout.is_fluent(a.predicate)) builder.add(a.predicate, a.arguments);
+    }
+    return builder.build();
+}
 
 class GroundOracle {
   public:

@@ -60,7 +60,6 @@ Exploration::Exploration(const Task& task, const StateLayout& layout, const Stat
     for (const Rule& r : program_.rules)
         width = std::max(width, r.num_variables);
     binding_.resize(width);
-    other_binding_.resize(width);
     scratch_.resize(width);
 }
 

@@ -78,7 +78,7 @@ class Exploration {
         int next;
     };
     std::vector<Entry> entries_;
-    std::vector<ObjectId> binding_, other_binding_, scratch_;
+    std::vector<ObjectId> binding_, scratch_;
     // Direct-address indexes for facts of predicates whose tuple space is
     // small (N^arity), and for join keys of width <= 1; entries are valid
     // when their stamp equals the evaluation's stamp, so resets are O(1).
