@@ -6,6 +6,7 @@
 #include <cmath>
 #include <exception>
 #include <iostream>
+#include <memory>
 #include <new>
 #include <optional>
 #include <span>
@@ -44,7 +45,13 @@ const CommandSpec& plan_spec() {
         {
             {"--space", "state|partial", "state",
              "search space: state (ground states) or partial (partial states)"},
-            {"--heuristic", "ff|hadd|hmax|goal-count", "ff", "heuristic evaluator"},
+            {"--heuristic", "ff|rff|hadd|hmax|goal-count|wl", "ff (wl with --model)",
+             "heuristic evaluator; in the partial space ff means rff (restricted FF)"},
+            {"--model", "FILE", "none",
+             "learnt WL model JSON (from lltrain) for --heuristic wl; exit 33 if it is "
+             "invalid or was trained for another domain"},
+            {"--parameter-order", "declaration|reverse", "declaration",
+             "partial space: the order in which action parameters are bound"},
             {"--time-limit", "SECONDS", "unlimited", "stop with exit 23 after this time"},
             {"--memory-limit", "MB", "unlimited", "stop with exit 22 above this peak memory"},
             {"--max-expansions", "N", "unlimited", "stop with exit 12 after N expansions"},
@@ -123,7 +130,20 @@ int run_plan(std::span<const std::string> args) {
         }
         if (auto v = a.value("--heuristic")) {
             options.heuristic = parse_heuristic_kind(*v);
-            run.heuristic = to_string(options.heuristic);
+        } else if (a.has("--model")) {
+            options.heuristic = HeuristicKind::Wl;
+        }
+        run.heuristic = to_string(options.heuristic);
+        if (a.has("--model") && options.heuristic != HeuristicKind::Wl) {
+            throw Error(ErrorCategory::Usage,
+                        "--model is only used by --heuristic wl (got --heuristic " +
+                            std::string(to_string(options.heuristic)) + ")");
+        }
+        if (options.heuristic == HeuristicKind::Wl && !a.has("--model")) {
+            throw Error(ErrorCategory::Usage, "--heuristic wl needs --model FILE");
+        }
+        if (auto v = a.value("--parameter-order")) {
+            options.parameter_order = make_parameter_order(*v);
         }
         if (auto v = a.value("--time-limit")) {
             options.limits.time_limit_s = parse_time_limit_s(*v, "--time-limit");
@@ -143,6 +163,12 @@ int run_plan(std::span<const std::string> args) {
         std::string problem_text = read_text_file(run.problem);
         sources.add(run.problem, problem_text);
         Task task = parse_task(domain_text, problem_text, run.domain, run.problem);
+        if (auto path = a.value("--model")) {
+            const std::string model_text = read_text_file(*path);
+            auto model = std::make_shared<WlModel>(load_model(model_text, *path));
+            check_model_matches(*model, task, *path);
+            options.model = std::move(model);
+        }
 
         // The limit is for the whole run, like FD's overall limit: parsing
         // already used part of it.

@@ -8,6 +8,7 @@
 #include "core/heuristics/goal_count.hpp"
 #include "core/heuristics/relaxation.hpp"
 #include "core/heuristics/restricted_relaxation.hpp"
+#include "core/learning/wl_heuristic.hpp"
 #include "core/search/gbfs.hpp"
 #include "core/search/partial_space.hpp"
 #include "core/search/state_space.hpp"
@@ -48,8 +49,9 @@ HeuristicKind parse_heuristic_kind(std::string_view name) {
     if (name == "hadd" || name == "add") return HeuristicKind::Add;
     if (name == "hmax" || name == "max") return HeuristicKind::Max;
     if (name == "goal-count" || name == "goalcount") return HeuristicKind::GoalCount;
+    if (name == "wl") return HeuristicKind::Wl;
     throw Error(ErrorCategory::Usage, "unknown heuristic '" + std::string(name) +
-                                          "' (expected ff, rff, hadd, hmax or goal-count)");
+                                          "' (expected ff, rff, hadd, hmax, goal-count or wl)");
 }
 
 const char* to_string(SpaceKind kind) {
@@ -66,6 +68,8 @@ const char* to_string(HeuristicKind kind) {
             return "hmax";
         case HeuristicKind::GoalCount:
             return "goal-count";
+        case HeuristicKind::Wl:
+            return "wl";
     }
     return "unknown";
 }
@@ -91,6 +95,12 @@ std::unique_ptr<ActionSetHeuristic> make_heuristic(const PlannerOptions& options
     if (options.heuristic == HeuristicKind::GoalCount) {
         return std::make_unique<GoalCountHeuristic>(task, layout, goal, &successors);
     }
+    if (options.heuristic == HeuristicKind::Wl) {
+        if (!options.model) {
+            throw Error(ErrorCategory::Usage, "the wl heuristic needs a model (--model FILE)");
+        }
+        return std::make_unique<WlHeuristic>(*options.model, task, layout, statics, successors);
+    }
     const auto kind = options.heuristic == HeuristicKind::Add   ? RelaxationHeuristic::Kind::Add
                       : options.heuristic == HeuristicKind::Max ? RelaxationHeuristic::Kind::Max
                                                                 : RelaxationHeuristic::Kind::FF;
@@ -105,6 +115,24 @@ std::unique_ptr<ActionSetHeuristic> make_heuristic(const PlannerOptions& options
 SearchResult solve(const Task& task, const PlannerOptions& options,
                    const ProgressCallback& progress) {
     check_limits(options.limits);
+    if (options.parameter_order && options.space == SpaceKind::Partial) {
+        const ReorderedTask reordered = reorder_parameters(task, *options.parameter_order);
+        if (!reordered.is_identity) {
+            if (options.heuristic == HeuristicKind::Wl) {
+                // Graph edge labels are parameter positions: a model only
+                // fits the order it was trained with (the declared one).
+                throw Error(ErrorCategory::Usage,
+                            "learnt models use the declared parameter order; parameter order '" +
+                                options.parameter_order->name() + "' cannot be combined with wl");
+            }
+            PlannerOptions inner = options;
+            inner.parameter_order.reset();
+            SearchResult result = solve(reordered.task, inner, progress);
+            for (GroundAction& action : result.plan)
+                action = to_declaration_order(reordered, action);
+            return result;
+        }
+    }
     const StateLayout layout(task);
     const StaticFacts statics(task);
     const GoalChecker goal(task, layout, statics);

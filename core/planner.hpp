@@ -3,16 +3,19 @@
 // engine, spaces and heuristics behind it are assembled here.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 
+#include "core/learning/model.hpp"
 #include "core/search/search_result.hpp"
+#include "core/task/parameter_order.hpp"
 #include "core/task/task.hpp"
 
 namespace ll {
 
 enum class SpaceKind { State, Partial };
-enum class HeuristicKind { FF, Add, Max, GoalCount };
+enum class HeuristicKind { FF, Add, Max, GoalCount, Wl };
 
 // Parse option values; throw ll::Error(Usage) naming the accepted values.
 SpaceKind parse_space_kind(std::string_view name);
@@ -24,6 +27,12 @@ struct PlannerOptions {
     SpaceKind space = SpaceKind::State;
     HeuristicKind heuristic = HeuristicKind::FF;
     Limits limits;
+    // The learnt model for HeuristicKind::Wl (required then, ignored
+    // otherwise). Either space works: S³ evaluates h(s, None).
+    std::shared_ptr<const WlModel> model;
+    // The order in which the partial space binds parameters (null: as
+    // declared). Plans are always reported in the declared order.
+    std::shared_ptr<const ParameterOrder> parameter_order;
     // How often (seconds of search time) the progress callback is called in
     // addition to every new best h. The CLI uses a few seconds, the browser
     // a fraction of a second.

@@ -5,8 +5,7 @@
 # and nowhere else; scripts/run-example.sh and scripts/test-all.sh source it.
 set -euo pipefail
 
-# Debian packages, one place. (Later: coinor-libclp-dev for native training,
-# chromium for the browser tests.)
+# Debian packages, one place. (Later: chromium for the browser tests.)
 LL_APT_PACKAGES=(
     cmake                # 3.25: CMakePresets.json version 4
     make
@@ -14,7 +13,9 @@ LL_APT_PACKAGES=(
     git                  # scripts list the tracked files for clang-format
     libgtest-dev         # native unit tests
     nlohmann-json3-dev   # JSON (CLI stats, wasm boundary)
-    libeigen3-dev        # linear algebra for learned models
+    libeigen3-dev        # linear algebra for learned models (GP for C tuning)
+    coinor-libclp-dev    # the ranking LP of lltrain (native only)
+    pkg-config           # finds Clp
     emscripten           # 3.1.6: the wasm preset (pulls clang-14, lld-14, binaryen, node-acorn)
     nodejs               # runs the wasm tests (node:test) and emscripten's JS tools
     python3              # emscripten's driver

@@ -143,6 +143,7 @@ std::optional<std::int64_t> optional_non_negative_integer(const json& request, c
 
 struct Request {
     std::string domain, problem, domain_file, problem_file;
+    std::string model_text;  // empty: no model
     ll::PlannerOptions options;
 };
 
@@ -162,7 +163,20 @@ Request decode_request(const std::string& request_text) {
     r.domain_file = optional_string(request, "domainFile", "domain.pddl");
     r.problem_file = optional_string(request, "problemFile", "problem.pddl");
     r.options.space = ll::parse_space_kind(optional_string(request, "space", "state"));
-    r.options.heuristic = ll::parse_heuristic_kind(optional_string(request, "heuristic", "ff"));
+    // A model (JSON text or object) implies the learnt heuristic.
+    const auto model = request.find("model");
+    const bool has_model = model != request.end() && !model->is_null();
+    r.options.heuristic =
+        ll::parse_heuristic_kind(optional_string(request, "heuristic", has_model ? "wl" : "ff"));
+    if (has_model) {
+        if (r.options.heuristic != ll::HeuristicKind::Wl) {
+            throw ll::Error(ll::ErrorCategory::Usage, "\"model\" is only used by heuristic \"wl\"");
+        }
+        const std::string text = model->is_string() ? model->get<std::string>() : model->dump();
+        r.model_text = text;
+    } else if (r.options.heuristic == ll::HeuristicKind::Wl) {
+        throw ll::Error(ll::ErrorCategory::Usage, "heuristic \"wl\" needs a \"model\"");
+    }
     if (auto ms = optional_positive_number(request, "timeLimitMs")) {
         r.options.limits.time_limit_s = *ms / 1000.0;
     }
@@ -193,6 +207,11 @@ json solve_impl(const std::string& request_text, const emscripten::val* on_progr
     Request request = decode_request(request_text);
     ll::Task task =
         ll::parse_task(request.domain, request.problem, request.domain_file, request.problem_file);
+    if (!request.model_text.empty()) {
+        auto model = std::make_shared<ll::WlModel>(ll::load_model(request.model_text, "model"));
+        ll::check_model_matches(*model, task, "model");
+        request.options.model = std::move(model);
+    }
     const double parse_time_s = seconds_since(start);
     // Like the CLI, the time limit covers the whole call, parsing included.
     if (std::isfinite(request.options.limits.time_limit_s)) {

@@ -33,6 +33,9 @@ SearchResult greedy_best_first_search(SearchSpace& space, const GbfsOptions& opt
         return result;
     };
 
+    if (std::isfinite(options.limits.time_limit_s)) {
+        space.set_deadline(Deadline{&clock, options.limits.time_limit_s});
+    }
     const EvaluatedNode root = space.root(stats);
     stats.initial_h = root.h;
     if (space.is_goal(root.node)) return finish(SearchStatus::Solved, root.node);
@@ -68,6 +71,7 @@ SearchResult greedy_best_first_search(SearchSpace& space, const GbfsOptions& opt
         space.expand(node, expansion, stats);
         ++stats.expansions;
         if (expansion.goal >= 0) return finish(SearchStatus::Solved, expansion.goal);
+        if (expansion.interrupted) return finish(SearchStatus::OutOfTime, -1);
         bool improved = false;
         for (const EvaluatedNode& child : expansion.children) {
             if (std::isinf(child.h)) {

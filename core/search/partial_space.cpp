@@ -105,6 +105,10 @@ void PartialSpace::expand(NodeId node, Expansion& out, Statistics& stats) {
                 return;
             }
             // Several children: ρ is not complete, so they share node's state.
+            if (deadline_.passed()) {
+                out.interrupted = true;
+                return;
+            }
             const PartialAction partial = partial_of(child);
             ++stats.evaluations;
             const double h = heuristic_.evaluate(state, partial);

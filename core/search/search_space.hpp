@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/common/resources.hpp"
 #include "core/search/search_result.hpp"
 #include "core/task/task.hpp"
 
@@ -18,15 +19,27 @@ struct EvaluatedNode {
     double h = 0;
 };
 
+// The engine's time limit as seen by a space: one expansion of a large task
+// can evaluate thousands of children (seconds), so spaces check it between
+// evaluations and stop early, instead of overrunning the limit.
+struct Deadline {
+    const Stopwatch* clock = nullptr;
+    double limit_s = 0;
+    bool passed() const { return clock != nullptr && clock->seconds() >= limit_s; }
+};
+
 struct Expansion {
     // New (never seen before) children with their heuristic values; dead
     // ends are included with h = kDeadEnd and the engine drops them.
     std::vector<EvaluatedNode> children;
     // A goal node found while expanding, or -1.
     NodeId goal = -1;
+    // The deadline passed before every child was evaluated.
+    bool interrupted = false;
     void clear() {
         children.clear();
         goal = -1;
+        interrupted = false;
     }
 };
 
@@ -38,6 +51,11 @@ class SearchSpace {
     virtual bool is_goal(NodeId node) = 0;
     virtual void expand(NodeId node, Expansion& out, Statistics& stats) = 0;
     virtual std::vector<GroundAction> extract_plan(NodeId goal) const = 0;
+
+    void set_deadline(Deadline deadline) { deadline_ = deadline; }
+
+  protected:
+    Deadline deadline_;
 };
 
 }  // namespace ll

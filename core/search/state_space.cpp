@@ -53,6 +53,10 @@ void StateSpace::expand(NodeId node, Expansion& out, Statistics& stats) {
             out.goal = child;
             return;
         }
+        if (deadline_.passed()) {
+            out.interrupted = true;
+            return;
+        }
         ++stats.evaluations;
         out.children.push_back({child, heuristic_.evaluate(succ)});
     }

@@ -42,13 +42,14 @@ struct TaskRef {
 };
 
 inline std::vector<TaskRef> all_test_tasks() {
-    return {{"blocksworld", "p01"},  {"blocksworld", "p02"},
-            {"blocksworld", "p03"},  {"gripper", "p01"},
-            {"gripper", "p02"},      {"ferry", "p01"},
-            {"ferry", "p02"},        {"constants-equality", "p01"},
-            {"unsolvable", "p01"},   {"unsolvable", "p02"},
-            {"nullary", "p01"},      {"trivial", "p01"},
-            {"repeated-vars", "p01"}};
+    return {{"blocksworld", "p01"},   {"blocksworld", "p02"},
+            {"blocksworld", "p03"},   {"gripper", "p01"},
+            {"gripper", "p02"},       {"ferry", "p01"},
+            {"ferry", "p02"},         {"constants-equality", "p01"},
+            {"unsolvable", "p01"},    {"unsolvable", "p02"},
+            {"nullary", "p01"},       {"trivial", "p01"},
+            {"repeated-vars", "p01"}, {"graph-statics", "p01"},
+            {"graph-statics", "p02"}};
 }
 
 using AtomSet = std::set<GroundAtom>;

@@ -1,0 +1,417 @@
+// lltrain: trains a WL-linear heuristic from training problems and their
+// plans and writes it as a model JSON file (docs/model-format.md). Problems
+// are used smallest first; plans are validated before use, and a problem
+// without a usable plan is reported and skipped (or solved first with
+// --solve-missing). Errors end in a message and a Fast Downward-style exit
+// code, never a crash.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <new>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/common/args.hpp"
+#include "cli/common/diagnostics.hpp"
+#include "cli/common/exit_codes.hpp"
+#include "cli/common/files.hpp"
+#include "cli/common/stats_json.hpp"
+#include "cli/common/version.hpp"
+#include "core/common/error.hpp"
+#include "core/common/resources.hpp"
+#include "core/pddl/parser.hpp"
+#include "core/planner.hpp"
+#include "core/training/trainer.hpp"
+#include "core/validation/validator.hpp"
+
+namespace ll::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+const CommandSpec& train_spec() {
+    static const CommandSpec spec{
+        "lltrain",
+        {},
+        "Trains a WL-linear heuristic (paper: ranking LP over WL features of ILG, AOAG\n"
+        "or AEG graphs) from the problems in --problems and the plans in --plans\n"
+        "(pNN.pddl pairs with pNN.plan, IPC format) and writes it to --out. Plans are\n"
+        "validated first; a problem without a valid plan is reported and skipped.\n"
+        "Progress goes to stderr, the summary to stdout.",
+        {
+            {"--domain", "FILE", "", "the domain PDDL file (required)"},
+            {"--problems", "DIR", "", "folder of training problems *.pddl (required)"},
+            {"--plans", "DIR", "", "folder of plans <problem>.plan (required)"},
+            {"--out", "FILE", "", "where to write the model JSON (required)"},
+            {"--graph", "aoag|aeg|ilg", "aoag", "graph representation"},
+            {"--space", "partial|state", "partial",
+             "dataset: partial-space ranking (4 tuple types) or state-space ranking"},
+            {"--iterations", "N", "2", "WL iterations"},
+            {"--neighbourhood", "set|multiset", "set", "WL neighbourhood aggregation"},
+            {"--importances", "LP,LS,SP,SS", "AOAG 0.5,2,0.5,1; AEG 0.5,2,0.5,0.75",
+             "tuple importances, or the preset 'warehouse' (2,1.5,2,0.5)"},
+            {"--seed", "N", "2024", "seed of the LP sampling and of the C search"},
+            {"--c", "C", "1",
+             "regularisation constant: first point of the search, or the "
+             "value used with --no-tune"},
+            {"--no-tune", "", "off", "use --c as is instead of tuning it"},
+            {"--tune-iterations", "N", "10",
+             "guided Bayesian optimisation steps (after 6 "
+             "initial points)"},
+            {"--max-problems", "N", "all", "use at most the N smallest problems with plans"},
+            {"--solve-missing", "", "off",
+             "solve problems that have no plan file with the planner (S3 + hFF) first"},
+            {"--solve-time-limit", "SECONDS", "60", "time limit per problem for --solve-missing"},
+            {"--strict", "", "off", "refuse (exit 31) instead of skipping invalid plans"},
+            {"--summary-json", "FILE", "none", "write the training summary as JSON"},
+            {"--quiet", "", "off", "no progress and no summary; warnings and errors only"},
+        }};
+    return spec;
+}
+
+std::int64_t parse_count(const ParsedArgs& a, const char* name, std::int64_t fallback) {
+    auto v = a.value(name);
+    return v ? parse_positive_count(*v, name) : fallback;
+}
+
+// Progress on stderr: a self-overwriting line on a terminal, otherwise at
+// most one line per second (logs stay readable).
+class ProgressBar {
+  public:
+    explicit ProgressBar(bool enabled) : enabled_(enabled), tty_(isatty(2) != 0) {}
+    void update(const std::string& phase, int done, int total, const std::string& detail) {
+        if (!enabled_) return;
+        const double now = clock_.seconds();
+        const bool last = total > 0 && done == total;
+        if (!tty_ && !last && now - last_print_ < 1.0) return;
+        last_print_ = now;
+        std::ostringstream line;
+        line << "[" << std::fixed << std::setprecision(1) << now << "s] " << phase << " ";
+        if (total > 0) {
+            const int width = 24;
+            const int filled = static_cast<int>(std::lround(double(done) / total * width));
+            line << "[" << std::string(filled, '#') << std::string(width - filled, '.') << "] "
+                 << done << "/" << total;
+        } else {
+            line << "round " << done;
+        }
+        if (!detail.empty()) line << "  " << detail;
+        std::string text = line.str();
+        if (tty_) {
+            std::cerr << "\r" << text << "\033[K" << (last ? "\n" : "") << std::flush;
+        } else {
+            std::cerr << text << "\n" << std::flush;
+        }
+    }
+    void finish() {
+        if (enabled_ && tty_) std::cerr << "\n";
+    }
+
+  private:
+    bool enabled_;
+    bool tty_;
+    Stopwatch clock_;
+    double last_print_ = -1e9;
+};
+
+struct Candidate {
+    fs::path problem;
+    std::string name;  // file stem
+    Task task;
+    std::size_t size_key = 0;
+};
+
+int run(const std::vector<std::string>& args) {
+    Stopwatch clock;
+    SourceFiles sources;
+    try {
+        ParsedArgs a = parse_args(train_spec(), args);
+        if (a.help) {
+            std::cout << format_help(train_spec()) << "\nexit codes:\n" << exit_code_help();
+            return kExitSuccess;
+        }
+        for (const char* required : {"--domain", "--problems", "--plans", "--out"}) {
+            if (!a.value(required)) {
+                throw Error(ErrorCategory::Usage,
+                            std::string("missing required option ") + required);
+            }
+        }
+        const std::string domain_file = *a.value("--domain");
+        const fs::path problems_dir = *a.value("--problems");
+        const fs::path plans_dir = *a.value("--plans");
+        const std::string out_file = *a.value("--out");
+        const bool quiet = a.has("--quiet");
+        const bool strict = a.has("--strict");
+
+        TrainerOptions options;
+        options.dataset.graph = parse_graph_kind(a.value("--graph").value_or("aoag"));
+        const std::string space = a.value("--space").value_or("partial");
+        if (space == "partial") {
+            options.dataset.space = DatasetSpace::Partial;
+        } else if (space == "state") {
+            options.dataset.space = DatasetSpace::State;
+        } else {
+            throw Error(ErrorCategory::Usage,
+                        "--space: unknown value '" + space + "' (expected partial or state)");
+        }
+        if (options.dataset.space == DatasetSpace::Partial &&
+            options.dataset.graph == GraphKind::Ilg) {
+            throw Error(ErrorCategory::Usage,
+                        "--graph ilg ignores partial actions, so it cannot rank them: use "
+                        "--space state for ILG (the WL-GOOSE baseline), or aoag/aeg");
+        }
+        options.dataset.importances = a.value("--importances")
+                                          ? parse_importances(*a.value("--importances"))
+                                          : default_importances(options.dataset.graph);
+        const std::int64_t iterations = parse_count(a, "--iterations", 2);
+        if (iterations > 8) {
+            throw Error(ErrorCategory::Usage, "--iterations: at most 8 WL iterations");
+        }
+        options.wl.iterations = static_cast<int>(iterations);
+        const std::string neighbourhood = a.value("--neighbourhood").value_or("set");
+        if (neighbourhood == "set") {
+            options.wl.neighbourhood = Neighbourhood::Set;
+        } else if (neighbourhood == "multiset") {
+            options.wl.neighbourhood = Neighbourhood::Multiset;
+        } else {
+            throw Error(ErrorCategory::Usage, "--neighbourhood: unknown value '" + neighbourhood +
+                                                  "' (expected set or multiset)");
+        }
+        if (auto v = a.value("--seed")) {
+            if (*v == "0") {
+                options.seed = 0;
+            } else {
+                options.seed = static_cast<std::uint64_t>(parse_positive_count(*v, "--seed"));
+            }
+        }
+        if (auto v = a.value("--c")) {
+            double c = 0;
+            try {
+                std::size_t used = 0;
+                c = std::stod(*v, &used);
+                if (used != v->size()) c = -1;
+            } catch (const std::exception&) {
+                c = -1;
+            }
+            if (!(c >= 1e-3 && c <= 100)) {
+                throw Error(ErrorCategory::Usage,
+                            "--c: expected a number in [0.001, 100], got '" + *v + "'");
+            }
+            options.c = c;
+        }
+        options.tune = !a.has("--no-tune");
+        options.tune_iterations = static_cast<int>(parse_count(a, "--tune-iterations", 10));
+        const std::int64_t max_problems = parse_count(a, "--max-problems", 1 << 30);
+        const bool solve_missing = a.has("--solve-missing");
+        double solve_time_limit = 60;
+        if (auto v = a.value("--solve-time-limit")) {
+            solve_time_limit = parse_time_limit_s(*v, "--solve-time-limit");
+        }
+        if (!fs::is_directory(problems_dir)) {
+            throw Error(ErrorCategory::Input,
+                        "--problems: '" + problems_dir.string() + "' is not a folder");
+        }
+        if (!fs::is_directory(plans_dir) && !solve_missing) {
+            throw Error(ErrorCategory::Input,
+                        "--plans: '" + plans_dir.string() + "' is not a folder");
+        }
+
+        // Parse every problem, then order by size (objects, initial atoms, name).
+        const std::string domain_text = read_text_file(domain_file);
+        sources.add(domain_file, domain_text);
+        // The domain file may sit next to the problems (a common layout).
+        std::error_code ec;
+        const fs::path domain_canonical = fs::weakly_canonical(domain_file, ec);
+        std::vector<fs::path> files;
+        for (const auto& entry : fs::directory_iterator(problems_dir)) {
+            if (!entry.is_regular_file() || entry.path().extension() != ".pddl") continue;
+            if (entry.path().stem() == "domain" ||
+                fs::weakly_canonical(entry.path(), ec) == domain_canonical)
+                continue;
+            files.push_back(entry.path());
+        }
+        std::sort(files.begin(), files.end());
+        if (files.empty()) {
+            throw Error(ErrorCategory::Input,
+                        "--problems: no *.pddl files in '" + problems_dir.string() + "'");
+        }
+        std::vector<Candidate> candidates;
+        for (const auto& file : files) {
+            const std::string text = read_text_file(file.string());
+            sources.add(file.string(), text);
+            Task task = parse_task(domain_text, text, domain_file, file.string());
+            const std::size_t size_key = task.objects.size() * 1000000 + task.initial_state.size();
+            candidates.push_back({file, file.stem().string(), std::move(task), size_key});
+        }
+        std::stable_sort(candidates.begin(), candidates.end(),
+                         [](const auto& x, const auto& y) { return x.size_key < y.size_key; });
+
+        // Plans: validated, skipped with a warning (or refused with --strict).
+        std::vector<TrainingProblem> problems;
+        int skipped = 0, solved_here = 0;
+        auto skip = [&](const Candidate& c, const std::string& why) {
+            if (strict) throw Error(ErrorCategory::Input, c.name + ": " + why);
+            std::cerr << "warning: skipping " << c.name << ": " << why << "\n";
+            ++skipped;
+        };
+        for (auto& c : candidates) {
+            if (static_cast<std::int64_t>(problems.size()) >= max_problems) break;
+            const fs::path plan_path = plans_dir / (c.name + ".plan");
+            std::vector<GroundAction> plan;
+            if (fs::is_regular_file(plan_path)) {
+                const std::string text = read_text_file(plan_path.string());
+                try {
+                    plan = parse_plan(c.task, text, plan_path.string());
+                } catch (const Error& e) {
+                    skip(c, "plan file " + plan_path.string() + " does not parse: " + e.what());
+                    continue;
+                }
+                const ValidationResult check = validate_plan(c.task, plan);
+                if (!check.valid) {
+                    skip(c, "plan " + plan_path.string() + " is not valid: " + check.message);
+                    continue;
+                }
+            } else if (solve_missing) {
+                PlannerOptions planner;
+                planner.limits.time_limit_s = solve_time_limit;
+                if (!quiet) std::cerr << "solving " << c.name << " (no plan file)...\n";
+                SearchResult result = solve(c.task, planner);
+                if (result.status != SearchStatus::Solved ||
+                    !validate_plan(c.task, result.plan).valid) {
+                    skip(c, std::string("no plan file and the planner found no plan (") +
+                                to_string(result.status) + ")");
+                    continue;
+                }
+                plan = std::move(result.plan);
+                ++solved_here;
+            } else {
+                if (!quiet) {
+                    std::cerr << "note: " << c.name << " has no plan file " << plan_path.string()
+                              << " (use --solve-missing to solve it)\n";
+                }
+                ++skipped;
+                continue;
+            }
+            if (plan.empty()) {
+                skip(c, "the plan is empty (the initial state is a goal state): nothing to rank");
+                continue;
+            }
+            problems.push_back({c.name, std::move(c.task), std::move(plan)});
+        }
+        if (problems.empty()) {
+            throw Error(ErrorCategory::Input,
+                        "no training problem has a valid plan (looked for <problem>.plan in '" +
+                            plans_dir.string() + "')");
+        }
+
+        ProgressBar bar(!quiet);
+        TrainerResult result = train_model(problems, options, [&](const TrainerProgress& p) {
+            const char* phase = p.phase == TrainerProgress::Phase::Dataset  ? "dataset"
+                                : p.phase == TrainerProgress::Phase::Tuning ? "tuning C"
+                                                                            : "final LP";
+            bar.update(phase, p.done, p.total, p.detail);
+        });
+        bar.finish();
+        const std::string model_text = save_model(result.model);
+        write_text_file(out_file, model_text);
+        const double seconds = clock.seconds();
+
+        const TrainerSummary& s = result.summary;
+        nlohmann::ordered_json summary;
+        summary["model"] = out_file;
+        summary["domain"] = result.model.domain_name;
+        summary["graph"] = to_string(options.dataset.graph);
+        summary["space"] = space;
+        summary["wl_iterations"] = options.wl.iterations;
+        summary["importances"] = to_string(options.dataset.importances);
+        summary["problems_used"] = s.problems;
+        summary["problems_skipped"] = skipped;
+        summary["problems_solved_for_training"] = solved_here;
+        summary["train_problems"] = s.train_problems;
+        summary["validation_problems"] = s.validation_problems;
+        nlohmann::ordered_json tuples = nlohmann::ordered_json::object();
+        for (int t = 0; t < kNumTupleTypes; ++t) {
+            if (s.counts.tuples[t] > 0)
+                tuples[to_string(static_cast<TupleType>(t))] = s.counts.tuples[t];
+        }
+        summary["tuples"] = tuples;
+        summary["tuples_total"] = s.counts.total();
+        summary["identical_pairs_dropped"] = s.counts.identical_dropped;
+        summary["merged_tuples"] = s.merged_tuples;
+        summary["state_space_equivalent_tuples"] = s.counts.state_space_equivalent;
+        summary["graphs"] = s.counts.graphs;
+        summary["features"] = s.features;
+        summary["non_zero_weights"] = s.non_zero_weights;
+        summary["C"] = s.chosen_c;
+        summary["validation_loss"] = s.validation_loss;
+        summary["training_loss"] = s.training_loss;
+        summary["lp_rounds"] = s.lp_rounds;
+        summary["training_time_s"] = seconds;
+        summary["peak_memory_mb"] = peak_memory_mb();
+        summary["bytes"] = model_text.size();
+        if (auto path = a.value("--summary-json")) {
+            write_text_file(*path, summary.dump(2) + "\n");
+        }
+        if (!quiet) {
+            std::ostringstream out;
+            out << std::setprecision(4);
+            out << "Model written to " << out_file << " (" << model_text.size() << " bytes)\n";
+            out << "Problems: " << s.problems << " used (" << s.train_problems << " train, "
+                << s.validation_problems << " validation), " << skipped << " skipped\n";
+            out << "Tuples:";
+            for (auto it = tuples.begin(); it != tuples.end(); ++it)
+                out << " " << it.key() << "=" << it.value().get<std::int64_t>();
+            out << " (total " << s.counts.total() << ", " << s.counts.identical_dropped
+                << " identical pairs dropped, " << s.merged_tuples << " distinct LP rows)\n";
+            if (options.dataset.space == DatasetSpace::Partial && s.counts.state_space_equivalent) {
+                out << "Ratio to the state-space dataset of the same plans: "
+                    << double(s.counts.total()) / double(s.counts.state_space_equivalent) << "x\n";
+            }
+            out << "Features: " << s.features << " colours, " << s.non_zero_weights
+                << " non-zero weights\n";
+            out << "C: " << s.chosen_c << (options.tune ? " (tuned)" : " (fixed)")
+                << ", validation loss " << s.validation_loss << ", training loss "
+                << s.training_loss << "\n";
+            out << "Wall time: " << std::fixed << std::setprecision(2) << seconds << " s\n";
+            std::cout << out.str() << std::flush;
+        }
+        return kExitSuccess;
+    } catch (const Error& e) {
+        print_error(std::cerr, e, sources);
+        if (e.category() == ErrorCategory::Usage) std::cerr << help_hint("lltrain") << "\n";
+        return exit_code_for(e.category());
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of memory\n";
+        return kExitOutOfMemory;
+    } catch (const std::exception& e) {
+        print_error(std::cerr, e);
+        return kExitInternalError;
+    }
+}
+
+}  // namespace
+}  // namespace ll::cli
+
+int main(int argc, char** argv) {
+    try {
+        std::vector<std::string> args(argv + 1, argv + argc);
+        if (args.size() == 1 && (args[0] == "--version" || args[0] == "-V")) {
+            std::cout << "lltrain " << ll::cli::kVersion << "\n";
+            return ll::cli::kExitSuccess;
+        }
+        return ll::cli::run(args);
+    } catch (const std::exception& e) {
+        std::cerr << "error: internal error: " << e.what() << "\n";
+    } catch (...) {
+        std::cerr << "error: internal error: unknown exception\n";
+    }
+    return ll::cli::kExitInternalError;
+}

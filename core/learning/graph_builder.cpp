@@ -1,0 +1,48 @@
+// Graph kinds by name, and the builder factory.
+#include "core/learning/graph_builder.hpp"
+
+#include <string>
+
+#include "core/common/error.hpp"
+#include "core/learning/aeg_builder.hpp"
+#include "core/learning/aoag_builder.hpp"
+#include "core/learning/ilg_builder.hpp"
+
+namespace ll {
+
+GraphKind parse_graph_kind(std::string_view name) {
+    if (name == "ilg") return GraphKind::Ilg;
+    if (name == "aoag") return GraphKind::Aoag;
+    if (name == "aeg") return GraphKind::Aeg;
+    throw Error(ErrorCategory::Usage,
+                "unknown graph kind '" + std::string(name) + "' (accepted values: ilg, aoag, aeg)");
+}
+
+const char* to_string(GraphKind kind) {
+    switch (kind) {
+        case GraphKind::Ilg:
+            return "ilg";
+        case GraphKind::Aoag:
+            return "aoag";
+        case GraphKind::Aeg:
+            return "aeg";
+    }
+    return "ilg";
+}
+
+std::unique_ptr<GraphBuilder> make_graph_builder(GraphKind kind, const Task& task,
+                                                 const StateLayout& layout,
+                                                 const StaticFacts& statics,
+                                                 SuccessorGenerator& successors) {
+    switch (kind) {
+        case GraphKind::Ilg:
+            return std::make_unique<IlgBuilder>(task, layout);
+        case GraphKind::Aoag:
+            return std::make_unique<AoagBuilder>(task, layout, statics, successors);
+        case GraphKind::Aeg:
+            return std::make_unique<AegBuilder>(task, layout, statics, successors);
+    }
+    throw Error(ErrorCategory::Internal, "unknown graph kind");
+}
+
+}  // namespace ll

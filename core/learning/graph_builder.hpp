@@ -1,0 +1,46 @@
+// Graph representations of (state, partial action) pairs (paper §"Graph
+// Representations"): ILG (WL-GOOSE, ignores the partial action), AOAG
+// (action nodes joined to their arguments) and AEG (unavoidable effects
+// applied, optional effects as coloured atoms). Each builder precomputes a
+// per-task base graph (objects, goal atoms) and adds per-evaluation nodes.
+//
+// The colour layout and atom statuses are in graph_colours.hpp; the shared
+// rules (static atoms never nodes, negative goals ignored, node order) in
+// graph_state_encoder.hpp; the None / every-applicable-action rule in
+// graph_action_set.hpp.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "core/learning/graph.hpp"
+#include "core/successors/successor_generator.hpp"
+#include "core/task/partial_action.hpp"
+#include "core/task/state.hpp"
+#include "core/task/static_facts.hpp"
+#include "core/task/task.hpp"
+
+namespace ll {
+
+enum class GraphKind { Ilg, Aoag, Aeg };
+
+// "ilg" | "aoag" | "aeg"; throws ll::Error(Usage) otherwise.
+GraphKind parse_graph_kind(std::string_view name);
+const char* to_string(GraphKind kind);
+
+class GraphBuilder {
+  public:
+    virtual ~GraphBuilder() = default;
+    // Overwrites `out` with the graph of (state, partial). Reuses out's
+    // storage, so a caller that keeps one Graph allocates nothing per call
+    // in the steady state.
+    virtual void build(const State& state, const PartialAction& partial, Graph& out) = 0;
+};
+
+// The builder keeps references to its arguments; they must outlive it.
+std::unique_ptr<GraphBuilder> make_graph_builder(GraphKind kind, const Task& task,
+                                                 const StateLayout& layout,
+                                                 const StaticFacts& statics,
+                                                 SuccessorGenerator& successors);
+
+}  // namespace ll

@@ -1,0 +1,290 @@
+// 1-WL colour refinement with an exact colour dictionary (see the header).
+//
+// The dictionary is an open-addressing table of ids whose keys live in
+// keys_[id]; the hash only picks a slot, ids come from keys_.size() at
+// insertion, so they depend on the order of encounter alone (never on hash
+// values or table layout) and are identical on every platform.
+#include "core/learning/wl_features.hpp"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "core/common/error.hpp"
+
+namespace ll {
+namespace {
+
+// A fixed 64-bit hash of an int32 sequence (no std::hash: the same on
+// native and wasm32). Two words per multiply, then a full avalanche so the
+// low bits used for the slot index depend on every input bit.
+std::uint64_t hash_key(const std::int32_t* key, std::size_t size) {
+    std::uint64_t h = 0x9e3779b97f4a7c15ull ^ (static_cast<std::uint64_t>(size) << 1);
+    std::size_t i = 0;
+    for (; i + 1 < size; i += 2) {
+        const std::uint64_t v = static_cast<std::uint64_t>(static_cast<std::uint32_t>(key[i])) |
+                                static_cast<std::uint64_t>(static_cast<std::uint32_t>(key[i + 1]))
+                                    << 32;
+        h = (h ^ v) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    if (i < size) {
+        h = (h ^ static_cast<std::uint32_t>(key[i])) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return h;
+}
+
+// (colour, label) packed so that unsigned order is lexicographic signed order.
+std::uint64_t pack_neighbour(std::int32_t colour, std::int32_t label) {
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(colour) ^ 0x80000000u) << 32) |
+           (static_cast<std::uint32_t>(label) ^ 0x80000000u);
+}
+std::int32_t neighbour_colour(std::uint64_t packed) {
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(packed >> 32) ^ 0x80000000u);
+}
+std::int32_t neighbour_label(std::uint64_t packed) {
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(packed) ^ 0x80000000u);
+}
+
+[[noreturn]] void bad_key(std::size_t id, const std::string& why) {
+    throw Error(ErrorCategory::Model, "colour " + std::to_string(id) + ": " + why);
+}
+
+constexpr std::size_t kInitialTableSize = 64;
+
+}  // namespace
+
+WlFeatures::WlFeatures(WlOptions options) : options_(options) {
+    if (options_.iterations < 0)
+        throw Error(ErrorCategory::Usage,
+                    "WL iterations must be at least 0, got " + std::to_string(options_.iterations));
+    table_.resize(kInitialTableSize);
+}
+
+int WlFeatures::num_colours() const {
+    return static_cast<int>(keys_.size());
+}
+
+const std::vector<std::vector<std::int32_t>>& WlFeatures::keys() const {
+    return keys_;
+}
+
+void WlFeatures::collect(const Graph& graph, SparseVector& out) {
+    refine<true>(graph, out);
+}
+
+void WlFeatures::embed(const Graph& graph, SparseVector& out) {
+    refine<false>(graph, out);
+}
+
+std::int32_t WlFeatures::find(const std::int32_t* key, std::size_t size, std::uint64_t hash) const {
+    if (table_.empty()) return -1;  // a moved-from dictionary
+    const std::size_t mask = table_.size() - 1;
+    const auto tag = static_cast<std::uint32_t>(hash >> 32);
+    const auto n = static_cast<std::int32_t>(size);
+    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+        const Slot& slot = table_[i];
+        if (slot.entry == kEmptySlot) return -1;
+        if (slot.tag != tag) continue;
+        const std::int32_t* entry = arena_.data() + slot.entry;
+        if (entry[1] != n) continue;
+        // A plain loop: keys are a few ints, too short for a memcmp call.
+        std::int32_t j = 0;
+        while (j < n && entry[2 + j] == key[j])
+            ++j;
+        if (j == n) return entry[0];
+    }
+}
+
+std::int32_t WlFeatures::insert(const std::int32_t* key, std::size_t size, std::uint64_t hash) {
+    if (2 * (keys_.size() + 1) > table_.size()) grow_table();
+    const auto id = static_cast<std::int32_t>(keys_.size());
+    keys_.emplace_back(key, key + size);
+    rounds_.push_back(key[0] == kBaseKeyMarker ? 0 : key[0]);
+    counts_.push_back(0);
+    const auto entry = static_cast<std::uint32_t>(arena_.size());
+    arena_.push_back(id);
+    arena_.push_back(static_cast<std::int32_t>(size));
+    arena_.insert(arena_.end(), key, key + size);
+    place(table_, hash, entry);
+    return id;
+}
+
+void WlFeatures::place(std::vector<Slot>& table, std::uint64_t hash, std::uint32_t entry) {
+    const std::size_t mask = table.size() - 1;
+    std::size_t i = hash & mask;
+    while (table[i].entry != kEmptySlot)
+        i = (i + 1) & mask;
+    table[i] = {static_cast<std::uint32_t>(hash >> 32), entry};
+}
+
+void WlFeatures::grow_table() {
+    std::vector<Slot> bigger(std::max(kInitialTableSize, table_.size() * 2));
+    for (std::size_t entry = 0; entry < arena_.size(); entry += 2 + arena_[entry + 1]) {
+        const std::int32_t* key = arena_.data() + entry + 2;
+        place(bigger, hash_key(key, arena_[entry + 1]), static_cast<std::uint32_t>(entry));
+    }
+    table_ = std::move(bigger);
+}
+
+void WlFeatures::build_adjacency(const Graph& graph) {
+    const int n = graph.num_nodes();
+    offsets_.assign(static_cast<std::size_t>(n) + 1, 0);
+    for (const GraphEdge& e : graph.edges) {
+        if (e.u < 0 || e.u >= n || e.v < 0 || e.v >= n)
+            throw Error(ErrorCategory::Internal, "WL: graph edge (" + std::to_string(e.u) + ", " +
+                                                     std::to_string(e.v) + ") out of range for " +
+                                                     std::to_string(n) + " nodes");
+        ++offsets_[e.u + 1];
+        if (e.v != e.u) ++offsets_[e.v + 1];  // a self-loop is one neighbour
+    }
+    for (int v = 0; v < n; ++v)
+        offsets_[v + 1] += offsets_[v];
+    fill_.assign(offsets_.begin(), offsets_.end() - 1);
+    adjacency_.resize(offsets_[n]);
+    for (const GraphEdge& e : graph.edges) {
+        adjacency_[fill_[e.u]++] = {e.v, e.label};
+        if (e.v != e.u) adjacency_[fill_[e.v]++] = {e.u, e.label};
+    }
+}
+
+template <bool kTraining>
+void WlFeatures::refine(const Graph& graph, SparseVector& out) {
+    out.clear();
+    const int n = graph.num_nodes();
+    build_adjacency(graph);
+    current_.resize(n);
+    next_.resize(n);
+    touched_.clear();
+    std::int64_t seen = 0;
+    std::int64_t unseen = 0;
+
+    // Looks up key_ (adding it in training mode) and counts the result.
+    auto lookup = [&]() -> std::int32_t {
+        const std::uint64_t hash = hash_key(key_.data(), key_.size());
+        std::int32_t id = find(key_.data(), key_.size(), hash);
+        if constexpr (kTraining) {
+            if (id < 0) id = insert(key_.data(), key_.size(), hash);
+        } else {
+            if (id < 0) {
+                ++unseen;
+                return -1;
+            }
+            ++seen;
+        }
+        if (counts_[id]++ == 0) touched_.push_back(id);
+        return id;
+    };
+
+    // Round 0: the raw colours.
+    for (int v = 0; v < n; ++v) {
+        const auto raw = static_cast<std::uint64_t>(graph.colours[v]);
+        key_.assign({kBaseKeyMarker, static_cast<std::int32_t>(raw >> 32),
+                     static_cast<std::int32_t>(raw & 0xffffffffu)});
+        current_[v] = lookup();
+    }
+
+    const bool set_mode = options_.neighbourhood == Neighbourhood::Set;
+    for (int round = 1; round <= options_.iterations; ++round) {
+        for (int v = 0; v < n; ++v) {
+            const std::int32_t own = current_[v];
+            bool known = own >= 0;
+            neighbours_.clear();
+            for (int j = offsets_[v]; known && j < offsets_[v + 1]; ++j) {
+                const std::int32_t c = current_[adjacency_[j].node];
+                known = c >= 0;
+                neighbours_.push_back(pack_neighbour(c, adjacency_[j].label));
+            }
+            if (!known) {
+                // Only in inference: a key holding -1 is never in the
+                // dictionary, so unseen spreads one hop per round.
+                ++unseen;
+                next_[v] = -1;
+                continue;
+            }
+            std::sort(neighbours_.begin(), neighbours_.end());
+            if (set_mode)
+                neighbours_.erase(std::unique(neighbours_.begin(), neighbours_.end()),
+                                  neighbours_.end());
+            key_.clear();
+            key_.push_back(round);
+            key_.push_back(own);
+            for (std::uint64_t p : neighbours_) {
+                key_.push_back(neighbour_colour(p));
+                key_.push_back(neighbour_label(p));
+            }
+            next_[v] = lookup();
+        }
+        current_.swap(next_);
+    }
+
+    std::sort(touched_.begin(), touched_.end());
+    out.reserve(touched_.size());
+    for (std::int32_t id : touched_) {
+        out.push_back({id, static_cast<double>(counts_[id])});
+        counts_[id] = 0;
+    }
+    if constexpr (!kTraining) {
+        misses_.seen += seen;
+        misses_.unseen += unseen;
+    }
+}
+
+WlFeatures WlFeatures::from_keys(WlOptions options, std::vector<std::vector<std::int32_t>> keys) {
+    WlFeatures features(options);
+    for (std::size_t id = 0; id < keys.size(); ++id) {
+        const auto& key = keys[id];
+        if (key.empty()) bad_key(id, "empty key");
+        if (key[0] == kBaseKeyMarker) {
+            if (key.size() != 3)
+                bad_key(id, "a base key has 3 entries (marker, high, low), got " +
+                                std::to_string(key.size()));
+        } else {
+            // A refined key refers to colours of the previous round, which
+            // existed before it was created: their ids are smaller.
+            const std::int32_t round = key[0];
+            if (round < 1 || round > options.iterations)
+                bad_key(id, "round " + std::to_string(round) + " is not in 1.." +
+                                std::to_string(options.iterations) +
+                                " (nor the base-key marker -1)");
+            if (key.size() < 2 || key.size() % 2 != 0)
+                bad_key(id, "a refined key has an even length of at least 2, got " +
+                                std::to_string(key.size()));
+            auto check_colour = [&](std::int32_t c, const char* what) {
+                if (c < 0 || static_cast<std::size_t>(c) >= id)
+                    bad_key(id, std::string(what) + " colour " + std::to_string(c) +
+                                    " is not an earlier colour id");
+                if (features.rounds_[c] != round - 1)
+                    bad_key(id, std::string(what) + " colour " + std::to_string(c) +
+                                    " is from round " + std::to_string(features.rounds_[c]) +
+                                    ", expected round " + std::to_string(round - 1));
+            };
+            check_colour(key[1], "own");
+            for (std::size_t i = 2; i < key.size(); i += 2) {
+                check_colour(key[i], "neighbour");
+                if (i > 2) {
+                    const auto prev = pack_neighbour(key[i - 2], key[i - 1]);
+                    const auto cur = pack_neighbour(key[i], key[i + 1]);
+                    const bool ordered =
+                        options.neighbourhood == Neighbourhood::Set ? prev < cur : prev <= cur;
+                    if (!ordered)
+                        bad_key(id, options.neighbourhood == Neighbourhood::Set
+                                        ? "neighbour pairs are not strictly increasing "
+                                          "(set neighbourhood)"
+                                        : "neighbour pairs are not sorted");
+                }
+            }
+        }
+        const std::uint64_t hash = hash_key(key.data(), key.size());
+        const std::int32_t existing = features.find(key.data(), key.size(), hash);
+        if (existing >= 0) bad_key(id, "duplicate of colour " + std::to_string(existing));
+        features.insert(key.data(), key.size(), hash);
+    }
+    return features;
+}
+
+}  // namespace ll

@@ -1,0 +1,112 @@
+// 1-WL colour refinement over node colours and edge labels (brief §6.4,
+// wl-brief §0): the feature vector of a graph is the histogram of colour ids
+// over rounds 0..iterations, summed into one vector.
+//
+// The colour dictionary maps exact keys to dense ids (no numeric hashing, no
+// collisions). In training mode unseen keys get the next id, so ids follow
+// first encounter and are deterministic for a deterministic graph order. In
+// inference mode an unseen key gives "unseen" (-1), which propagates into
+// every key built from it, and unseen colours are dropped from the vector
+// (and counted).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/learning/feature_matrix.hpp"
+#include "core/learning/graph.hpp"
+
+namespace ll {
+
+enum class Neighbourhood { Set, Multiset };
+
+struct WlOptions {
+    int iterations = 2;
+    Neighbourhood neighbourhood = Neighbourhood::Set;
+};
+
+// Counts of colours looked up in inference mode, accumulated over calls: one
+// per node and round (rounds 0..iterations), seen or unseen.
+struct WlMissStatistics {
+    std::int64_t seen = 0;
+    std::int64_t unseen = 0;
+    double miss_rate() const {
+        const auto total = seen + unseen;
+        return total == 0 ? 0.0 : double(unseen) / double(total);
+    }
+};
+
+class WlFeatures {
+  public:
+    explicit WlFeatures(WlOptions options = {});
+
+    const WlOptions& options() const { return options_; }
+    // Number of colours in the dictionary (the feature dimension).
+    int num_colours() const;
+
+    // Training mode: refines `graph`, adding unseen keys to the dictionary,
+    // and writes the histogram (sorted by id) to `out`.
+    void collect(const Graph& graph, SparseVector& out);
+    // Inference mode: the dictionary is not changed; unseen colours are
+    // dropped from `out` and counted in miss_statistics().
+    void embed(const Graph& graph, SparseVector& out);
+
+    const WlMissStatistics& miss_statistics() const { return misses_; }
+    void reset_miss_statistics() { misses_ = {}; }
+
+    // Serialisation of the dictionary: entry i is the key of colour id i.
+    // A base key is {kBaseKeyMarker, raw colour (as two 32-bit halves: high,
+    // low)}; a refined key is {round, own colour, neighbour colour, edge
+    // label, ...} with neighbour pairs sorted (and deduplicated in set mode).
+    static constexpr std::int32_t kBaseKeyMarker = -1;
+    const std::vector<std::vector<std::int32_t>>& keys() const;
+    // Rebuilds the dictionary from keys(); throws ll::Error(Model) on a
+    // malformed or duplicate key.
+    static WlFeatures from_keys(WlOptions options, std::vector<std::vector<std::int32_t>> keys);
+
+  private:
+    // One slot of the open-addressing key -> id table. The slot points into
+    // arena_, where each entry is {id, size, key...}: one contiguous read
+    // confirms a match. Ids come from keys_.size() at insertion, never from
+    // the table's layout.
+    static constexpr std::uint32_t kEmptySlot = 0xffffffffu;
+    struct Slot {
+        std::uint32_t tag = 0;             // high 32 bits of the key's hash
+        std::uint32_t entry = kEmptySlot;  // offset of the entry in arena_
+    };
+    struct AdjacentNode {
+        std::int32_t node;
+        std::int32_t label;
+    };
+
+    template <bool kTraining>
+    void refine(const Graph& graph, SparseVector& out);
+    // The id of `key`, or -1 if it is not in the dictionary.
+    std::int32_t find(const std::int32_t* key, std::size_t size, std::uint64_t hash) const;
+    // Adds a key known to be absent; returns its new id.
+    std::int32_t insert(const std::int32_t* key, std::size_t size, std::uint64_t hash);
+    void grow_table();
+    static void place(std::vector<Slot>& table, std::uint64_t hash, std::uint32_t entry);
+    void build_adjacency(const Graph& graph);
+
+    WlOptions options_;
+    WlMissStatistics misses_;
+    std::vector<std::vector<std::int32_t>> keys_;  // id -> key
+    std::vector<std::int32_t> rounds_;             // id -> round of the colour (0 = base)
+    std::vector<std::int32_t> arena_;              // {id, size, key...} per colour, in id order
+    std::vector<Slot> table_;                      // power-of-two size, at most half full
+
+    // Scratch reused across calls (no allocation in the steady state).
+    std::vector<std::int32_t> offsets_;      // CSR: node -> first adjacency entry
+    std::vector<AdjacentNode> adjacency_;    // CSR entries
+    std::vector<std::int32_t> fill_;         // CSR construction cursor
+    std::vector<std::int32_t> current_;      // colour ids of the previous round
+    std::vector<std::int32_t> next_;         // colour ids of the round being built
+    std::vector<std::uint64_t> neighbours_;  // packed (colour, label) of one node
+    std::vector<std::int32_t> key_;          // the key being looked up
+    std::vector<std::int32_t> counts_;       // id -> count in the current call (0 between calls)
+    std::vector<std::int32_t> touched_;      // ids with a non-zero count
+};
+
+}  // namespace ll

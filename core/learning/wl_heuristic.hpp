@@ -1,0 +1,38 @@
+// The learnt action-set heuristic h_w(s, ρ) = round(w · φ(G(s, ρ))) (paper
+// §"Training Action Set Heuristics"): build the model's graph for the pair,
+// embed it with the model's colour dictionary and take the dot product with
+// the sparse weights. Rounds half away from zero (the reference does), so
+// values are integers but may be negative.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core/heuristics/heuristic.hpp"
+#include "core/learning/graph_builder.hpp"
+#include "core/learning/model.hpp"
+
+namespace ll {
+
+class WlHeuristic final : public ActionSetHeuristic {
+  public:
+    // Throws ll::Error(Model) if the model does not match the task's domain.
+    WlHeuristic(const WlModel& model, const Task& task, const StateLayout& layout,
+                const StaticFacts& statics, SuccessorGenerator& successors);
+    double evaluate(const State& state, const PartialAction& partial) override;
+    using ActionSetHeuristic::evaluate;
+
+    // The exact (unrounded) dot product of the last evaluation.
+    double last_raw_value() const { return last_raw_; }
+    const WlMissStatistics& miss_statistics() const { return features_.miss_statistics(); }
+
+  private:
+    WlFeatures features_;
+    std::vector<double> weights_;  // dense by colour id
+    std::unique_ptr<GraphBuilder> builder_;
+    Graph graph_;
+    SparseVector vector_;
+    double last_raw_ = 0;
+};
+
+}  // namespace ll

@@ -1,0 +1,84 @@
+// The ranking linear program (paper §"Ranking Model"), native only (COIN-OR
+// Clp):
+//   minimise  C · Σ_i σ_i z_i + ‖w‖₁
+//   s.t.      w · (x_worse(i) − x_better(i)) ≥ δ_i − z_i,   z ≥ 0
+// solved by constraint generation (rows) and column generation (features),
+// after Dedieu et al. 2022, so that a million tuples fit in bounded memory.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/learning/feature_matrix.hpp"
+#include "core/learning/ranking_tuple.hpp"
+
+namespace ll {
+
+struct RankingLpOptions {
+    // A row is violated if δ − w·d > tolerance; a feature enters if its
+    // reduced cost 1 − |π·d_k| < −tolerance.
+    double tolerance = 1e-4;
+    int max_columns_per_round = 400;
+    // Cap on violated rows added per round (the most violated first), to
+    // bound the working set; generation continues until none is violated.
+    int max_rows_per_round = 20000;
+    // Initial working set: this many seeded sampled tuples (0: min(N,
+    // max(1000, 5⌊√N⌋))) and the features with the largest |Σ σ d| over them.
+    int initial_rows = 0;
+    int initial_columns = 500;
+    std::uint64_t seed = 2024;
+    double time_limit_s = 600;  // per solve()
+};
+
+struct RankingLpProgress {
+    int round = 0;
+    int working_rows = 0;
+    int working_columns = 0;
+    int violated_rows = 0;
+    int added_columns = 0;
+    double objective = 0;
+};
+
+struct RankingLpResult {
+    std::vector<double> weights;  // dense, size = num_features
+    double objective = 0;         // C·Σσz + ‖w‖₁ over ALL tuples of the problem
+    double loss = 0;              // Σσ max(0, δ − w·(x_worse − x_better)) over all tuples
+    int rounds = 0;
+    int working_rows = 0;
+    int working_columns = 0;  // features in the working set
+    // False if the time limit stopped generation early: the weights are then
+    // those of the last restricted LP (still a valid, suboptimal solution).
+    bool converged = false;
+};
+
+// Σ σ_i max(0, δ_i − w·(x_worse − x_better)) : the weighted hinge loss, used
+// for the validation objective when tuning C.
+double ranking_loss(const FeatureMatrix& rows, std::span<const RankingTuple> tuples,
+                    std::span<const double> weights);
+
+class RankingLp {
+  public:
+    // `rows` and `tuples` must outlive the solver. Tuples with better == worse
+    // (identical features) must already be removed; identical tuples should
+    // be merged (weights summed) by the caller.
+    RankingLp(const FeatureMatrix& rows, std::span<const RankingTuple> tuples,
+              RankingLpOptions options = {});
+    ~RankingLp();
+    RankingLp(const RankingLp&) = delete;
+    RankingLp& operator=(const RankingLp&) = delete;
+
+    // Solves for this C. Repeated calls with other values of C warm-start
+    // from the current working set and basis. Deterministic for a given seed
+    // and call sequence. Throws ll::Error(Internal) if Clp fails.
+    RankingLpResult solve(double C,
+                          const std::function<void(const RankingLpProgress&)>& progress = {});
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ll

@@ -1,0 +1,201 @@
+// End-to-end tests of the `lltrain` binary and of its models in `lazylifted`:
+// training on the project's small blocksworld tasks, plans from the learnt
+// heuristic validated in both spaces, determinism of the model file, and
+// the errors (usage, invalid plans, models for another domain).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunResult {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+class LltrainTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        std::string pattern = (fs::temp_directory_path() / "ll_lltrain_test_XXXXXX").string();
+        ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+        dir_ = pattern;
+        // Problems and plans side by side, with the domain, as in tests/data.
+        const fs::path source = fs::path(LL_TEST_DATA_DIR) / "tasks" / "blocksworld";
+        fs::create_directory(dir_ / "bw");
+        for (const auto& entry : fs::directory_iterator(source))
+            fs::copy_file(entry.path(), dir_ / "bw" / entry.path().filename());
+        fs::create_directory(dir_ / "gripper");
+        for (const auto& entry :
+             fs::directory_iterator(fs::path(LL_TEST_DATA_DIR) / "tasks" / "gripper"))
+            fs::copy_file(entry.path(), dir_ / "gripper" / entry.path().filename());
+    }
+    void TearDown() override {
+        std::error_code ec;
+        fs::remove_all(dir_, ec);
+    }
+    std::string read(const std::string& name) const { return slurp(dir_ / name); }
+    void write(const std::string& name, const std::string& text) {
+        std::ofstream(dir_ / name, std::ios::binary) << text;
+    }
+
+    RunResult run(const char* binary, const std::string& args) const {
+        std::string command =
+            "cd '" + dir_.string() + "' && '" + binary + "' " + args + " >stdout.txt 2>stderr.txt";
+        const int status = std::system(command.c_str());
+        RunResult r;
+        r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 1000 + status;
+        r.out = read("stdout.txt");
+        r.err = read("stderr.txt");
+        return r;
+    }
+    RunResult lltrain(const std::string& args) const { return run(LL_LLTRAIN_PATH, args); }
+    RunResult lazylifted(const std::string& args) const { return run(LL_CLI_PATH, args); }
+
+    // Trains on the three blocksworld tasks (few tuning steps: tiny data).
+    RunResult train(const std::string& extra, const std::string& out = "model.json") const {
+        return lltrain(
+            "--domain bw/domain.pddl --problems bw --plans bw --tune-iterations 2 "
+            "--out " +
+            out + " " + extra);
+    }
+
+    fs::path dir_;
+};
+
+TEST_F(LltrainTest, HelpListsTheOptions) {
+    RunResult r = lltrain("--help");
+    EXPECT_EQ(r.code, 0);
+    for (const char* flag : {"--domain", "--problems", "--plans", "--graph", "--space",
+                             "--iterations", "--importances", "--seed", "--out", "--solve-missing"})
+        EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
+}
+
+TEST_F(LltrainTest, UsageErrors) {
+    RunResult r = lltrain("--domain bw/domain.pddl --problems bw --plans bw");
+    EXPECT_EQ(r.code, 36);
+    EXPECT_NE(r.err.find("--out"), std::string::npos) << r.err;
+    r = train("--graph ilg --space partial");
+    EXPECT_EQ(r.code, 36);
+    EXPECT_NE(r.err.find("--space state"), std::string::npos) << r.err;
+    r = train("--graph gnn");
+    EXPECT_EQ(r.code, 36);
+    r = train("--importances 1,2,3");
+    EXPECT_EQ(r.code, 36);
+    r = lltrain("--domain bw/domain.pddl --problems nowhere --plans bw --out m.json");
+    EXPECT_EQ(r.code, 31);
+    EXPECT_NE(r.err.find("nowhere"), std::string::npos) << r.err;
+}
+
+TEST_F(LltrainTest, TrainsModelsThatSolveInBothSpaces) {
+    struct Config {
+        const char* args;
+        const char* graph;
+    };
+    for (const Config& config : {Config{"--graph aoag", "aoag"}, Config{"--graph aeg", "aeg"},
+                                 Config{"--graph ilg --space state", "ilg"}}) {
+        SCOPED_TRACE(config.args);
+        RunResult r = train(std::string(config.args) + " --summary-json summary.json");
+        ASSERT_EQ(r.code, 0) << r.err;
+        EXPECT_NE(r.out.find("Tuples:"), std::string::npos) << r.out;
+        const auto summary = nlohmann::json::parse(read("summary.json"));
+        EXPECT_EQ(summary["problems_used"], 3);
+        EXPECT_EQ(summary["graph"], config.graph);
+        EXPECT_GT(summary["features"].get<int>(), 0);
+        EXPECT_GT(summary["tuples_total"].get<int>(), 0);
+        const auto model = nlohmann::json::parse(read("model.json"));
+        EXPECT_EQ(model["graph"], config.graph);
+        for (const char* space : {"state", "partial"}) {
+            for (const char* problem : {"p01", "p02", "p03"}) {
+                SCOPED_TRACE(std::string(space) + " " + problem);
+                RunResult plan = lazylifted("plan bw/domain.pddl bw/" + std::string(problem) +
+                                            ".pddl --model model.json --space " + space +
+                                            " --time-limit 60 --plan-file plan.txt");
+                ASSERT_EQ(plan.code, 0) << plan.err;
+                RunResult check = lazylifted("validate bw/domain.pddl bw/" + std::string(problem) +
+                                             ".pddl plan.txt");
+                EXPECT_EQ(check.code, 0) << check.out;
+            }
+        }
+    }
+}
+
+TEST_F(LltrainTest, SameInputsGiveAByteIdenticalModel) {
+    ASSERT_EQ(train("--graph aoag", "a.json").code, 0);
+    ASSERT_EQ(train("--graph aoag", "b.json").code, 0);
+    EXPECT_EQ(read("a.json"), read("b.json"));
+    ASSERT_EQ(train("--graph aoag --seed 7", "c.json").code, 0);
+    const auto c = nlohmann::json::parse(read("c.json"));
+    EXPECT_EQ(c["training"]["seed"], 7);
+}
+
+TEST_F(LltrainTest, InvalidPlansAreSkippedOrRefused) {
+    // p02's plan with its first step removed no longer validates.
+    std::string plan = read("bw/p02.plan");
+    plan = plan.substr(plan.find('\n') + 1);
+    write("bw/p02.plan", plan);
+    RunResult r = train("--summary-json summary.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("skipping p02"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("not valid"), std::string::npos) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(read("summary.json"))["problems_used"], 2);
+    r = train("--strict");
+    EXPECT_EQ(r.code, 31);
+    EXPECT_NE(r.err.find("p02"), std::string::npos) << r.err;
+    // A plan naming an unknown action does not parse: also skipped.
+    write("bw/p03.plan", "(fly b1 b2)\n");
+    r = train("--summary-json summary.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("skipping p03"), std::string::npos) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(read("summary.json"))["problems_used"], 1);
+}
+
+TEST_F(LltrainTest, MissingPlansAreSolvedOnRequest) {
+    fs::remove(dir_ / "bw" / "p03.plan");
+    RunResult r = train("--summary-json summary.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("--solve-missing"), std::string::npos) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(read("summary.json"))["problems_used"], 2);
+    r = train("--solve-missing --summary-json summary.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto summary = nlohmann::json::parse(read("summary.json"));
+    EXPECT_EQ(summary["problems_used"], 3);
+    EXPECT_EQ(summary["problems_solved_for_training"], 1);
+    fs::remove(dir_ / "bw" / "p01.plan");
+    fs::remove(dir_ / "bw" / "p02.plan");
+    r = train("");
+    EXPECT_EQ(r.code, 31);
+    EXPECT_NE(r.err.find("no training problem has a valid plan"), std::string::npos) << r.err;
+}
+
+TEST_F(LltrainTest, ModelsForAnotherDomainOrCorruptAreRefused) {
+    ASSERT_EQ(train("--graph aoag").code, 0);
+    RunResult r = lazylifted("plan gripper/domain.pddl gripper/p01.pddl --model model.json");
+    EXPECT_EQ(r.code, 33);
+    EXPECT_NE(r.err.find("domain"), std::string::npos) << r.err;
+    write("broken.json", read("model.json").substr(0, 200));
+    r = lazylifted("plan bw/domain.pddl bw/p01.pddl --model broken.json");
+    EXPECT_EQ(r.code, 33);
+    EXPECT_NE(r.err.find("broken.json"), std::string::npos) << r.err;
+    r = lazylifted("plan bw/domain.pddl bw/p01.pddl --heuristic wl");
+    EXPECT_EQ(r.code, 36);
+    r = lazylifted("plan bw/domain.pddl bw/p01.pddl --heuristic ff --model model.json");
+    EXPECT_EQ(r.code, 36);
+}
+
+}  // namespace

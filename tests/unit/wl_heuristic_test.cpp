@@ -1,0 +1,233 @@
+// The WL heuristic on blocksworld: values equal the hand-computed (or
+// independently computed) dot product of the histogram with the weights,
+// rounding is half away from zero, ILG ignores the partial action, a loaded
+// model evaluates identically, and a model of another domain is refused.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/common/error.hpp"
+#include "core/learning/graph_builder.hpp"
+#include "core/learning/wl_heuristic.hpp"
+#include "core/successors/successor_generator.hpp"
+#include "core/task/static_facts.hpp"
+#include "test_support.hpp"
+
+namespace ll {
+namespace {
+
+struct Fixture {
+    explicit Fixture(const std::string& name = "blocksworld", const std::string& problem = "p01")
+        : task(test::load_task(name, problem)),
+          layout(task),
+          statics(task),
+          successors(task, layout, statics) {}
+    Task task;
+    StateLayout layout;
+    StaticFacts statics;
+    SuccessorGenerator successors;
+
+    // Breadth-first states from the initial state.
+    std::vector<State> states(std::size_t cap) {
+        std::vector<State> out{initial_state(task, layout)};
+        for (std::size_t i = 0; i < out.size() && out.size() < cap; ++i) {
+            std::vector<GroundAction> actions;
+            successors.applicable_actions(out[i], actions);
+            for (const auto& a : actions) {
+                State next = apply_action(task, layout, out[i], a);
+                if (std::find(out.begin(), out.end(), next) == out.end()) out.push_back(next);
+                if (out.size() >= cap) break;
+            }
+        }
+        return out;
+    }
+
+    // None, every schema, and every prefix of every applicable action.
+    std::vector<PartialAction> partials(const State& s) {
+        std::vector<PartialAction> out{PartialAction::none()};
+        for (SchemaId k = 0; k < task.num_schemas(); ++k)
+            out.push_back({k, {}});
+        std::vector<GroundAction> actions;
+        successors.applicable_actions(s, actions);
+        for (const auto& a : actions) {
+            for (std::size_t len = 1; len <= a.arguments.size(); ++len) {
+                PartialAction p{a.schema, {a.arguments.begin(), a.arguments.begin() + len}};
+                if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+            }
+        }
+        return out;
+    }
+
+    WlModel model(GraphKind kind, int iterations, const std::vector<State>& training) {
+        WlModel m;
+        set_model_domain(m, task);
+        m.graph = kind;
+        WlOptions o;
+        o.iterations = iterations;
+        m.features = WlFeatures(o);
+        auto builder = make_graph_builder(kind, task, layout, statics, successors);
+        Graph g;
+        SparseVector x;
+        for (const State& s : training) {
+            for (const PartialAction& p : partials(s)) {
+                builder->build(s, p, g);
+                m.features.collect(g, x);
+            }
+        }
+        return m;
+    }
+
+    // The histogram of (s, ρ), computed outside the heuristic.
+    SparseVector histogram(const WlModel& m, const State& s, const PartialAction& p) {
+        auto builder = make_graph_builder(m.graph, task, layout, statics, successors);
+        Graph g;
+        builder->build(s, p, g);
+        WlFeatures features = m.features;
+        SparseVector x;
+        features.embed(g, x);
+        return x;
+    }
+};
+
+TEST(WlHeuristic, AllOnesWeightsCountNodesPerRound) {
+    // ILG of the Sussman anomaly: 3 objects, 2 unachieved goals (on a b)
+    // (on b c), 6 state atoms = 11 nodes; with unit weights h = 11 per round.
+    Fixture f;
+    const State s0 = initial_state(f.task, f.layout);
+    Graph g;
+    make_graph_builder(GraphKind::Ilg, f.task, f.layout, f.statics, f.successors)
+        ->build(s0, PartialAction::none(), g);
+    ASSERT_EQ(g.num_nodes(), 11);
+    for (int iterations : {0, 1, 2}) {
+        WlModel m = f.model(GraphKind::Ilg, iterations, {s0});
+        for (int id = 0; id < m.features.num_colours(); ++id)
+            m.weights.emplace_back(id, 1.0);
+        WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
+        EXPECT_EQ(h.evaluate(s0), 11 * (iterations + 1));
+        EXPECT_EQ(h.miss_statistics().unseen, 0);
+    }
+}
+
+TEST(WlHeuristic, RoundsHalfAwayFromZero) {
+    Fixture f;
+    const State s0 = initial_state(f.task, f.layout);
+    WlModel m = f.model(GraphKind::Ilg, 1, {s0});
+    // A colour that occurs exactly once in s0's graph (e.g. handempty).
+    int once = -1;
+    for (const auto& e : f.histogram(m, s0, PartialAction::none()))
+        if (e.value == 1) once = e.feature;
+    ASSERT_GE(once, 0);
+    const std::vector<std::pair<double, double>> cases = {
+        {0.5, 1}, {-0.5, -1}, {2.5, 3}, {-2.5, -3}, {1.5, 2}, {0.49, 0}, {-0.51, -1}};
+    for (auto [w, expected] : cases) {
+        m.weights = {{once, w}};
+        WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
+        EXPECT_EQ(h.evaluate(s0), expected) << "w = " << w;
+        EXPECT_EQ(h.last_raw_value(), w);
+    }
+}
+
+TEST(WlHeuristic, EqualsTheDotProductForEveryGraphKind) {
+    Fixture f;
+    const std::vector<State> all = f.states(25);
+    const std::vector<State> training(all.begin(), all.begin() + 6);
+    for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag, GraphKind::Aeg}) {
+        WlModel m = f.model(kind, 2, training);
+        ASSERT_GT(m.features.num_colours(), 0);
+        for (int id = 0; id < m.features.num_colours(); ++id) {
+            const double w = ((id * 37) % 11 - 5) * 0.25 + ((id % 3 == 0) ? 0.125 : 0.0);
+            if (w != 0) m.weights.emplace_back(id, w);
+        }
+        WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
+        int evaluations = 0;
+        for (const State& s : all) {
+            for (const PartialAction& p : f.partials(s)) {
+                double expected = 0;
+                for (const auto& e : f.histogram(m, s, p)) {
+                    for (const auto& [id, w] : m.weights)
+                        if (id == e.feature) expected += e.value * w;
+                }
+                const double value = h.evaluate(s, p);
+                ASSERT_NEAR(h.last_raw_value(), expected, 1e-9) << to_string(kind);
+                ASSERT_EQ(value, std::round(h.last_raw_value()));
+                ++evaluations;
+            }
+        }
+        EXPECT_GT(evaluations, 50);
+        // States beyond the training set produce unseen colours.
+        EXPECT_GT(h.miss_statistics().unseen, 0) << to_string(kind);
+        EXPECT_GT(h.miss_statistics().seen, 0);
+    }
+}
+
+TEST(WlHeuristic, IlgIgnoresThePartialAction) {
+    Fixture f;
+    const std::vector<State> all = f.states(10);
+    WlModel m = f.model(GraphKind::Ilg, 2, all);
+    for (int id = 0; id < m.features.num_colours(); ++id)
+        m.weights.emplace_back(id, 0.1 * (id % 7) - 0.3);
+    WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
+    for (const State& s : all) {
+        const double none = h.evaluate(s);
+        const double raw = h.last_raw_value();
+        for (const PartialAction& p : f.partials(s)) {
+            EXPECT_EQ(h.evaluate(s, p), none);
+            EXPECT_EQ(h.last_raw_value(), raw);
+        }
+    }
+}
+
+TEST(WlHeuristic, LoadedModelEvaluatesIdentically) {
+    Fixture f;
+    const std::vector<State> all = f.states(15);
+    WlModel m = f.model(GraphKind::Aoag, 2, {all.begin(), all.begin() + 5});
+    for (int id = 0; id < m.features.num_colours(); id += 2)
+        m.weights.emplace_back(id, 1.0 / (id + 3));
+    const WlModel loaded = load_model(save_model(m), "m.json");
+    WlHeuristic a(m, f.task, f.layout, f.statics, f.successors);
+    WlHeuristic b(loaded, f.task, f.layout, f.statics, f.successors);
+    for (const State& s : all) {
+        for (const PartialAction& p : f.partials(s)) {
+            ASSERT_EQ(a.evaluate(s, p), b.evaluate(s, p));
+            ASSERT_EQ(a.last_raw_value(), b.last_raw_value());
+        }
+    }
+    EXPECT_EQ(a.miss_statistics().unseen, b.miss_statistics().unseen);
+}
+
+TEST(WlHeuristic, ModelOfAnotherDomainIsRefused) {
+    Fixture gripper("gripper", "p01");
+    WlModel m = gripper.model(GraphKind::Aoag, 1, gripper.states(3));
+    m.weights = {{0, 1.0}};
+    Fixture bw;
+    try {
+        WlHeuristic h(m, bw.task, bw.layout, bw.statics, bw.successors);
+        FAIL() << "expected a domain mismatch";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.category(), ErrorCategory::Model);
+        EXPECT_NE(std::string(e.what()).find("gripper"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("blocksworld"), std::string::npos) << e.what();
+    }
+    // The same model is accepted on another gripper problem.
+    Fixture gripper2("gripper", "p02");
+    EXPECT_NO_THROW(
+        WlHeuristic(m, gripper2.task, gripper2.layout, gripper2.statics, gripper2.successors));
+}
+
+TEST(WlHeuristic, WeightIdOutOfRangeIsAModelError) {
+    Fixture f;
+    WlModel m = f.model(GraphKind::Ilg, 1, f.states(2));
+    m.weights = {{m.features.num_colours(), 1.0}};
+    try {
+        WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
+        FAIL() << "expected an error";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.category(), ErrorCategory::Model);
+    }
+}
+
+}  // namespace
+}  // namespace ll
