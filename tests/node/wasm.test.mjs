@@ -182,3 +182,40 @@ test('validate accepts the reference plan and rejects broken ones', () => {
     assert.equal(unknown.error.file, 'plan');
     assert.equal(unknown.error.line, 1);
 });
+
+// A model trained by lltrain on tests/data/tasks/blocksworld (see
+// tests/data/models/README.md for the command).
+const blocksModel = fs.readFileSync(path.join(testDataDir, 'models', 'blocksworld-aoag.json'),
+                                    'utf8');
+
+test('a learnt model (text or object) solves in both spaces with valid plans', () => {
+    for (const space of ['state', 'partial']) {
+        for (const model of [blocksModel, JSON.parse(blocksModel)]) {
+            const response = ll.solve({ domain: blocksDomain, problem: blocksP03, space, model,
+                                        timeLimitMs: 60000 });
+            assertSolvedAndValid(response, blocksDomain, blocksP03);
+        }
+        const explicit = ll.solve({ domain: blocksDomain, problem: blocksP01, space,
+                                    heuristic: 'wl', model: blocksModel });
+        assertSolvedAndValid(explicit, blocksDomain, blocksP01);
+    }
+});
+
+test('a model for another domain or a corrupt model is a model error', () => {
+    const gripperDomain = read('gripper', 'domain.pddl');
+    const gripperP01 = read('gripper', 'p01.pddl');
+    let response = ll.solve({ domain: gripperDomain, problem: gripperP01, model: blocksModel });
+    assert.equal(response.status, 'error');
+    assert.equal(response.error.category, 'model');
+    assert.match(response.error.message, /trained for domain "blocksworld"/);
+    response = ll.solve({ domain: blocksDomain, problem: blocksP01,
+                          model: blocksModel.slice(0, 300) });
+    assert.equal(response.status, 'error');
+    assert.equal(response.error.category, 'model');
+    response = ll.solve({ domain: blocksDomain, problem: blocksP01, heuristic: 'wl' });
+    assert.equal(response.status, 'error');
+    assert.equal(response.error.category, 'usage');
+    response = ll.solve({ domain: blocksDomain, problem: blocksP01, heuristic: 'ff',
+                          model: blocksModel });
+    assert.equal(response.error.category, 'usage');
+});
