@@ -54,6 +54,8 @@ def parse_args(argv):
                    help="problems run in parallel (default: %(default)s)")
     p.add_argument("--space", default="state", help="--space for the planner (default: state)")
     p.add_argument("--heuristic", default="ff", help="--heuristic for the planner (default: ff)")
+    p.add_argument("--model", help="--model for the planner (a model JSON; implies --heuristic wl); "
+                   "a path containing {domain} gets the domain folder with '/' replaced by '-'")
     p.add_argument("--out", required=True, help="CSV file to write; the table goes to <name>.md")
     p.add_argument("--resume", action="store_true",
                    help="keep the rows already in --out and run only the missing problems")
@@ -117,6 +119,9 @@ def run_one(args, domain_dir, problem, tmp_root):
            "--space", args.space, "--heuristic", args.heuristic,
            "--time-limit", f"{args.time_limit:g}", "--memory-limit", f"{args.memory_limit:g}",
            "--plan-file", plan_file, "--stats-json", stats_file, "--quiet"]
+    if args.model:
+        model = args.model.replace("{domain}", domain_dir.replace("/", "-"))
+        cmd += ["--model", os.path.abspath(model)]
     row = {c: "" for c in COLUMNS}
     row.update(domain=domain_dir, problem=problem, valid="-")
 
@@ -319,7 +324,8 @@ def write_markdown(path, args, summary, command_line, started):
         "",
         f"- planner: `{args.planner}` ({planner_version(args.planner)}), "
         f"repository revision {git_revision(repo)}",
-        f"- list: `{args.list}`; space `{args.space}`, heuristic `{args.heuristic}`",
+        f"- list: `{args.list}`; space `{args.space}`, heuristic `{args.heuristic}`"
+        + (f", model `{args.model}`" if args.model else ""),
         f"- limits: {args.time_limit:g} s, {args.memory_limit:g} MB; {args.jobs} job(s) in parallel",
         f"- machine: {cpu_model()}, {os.cpu_count()} CPUs; started {started}",
         f"- rows: `{os.path.basename(args.out)}`",

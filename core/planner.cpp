@@ -145,7 +145,12 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
         space = std::make_unique<StateSpace>(task, layout, successors, goal, *heuristic);
     }
     GbfsOptions gbfs{options.limits, options.progress_interval_s};
-    return greedy_best_first_search(*space, gbfs, progress);
+    SearchResult result = greedy_best_first_search(*space, gbfs, progress);
+    if (const auto* wl = dynamic_cast<const WlHeuristic*>(heuristic.get())) {
+        result.stats.wl_colours_seen = wl->miss_statistics().seen;
+        result.stats.wl_colours_unseen = wl->miss_statistics().unseen;
+    }
+    return result;
 }
 
 }  // namespace ll

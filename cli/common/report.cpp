@@ -85,6 +85,12 @@ std::string format_summary(const SearchResult& result, double total_time_s, doub
     out += "Evaluated " + counted(s.evaluations, "state") + "\n";
     out += "Generated " + counted(s.generated, "state") + "\n";
     out += "Dead ends: " + counted(s.dead_ends, "state") + "\n";
+    if (s.wl_colours_seen + s.wl_colours_unseen > 0) {
+        char rate[32];
+        std::snprintf(rate, sizeof rate, "%.2f%%", 100.0 * s.wl_miss_rate());
+        out += "WL colours unseen in training: " + std::string(rate) + " of " +
+               std::to_string(s.wl_colours_seen + s.wl_colours_unseen) + " lookups\n";
+    }
     if (s.skipped_evaluations > 0) {
         out += "Skipped evaluations: " + std::to_string(s.skipped_evaluations) + "\n";
     }

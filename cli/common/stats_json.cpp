@@ -44,6 +44,11 @@ nlohmann::json search_stats_json(const SearchResult& result, const RunInfo& run,
     j["generated_transitions"] = s.generated_transitions;
     j["dead_ends"] = s.dead_ends;
     j["skipped_evaluations"] = s.skipped_evaluations;
+    if (s.wl_colours_seen + s.wl_colours_unseen > 0) {
+        j["wl_colours_seen"] = s.wl_colours_seen;
+        j["wl_colours_unseen"] = s.wl_colours_unseen;
+        j["wl_miss_rate"] = s.wl_miss_rate();
+    }
     j["average_branching_factor"] = s.average_branching_factor();
     j["initial_h"] = finite_or_null(s.initial_h);
     j["best_h"] = finite_or_null(s.best_h);

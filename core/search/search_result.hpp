@@ -39,6 +39,15 @@ struct Statistics {
     double initial_h = std::numeric_limits<double>::infinity();
     double search_time_s = 0;
     double peak_memory_mb = 0;
+    // Learnt (WL) heuristics only: colour lookups that found / missed the
+    // model's dictionary. A high miss rate means the task looks unlike the
+    // training problems.
+    std::int64_t wl_colours_seen = 0;
+    std::int64_t wl_colours_unseen = 0;
+    double wl_miss_rate() const {
+        const auto total = wl_colours_seen + wl_colours_unseen;
+        return total == 0 ? 0.0 : double(wl_colours_unseen) / double(total);
+    }
 
     // Transitions per expansion.
     double average_branching_factor() const {
