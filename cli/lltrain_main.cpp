@@ -257,6 +257,7 @@ int run(const std::vector<std::string>& args) {
         // Plans: validated, skipped with a warning (or refused with --strict).
         std::vector<TrainingProblem> problems;
         int skipped = 0, solved_here = 0;
+        std::vector<std::string> without_plan;
         auto skip = [&](const Candidate& c, const std::string& why) {
             if (strict) throw Error(ErrorCategory::Input, c.name + ": " + why);
             std::cerr << "warning: skipping " << c.name << ": " << why << "\n";
@@ -293,10 +294,7 @@ int run(const std::vector<std::string>& args) {
                 plan = std::move(result.plan);
                 ++solved_here;
             } else {
-                if (!quiet) {
-                    std::cerr << "note: " << c.name << " has no plan file " << plan_path.string()
-                              << " (use --solve-missing to solve it)\n";
-                }
+                without_plan.push_back(c.name);
                 ++skipped;
                 continue;
             }
@@ -305,6 +303,16 @@ int run(const std::vector<std::string>& args) {
                 continue;
             }
             problems.push_back({c.name, std::move(c.task), std::move(plan)});
+        }
+        if (!without_plan.empty() && !quiet) {
+            // One line, not one per problem: training sets often have plans
+            // for only some problems.
+            std::cerr << "note: " << without_plan.size() << " problem(s) without a plan file in "
+                      << plans_dir.string() << " skipped (";
+            for (std::size_t i = 0; i < without_plan.size() && i < 5; ++i)
+                std::cerr << (i ? ", " : "") << without_plan[i];
+            std::cerr << (without_plan.size() > 5 ? ", ..." : "")
+                      << "); --solve-missing solves them first\n";
         }
         if (problems.empty()) {
             throw Error(ErrorCategory::Input,
