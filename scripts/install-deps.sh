@@ -5,7 +5,7 @@
 # and nowhere else; scripts/run-example.sh and scripts/test-all.sh source it.
 set -euo pipefail
 
-# Debian packages, one place. (Later: chromium for the browser tests.)
+# Debian packages, one place.
 LL_APT_PACKAGES=(
     cmake                # 3.25: CMakePresets.json version 4
     make
@@ -20,16 +20,25 @@ LL_APT_PACKAGES=(
     nodejs               # runs the wasm tests (node:test) and emscripten's JS tools
     python3              # emscripten's driver
     clang-format         # style check in scripts/test-all.sh
+    npm                  # the web page's build (esbuild, CodeMirror) from package-lock.json
 )
 
-# npm packages for the web page and its browser tests go here too (a later
-# step installs them from a lock file); the wasm tests need none.
+# ---- web page and browser tests (ll_install_deps --e2e; ll_install_npm_deps) ----
+# Only scripts/test-all.sh needs the browser: the run command does not.
+LL_APT_PACKAGES_E2E=(
+    chromium             # headless browser for tests/e2e, driven by npm playwright-core
+)
+# The npm packages (CodeMirror, esbuild, playwright-core) are pinned in
+# package-lock.json and installed with `npm ci` by ll_install_npm_deps.
 
 ll_missing_apt_packages() {
     local pkg
-    for pkg in "${LL_APT_PACKAGES[@]}"; do
+    for pkg in "$@"; do
         if [[ "$pkg" == nodejs ]] && command -v node >/dev/null 2>&1; then
             continue  # any Node >= 18 will do, wherever it came from
+        fi
+        if [[ "$pkg" == npm ]] && command -v npm >/dev/null 2>&1; then
+            continue  # likewise for npm (Node's own or Debian's)
         fi
         if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
             printf '%s\n' "$pkg"
@@ -37,11 +46,15 @@ ll_missing_apt_packages() {
     done
 }
 
+# ll_install_deps [--e2e]: the Debian packages (--e2e: also the browser for tests/e2e).
 ll_install_deps() {
-    local missing
-    mapfile -t missing < <(ll_missing_apt_packages)
+    local missing packages=("${LL_APT_PACKAGES[@]}")
+    if [[ "${1:-}" == --e2e ]]; then
+        packages+=("${LL_APT_PACKAGES_E2E[@]}")
+    fi
+    mapfile -t missing < <(ll_missing_apt_packages "${packages[@]}")
     if ((${#missing[@]} == 0)); then
-        echo "install-deps: all ${#LL_APT_PACKAGES[@]} Debian packages present"
+        echo "install-deps: all ${#packages[@]} Debian packages present"
     else
         echo "install-deps: installing ${missing[*]}"
         local sudo=()
@@ -60,7 +73,28 @@ ll_install_deps() {
     export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
 }
 
-# Run directly: install. Sourced: define the functions and the lists only.
+# ll_install_npm_deps: `npm ci` from package-lock.json into node_modules/,
+# skipped when node_modules was installed from this very lock file (a copy of
+# it is kept as node_modules/.ll-package-lock.json), so a second run needs no
+# network.
+ll_install_npm_deps() {
+    local root stamp
+    root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+    stamp="$root/node_modules/.ll-package-lock.json"
+    if [[ -f "$stamp" ]] && cmp -s "$stamp" "$root/package-lock.json"; then
+        echo "install-deps: npm packages present (package-lock.json unchanged)"
+        return 0
+    fi
+    echo "install-deps: npm ci"
+    (cd "$root" && npm ci --no-audit --no-fund) || return
+    cp "$root/package-lock.json" "$stamp"
+}
+
+# Run directly: install (`install-deps.sh --e2e` adds the browser and the
+# npm packages). Sourced: define the functions and the lists only.
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
-    ll_install_deps
+    ll_install_deps "$@"
+    if [[ "${1:-}" == --e2e ]]; then
+        ll_install_npm_deps
+    fi
 fi

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # The first command for a new user (root, fresh Debian bookworm): installs
 # what is missing, builds the native preset and solves a bundled blocksworld
-# problem, printing the plan. Extra arguments go to `lazylifted plan`
-# (e.g. --heuristic hadd --space partial).
+# problem, printing the plan; then builds the web page (npm ci + esbuild) and
+# the wasm preset, and serves the site build/wasm/site/ on localhost,
+# printing its URL (Ctrl+C stops the server). Extra arguments go to
+# `lazylifted plan` (e.g. --heuristic hadd --space partial).
+# Environment: LL_PORT (default 8000; a busy port falls back to a free one),
+# LL_NO_SERVE=1 (build the site but do not serve it).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -25,5 +29,29 @@ if ((status != 0)); then
     exit "$status"
 fi
 
-# Later: build the wasm preset and the web page, then serve it on localhost
-# and print its address here.
+# ---- the web page: editor + planner in the browser ----
+# web/dist (npm + esbuild) first: the wasm build copies it into the site.
+echo
+echo "== building the web page (npm ci, esbuild) and the wasm preset"
+ll_install_npm_deps
+npm run --silent build:web
+cmake --preset wasm
+cmake --build --preset wasm -j "$jobs"
+if [[ ! -f build/wasm/site/index.html ]]; then
+    echo "run-example: build/wasm/site/index.html is missing after the wasm build" >&2
+    exit 1
+fi
+if [[ "${LL_NO_SERVE:-0}" == 1 ]]; then
+    echo "run-example: site built in build/wasm/site/ (LL_NO_SERVE=1: not serving it)"
+    exit 0
+fi
+echo
+echo "== serving build/wasm/site/ (Ctrl+C stops the server)"
+python3 scripts/serve-site.py --port "${LL_PORT:-8000}" --quiet | {
+    read -r url
+    echo
+    echo "    Open the LazyLifted editor:  $url"
+    echo "    Embeddable widget demo:      ${url}widget-demo.html"
+    echo
+    cat
+}

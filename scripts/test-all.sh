@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The second command for a new user, and what CI runs (.ci/run): installs
-# what is missing, builds the native and wasm presets (each once), runs both
-# ctest presets and the clang-format check, and prints the time of every
-# phase. Every phase runs (the tests of a preset that failed to build are
-# skipped), and the script fails if any phase failed.
+# what is missing, builds the web page (npm ci + esbuild) and the native and
+# wasm presets (each once), runs both ctest presets, the browser end-to-end
+# tests and the clang-format check, and prints the time of every phase.
+# Every phase runs (the tests of a preset that failed to build are skipped),
+# and the script fails if any phase failed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -105,9 +106,28 @@ skip_phase() {
     failed_phases+=("$1")
 }
 
+# ---- web page and browser tests (docs/web.md) ----
+# web/dist must exist before the wasm build, which copies it into build/wasm/site.
+build_web() {
+    ll_install_npm_deps && npm run --silent build:web
+}
+
+# Browser end-to-end tests (tests/e2e, node:test + playwright-core + chromium)
+# against build/wasm/site; screenshots and numbers in build/e2e-artifacts/.
+run_e2e() {
+    local status=0 passed failed
+    npm run --silent test:e2e 2>&1 | tee "$log_dir/e2e.log" || status=$?
+    passed="$(sed -nE 's/^ℹ pass ([0-9]+)$/\1/p' "$log_dir/e2e.log" | tail -n 1)"
+    failed="$(sed -nE 's/^ℹ fail ([0-9]+)$/\1/p' "$log_dir/e2e.log" | tail -n 1)"
+    tests_passed=$((tests_passed + ${passed:-0}))
+    tests_failed=$((tests_failed + ${failed:-0}))
+    return "$status"
+}
+
 source scripts/install-deps.sh
-run_phase "install deps" ll_install_deps || finish
-native_built=0 wasm_built=0
+run_phase "install deps" ll_install_deps --e2e || finish
+native_built=0 wasm_built=0 web_built=0
+run_phase "build web" build_web && web_built=1
 run_phase "build native" build_preset native && native_built=1
 run_phase "build wasm" build_preset wasm && wasm_built=1
 if ((native_built)); then
@@ -119,6 +139,11 @@ if ((wasm_built)); then
     run_phase "ctest wasm" run_ctest wasm || true
 else
     skip_phase "ctest wasm" "the wasm build failed"
+fi
+if ((wasm_built && web_built)); then
+    run_phase "e2e" run_e2e || true
+else
+    skip_phase "e2e" "the web or wasm build failed"
 fi
 run_phase "clang-format" clang_format_check || true
 finish

@@ -22,10 +22,7 @@ class TupleTable {
             Slot& slot = slots_[pos];
             if (slot.stamp != stamp_) {
                 const int id = size();
-                offsets_.push_back(static_cast<std::uint32_t>(arena_.size()));
-                arena_.push_back(tag);
-                arena_.push_back(n);
-                arena_.insert(arena_.end(), values, values + n);
+                store(tag, values, n);
                 slot = {stamp_, id, h};
                 return {id, true};
             }
@@ -37,10 +34,7 @@ class TupleTable {
     // that find tuples through an index of their own.
     int append(int tag, const ObjectId* values, int n) {
         const int id = size();
-        offsets_.push_back(static_cast<std::uint32_t>(arena_.size()));
-        arena_.push_back(tag);
-        arena_.push_back(n);
-        arena_.insert(arena_.end(), values, values + n);
+        store(tag, values, n);
         return id;
     }
 
@@ -72,6 +66,17 @@ class TupleTable {
     const ObjectId* values(int id) const { return arena_.data() + offsets_[id] + 2; }
 
   private:
+    // Element by element on purpose: tuples hold 1-4 values, and a memcpy
+    // call per tuple costs far more in wasm than the loop (10-16% of search
+    // time, benchmarks/results/wasm-vs-native-notes.md); natively the same.
+    void store(int tag, const ObjectId* values, int n) {
+        offsets_.push_back(static_cast<std::uint32_t>(arena_.size()));
+        arena_.push_back(tag);
+        arena_.push_back(n);
+        for (int i = 0; i < n; ++i)
+            arena_.push_back(values[i]);
+    }
+
     struct Slot {
         std::uint32_t stamp = 0;
         std::int32_t id = -1;

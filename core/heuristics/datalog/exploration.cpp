@@ -158,7 +158,8 @@ void Exploration::produce_action(SchemaId schema, const ObjectId* args, int cost
         big.resize(arity);
         p = big.data();
     }
-    std::copy(args, args + arity, p);
+    for (int i = 0; i < arity; ++i)  // a loop, not a memcpy call: see TupleTable::store
+        p[i] = args[i];
     if (program_.epsilon >= 0 && achiever_[id] == kFirstAction) {
         produce(program_.epsilon, nullptr, 0, cost, kEffectOf, id, -1);
     }

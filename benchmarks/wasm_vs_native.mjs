@@ -1,0 +1,282 @@
+#!/usr/bin/env node
+// WebAssembly vs native: the same 10 problems with the same settings (S³ +
+// hFF by default), once through the native CLI (`lazylifted plan
+// --stats-json`) and once through the JS API in Node (the wasm module in a
+// worker_threads Worker). Each run is repeated and the minimum kept (the
+// machine may be shared). Prints a Markdown table and writes it to
+// benchmarks/results/wasm-vs-native.md (issue 5: wasm time <= 1.5x native).
+//
+//   node benchmarks/wasm_vs_native.mjs [--repeat 2] [--time-limit 60]
+//        [--native build/native/cli/lazylifted] [--module build/wasm/wasm/lazylifted.mjs]
+//        [--shared /work/shared/benchmarks] [--space state] [--heuristic ff]
+//        [--out benchmarks/results/wasm-vs-native.md] [--only DOMAIN]
+//
+// Plain Node 20, no npm packages. Reads /work/shared/benchmarks (the unit
+// tests never do).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// IPC 2023 learning track, one problem per domain, each taking roughly
+// 0.5-10 s natively with S³ + hFF on this machine (chosen by a scan of
+// testing/easy p05..p30 and testing/medium). Spanner is solved in
+// milliseconds (easy) or not within minutes (medium) by GBFS + hFF, so its
+// medium p01 runs to a fixed expansion limit: the same work on both sides.
+const PROBLEMS = [
+    { domain: 'ipc23lt/blocksworld', problem: 'testing/easy/p20.pddl' },
+    { domain: 'ipc23lt/childsnack', problem: 'testing/easy/p11.pddl' },
+    { domain: 'ipc23lt/ferry', problem: 'testing/medium/p10.pddl' },
+    { domain: 'ipc23lt/floortile', problem: 'testing/easy/p05.pddl' },
+    { domain: 'ipc23lt/miconic', problem: 'testing/medium/p20.pddl' },
+    { domain: 'ipc23lt/rovers', problem: 'testing/easy/p14.pddl' },
+    { domain: 'ipc23lt/satellite', problem: 'testing/medium/p01.pddl' },
+    { domain: 'ipc23lt/sokoban', problem: 'testing/easy/p28.pddl' },
+    { domain: 'ipc23lt/spanner', problem: 'testing/medium/p01.pddl', maxExpansions: 50000 },
+    { domain: 'ipc23lt/transport', problem: 'testing/easy/p20.pddl' },
+];
+
+function parseArgs(argv) {
+    const args = {
+        repeat: 2,
+        timeLimit: 60,
+        native: path.join(repoRoot, 'build/native/cli/lazylifted'),
+        module: path.join(repoRoot, 'build/wasm/wasm/lazylifted.mjs'),
+        shared: '/work/shared/benchmarks',
+        space: 'state',
+        heuristic: 'ff',
+        out: path.join(repoRoot, 'benchmarks/results/wasm-vs-native.md'),
+        only: null,
+    };
+    for (let i = 0; i < argv.length; i += 2) {
+        const key = argv[i].replace(/^--/, '').replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+        if (!(key in args) || i + 1 >= argv.length) {
+            console.error(`usage: see the header of ${path.relative(repoRoot, fileURLToPath(import.meta.url))}`);
+            process.exit(2);
+        }
+        args[key] = ['repeat', 'timeLimit'].includes(key) ? Number(argv[i + 1]) : argv[i + 1];
+    }
+    return args;
+}
+
+function runNative(args, domainPath, problemPath, maxExpansions) {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'll-wvn-'));
+    const statsPath = path.join(tmp, 'stats.json');
+    const timePath = path.join(tmp, 'time');
+    const start = process.hrtime.bigint();
+    // /usr/bin/time reports the CPU time (user + system) of the planner process.
+    const run = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', timePath, args.native,
+        'plan', domainPath, problemPath, '--space', args.space, '--heuristic', args.heuristic,
+        '--time-limit', String(args.timeLimit), '--quiet',
+        '--plan-file', path.join(tmp, 'plan'), '--stats-json', statsPath,
+        ...(maxExpansions ? ['--max-expansions', String(maxExpansions)] : []),
+    ], { encoding: 'utf8' });
+    const wallS = Number(process.hrtime.bigint() - start) / 1e9;
+    let cpuS = NaN;
+    try {
+        const [user, system] = fs.readFileSync(timePath, 'utf8').trim().split('\n').at(-1)
+            .split(' ').map(Number);
+        cpuS = user + system;
+    } catch {
+        /* no /usr/bin/time output */
+    }
+    let stats = {};
+    try {
+        stats = JSON.parse(fs.readFileSync(statsPath, 'utf8'));
+    } catch {
+        stats = { status: `crashed (${run.status ?? run.signal})` };
+    }
+    fs.rmSync(tmp, { recursive: true, force: true });
+    return {
+        status: stats.status === 'solved' ? 'solved' : stats.status,
+        searchS: stats.search_time_s,
+        totalS: stats.total_time_s,
+        wallS,
+        cpuS,
+        expansions: stats.expansions,
+        planLength: stats.plan_length ?? null,
+    };
+}
+
+async function runWasm(planner, args, domain, problem, maxExpansions) {
+    const start = process.hrtime.bigint();
+    // CPU time of this process, all threads: the worker's search, plus the
+    // idle main thread and V8's helpers.
+    const cpuStart = process.cpuUsage();
+    const response = await planner.solve({
+        domain, problem, space: args.space, heuristic: args.heuristic,
+        timeLimitMs: args.timeLimit * 1000, maxExpansions,
+    });
+    const wallS = Number(process.hrtime.bigint() - start) / 1e9;
+    const cpu = process.cpuUsage(cpuStart);
+    return {
+        status: response.status,
+        cpuS: (cpu.user + cpu.system) / 1e6,
+        searchS: response.stats.searchTimeS,
+        totalS: response.stats.totalTimeS,
+        wallS,
+        expansions: response.stats.expansions,
+        planLength: response.status === 'solved' ? response.plan.length : null,
+        error: response.error?.message,
+    };
+}
+
+// The minimum of every time over the runs (the same search every time, so
+// the counters are the same).
+function best(runs) {
+    const result = { ...runs[0] };
+    for (const key of ['searchS', 'totalS', 'wallS', 'cpuS']) {
+        const values = runs.map((run) => run[key]).filter(Number.isFinite);
+        result[key] = values.length ? Math.min(...values) : NaN;
+    }
+    return result;
+}
+
+const fmt = (x, digits = 3) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : '-');
+const ratio = (w, n) => (n > 0 && w > 0 ? w / n : NaN);
+
+function gzipSize(file) {
+    return gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+function emscriptenVersion() {
+    try {
+        return fs.readFileSync('/usr/share/emscripten/emscripten-version.txt', 'utf8').trim()
+            .replace(/"/g, '');
+    } catch {
+        return 'unknown';
+    }
+}
+
+function linkFlags(modulePath) {
+    const link = path.join(path.dirname(modulePath), 'CMakeFiles/lazylifted_wasm.dir/link.txt');
+    try {
+        const text = fs.readFileSync(link, 'utf8').trim();
+        return text.replace(/^\S+\s+/, '').replace(/\s+@\S+|\s+-o\s+\S+/g, '').trim();
+    } catch {
+        return 'unknown';
+    }
+}
+
+async function main() {
+    const args = parseArgs(process.argv.slice(2));
+    for (const file of [args.native, args.module]) {
+        if (!fs.existsSync(file)) {
+            console.error(`missing ${file}: build the native and wasm presets first`);
+            process.exit(2);
+        }
+    }
+    const { createPlanner } = await import(
+        pathToFileURL(path.join(repoRoot, 'wasm/lazylifted-api.mjs')).href);
+    const planner = await createPlanner({ moduleUrl: pathToFileURL(path.resolve(args.module)) });
+
+    const problems = PROBLEMS.filter(({ domain }) => !args.only || domain.includes(args.only));
+    const rows = [];
+    for (const { domain: domainDir, problem: problemRel, maxExpansions } of problems) {
+        const domainPath = path.join(args.shared, domainDir, 'domain.pddl');
+        const problemPath = path.join(args.shared, domainDir, problemRel);
+        const domain = fs.readFileSync(domainPath, 'utf8');
+        const problem = fs.readFileSync(problemPath, 'utf8');
+        const nativeRuns = [];
+        const wasmRuns = [];
+        // Interleaved, so that a burst of load from elsewhere hits both sides.
+        for (let r = 0; r < args.repeat; ++r) {
+            nativeRuns.push(runNative(args, domainPath, problemPath, maxExpansions));
+            wasmRuns.push(await runWasm(planner, args, domain, problem, maxExpansions));
+        }
+        const native = best(nativeRuns);
+        const wasm = best(wasmRuns);
+        const row = { domain: domainDir.replace(/^ipc23lt\//, ''), problem: problemRel, native, wasm,
+                      maxExpansions };
+        rows.push(row);
+        const note = native.expansions !== wasm.expansions ? ' (expansions differ!)' : '';
+        console.error(`${row.domain} ${problemRel}: native ${fmt(native.searchS)} s, ` +
+                      `wasm ${fmt(wasm.searchS)} s, x${fmt(ratio(wasm.searchS, native.searchS), 2)}; CPU ` +
+                      `${fmt(native.cpuS, 2)} / ${fmt(wasm.cpuS, 2)} s` +
+                      ` [${native.status}/${wasm.status}]${note}`);
+    }
+    planner.terminate();
+
+    const sum = (side, key) => rows.reduce((s, row) => s + (row[side][key] ?? 0), 0);
+    const ratios = (key) => rows.map((row) => ratio(row.wasm[key], row.native[key]))
+        .filter(Number.isFinite);
+    const geomean = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / Math.max(xs.length, 1));
+    const summary = (key) => ({
+        native: sum('native', key), wasm: sum('wasm', key),
+        ratio: ratio(sum('wasm', key), sum('native', key)),
+        geomean: geomean(ratios(key)), worst: Math.max(...ratios(key)),
+    });
+    const search = summary('searchS');
+    const cpu = summary('cpuS');
+    const total = summary('totalS');
+    const wall = summary('wallS');
+
+    const wasmFile = args.module.replace(/\.mjs$/, '.wasm');
+    const apiFiles = ['lazylifted-api.mjs', 'planner-worker.mjs']
+        .map((f) => path.join(repoRoot, 'wasm', f));
+    const sizes = {
+        wasm: fs.statSync(wasmFile).size, wasmGz: gzipSize(wasmFile),
+        js: fs.statSync(args.module).size, jsGz: gzipSize(args.module),
+        api: apiFiles.reduce((s, f) => s + fs.statSync(f).size, 0),
+        apiGz: apiFiles.reduce((s, f) => s + gzipSize(f), 0),
+    };
+
+    const lines = [];
+    lines.push('# WebAssembly vs native');
+    lines.push('');
+    lines.push(`Generated by \`node benchmarks/wasm_vs_native.mjs\` on ${new Date().toISOString().slice(0, 10)}.`);
+    lines.push(`Settings: space \`${args.space}\`, heuristic \`${args.heuristic}\`, time limit ` +
+               `${args.timeLimit} s; each problem run ${args.repeat}x per side (interleaved), ` +
+               'the minimum of each time kept. Native: `lazylifted plan --stats-json` (g++ 12, ' +
+               'Release). Wasm: `planner.solve()` of `wasm/lazylifted-api.mjs` in Node ' +
+               `${process.version} (the module in a worker_threads Worker). "search" is the search ` +
+               'time each side reports (steady clock, parsing excluded); "CPU" is user + system ' +
+               'CPU time of the whole call (native: the process, from `/usr/bin/time`; wasm: ' +
+               '`process.cpuUsage()` around the call: parsing, search, plan validation in the ' +
+               'module, and Node\'s own threads), which a loaded machine disturbs less.');
+    lines.push('');
+    lines.push('| domain | problem | expansions | plan | native search s | wasm search s | search ratio | native CPU s | wasm CPU s | CPU ratio |');
+    lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const { domain, problem, native, wasm, maxExpansions } of rows) {
+        const expansions = native.expansions === wasm.expansions
+            ? String(native.expansions) : `${native.expansions} / ${wasm.expansions}`;
+        const status = maxExpansions ? ` (first ${maxExpansions} expansions)`
+            : native.status === 'solved' && wasm.status === 'solved' ? ''
+                : ` (${native.status}/${wasm.status})`;
+        lines.push(`| ${domain} | ${problem.replace('testing/', '')}${status} | ${expansions} | ` +
+                   `${native.planLength ?? '-'} | ${fmt(native.searchS)} | ${fmt(wasm.searchS)} | ` +
+                   `${fmt(ratio(wasm.searchS, native.searchS), 2)} | ${fmt(native.cpuS, 2)} | ` +
+                   `${fmt(wasm.cpuS, 2)} | ${fmt(ratio(wasm.cpuS, native.cpuS), 2)} |`);
+    }
+    lines.push(`| **all** | ${rows.length} problems | | | **${fmt(search.native)}** | ` +
+               `**${fmt(search.wasm)}** | **${fmt(search.ratio, 2)}** | **${fmt(cpu.native, 2)}** | ` +
+               `**${fmt(cpu.wasm, 2)}** | **${fmt(cpu.ratio, 2)}** |`);
+    lines.push('');
+    lines.push('wasm / native (goal of issue 5: <= 1.5x):');
+    lines.push('');
+    lines.push('| time | sum ratio | geometric mean | worst problem |');
+    lines.push('| --- | ---: | ---: | ---: |');
+    for (const [name, s] of [['search', search], ['CPU', cpu], ['total (parse + search)', total],
+                             ['wall, around the call', wall]]) {
+        lines.push(`| ${name} | ${fmt(s.ratio, 2)} | ${fmt(s.geomean, 2)} | ${fmt(s.worst, 2)} |`);
+    }
+    lines.push('');
+    lines.push(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, load average ` +
+               `${os.loadavg().map((x) => x.toFixed(1)).join(' ')} at the end of the run (shared with other jobs). ` +
+               `Emscripten ${emscriptenVersion()}; link flags: \`${linkFlags(args.module)}\`.`);
+    lines.push('');
+    lines.push(`Transfer sizes (gzip -9): lazylifted.wasm ${sizes.wasm} B -> ${sizes.wasmGz} B; ` +
+               `lazylifted.mjs ${sizes.js} B -> ${sizes.jsGz} B; API + worker ${sizes.api} B -> ` +
+               `${sizes.apiGz} B; together ${sizes.wasmGz + sizes.jsGz + sizes.apiGz} B gzipped.`);
+    const table = lines.join('\n') + '\n';
+    process.stdout.write(table);
+    fs.mkdirSync(path.dirname(args.out), { recursive: true });
+    fs.writeFileSync(args.out, table);
+    console.error(`written to ${path.relative(process.cwd(), args.out)}`);
+}
+
+await main();

@@ -1,0 +1,189 @@
+// Shared set-up of the browser end-to-end tests: serves build/wasm/site on a
+// free localhost port (scripts/serve-site.py, the server the run command
+// uses), launches Debian's chromium through playwright-core, records every
+// request (to check that nothing leaves the page's origin), main-thread long
+// tasks and console errors, and saves screenshots and measured numbers in
+// build/e2e-artifacts/ (metrics-<test file>.json).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '..', '..');
+export const siteDir = path.resolve(process.env.LL_SITE_DIR ?? path.join(repoRoot, 'build', 'wasm', 'site'));
+export const artifactsDir = path.resolve(process.env.LL_E2E_ARTIFACTS ??
+                                         path.join(repoRoot, 'build', 'e2e-artifacts'));
+const chromiumPath = process.env.LL_CHROMIUM ?? '/usr/bin/chromium';
+
+// Flags for a closed network and a shared machine (shared TOOLCHAIN.md).
+const CHROMIUM_ARGS = [
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--disable-default-apps', '--disable-extensions',
+];
+
+export function requireSite() {
+    const missing = ['index.html', 'app.js', 'lazylifted-widget.js', 'widget-demo.html',
+                     'lazylifted-api.mjs', 'planner-worker.mjs', 'lazylifted.mjs', 'lazylifted.wasm',
+                     'examples/index.json']
+        .filter((file) => !fs.existsSync(path.join(siteDir, file)));
+    if (missing.length) {
+        throw new Error(`${siteDir} lacks ${missing.join(', ')}: run "npm ci && npm run build:web" ` +
+                        'and then "cmake --build --preset wasm" first');
+    }
+    if (!fs.existsSync(chromiumPath)) {
+        throw new Error(`${chromiumPath} not found: apt-get install chromium (scripts/install-deps.sh does)`);
+    }
+}
+
+/** Starts scripts/serve-site.py on a free port; resolves {url, close()}. */
+export async function startServer() {
+    const child = spawn('python3', [path.join(repoRoot, 'scripts', 'serve-site.py'), '--root', siteDir,
+                                    '--port', '0', '--quiet'],
+                        { stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = await new Promise((resolve, reject) => {
+        const lines = readline.createInterface({ input: child.stdout });
+        const timer = setTimeout(() => reject(new Error('serve-site.py did not start in 10 s')), 10000);
+        lines.once('line', (line) => {
+            clearTimeout(timer);
+            resolve(line.trim());
+        });
+        child.once('exit', (code) => reject(new Error(`serve-site.py exited with ${code}`)));
+    });
+    return {
+        url,
+        close: () => new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+        }),
+    };
+}
+
+export async function launchBrowser() {
+    return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
+}
+
+// Installed before any page script: records long tasks (> 50 ms) with their
+// start time, and the largest gap between 10 ms timer ticks while a
+// measurement window is open (window.__llGaps.start()/stop()).
+const INIT_SCRIPT = `
+(() => {
+  window.__llLongTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__llLongTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) { window.__llLongTasks = null; }
+  let timer = null, last = 0, maxGap = 0;
+  window.__llGaps = {
+    start() { maxGap = 0; last = performance.now();
+              timer = setInterval(() => { const now = performance.now(); maxGap = Math.max(maxGap, now - last); last = now; }, 10); },
+    stop() { clearInterval(timer); return maxGap; },
+  };
+})();`;
+
+/**
+ * A fresh context and page. Records requests and console errors;
+ * `page.ll` holds {requests, errors, origin}.
+ */
+export async function openPage(browser, baseUrl, options = {}) {
+    const context = await browser.newContext({
+        viewport: options.viewport ?? { width: 1400, height: 900 },
+        acceptDownloads: true,
+    });
+    await context.addInitScript(INIT_SCRIPT);
+    const page = await context.newPage();
+    const ll = { requests: [], errors: [], origin: new URL(baseUrl).origin, responses: [] };
+    page.ll = ll;
+    page.on('request', (request) => ll.requests.push(request.url()));
+    page.on('response', (response) => ll.responses.push(response));
+    page.on('console', (message) => {
+        if (message.type() === 'error') ll.errors.push(message.text());
+    });
+    page.on('pageerror', (error) => ll.errors.push(`pageerror: ${error.message}`));
+    return page;
+}
+
+/** Requests that went somewhere else than the site's origin (data:/blob: are local). */
+export function foreignRequests(page) {
+    return page.ll.requests.filter((url) => {
+        if (url.startsWith('data:') || url.startsWith('blob:')) return false;
+        return new URL(url).origin !== page.ll.origin;
+    });
+}
+
+/**
+ * Transfer sizes of what the page loaded so far, by kind (js = .js/.mjs,
+ * wasm, other):
+ * - `measured`: bytes on the wire as chromium reports them (bodies as sent,
+ *   gzip-encoded by serve-site.py, plus headers; revalidated files cost a
+ *   304's headers only);
+ * - `gzip`: each distinct file requested, gzipped (level 9) from the site
+ *   folder: what a first visit downloads from any gzip-serving web server.
+ */
+export async function transferSizes(page) {
+    const measured = { js: 0, wasm: 0, other: 0 };
+    const gzip = { js: 0, wasm: 0, other: 0 };
+    const files = {};
+    const kindOf = (pathname) => (/\.m?js$/.test(pathname) ? 'js' : pathname.endsWith('.wasm') ? 'wasm' : 'other');
+    for (const response of page.ll.responses) {
+        const url = new URL(response.url());
+        if (!url.protocol.startsWith('http')) continue;
+        let bytes = 0;
+        try {
+            const s = await response.request().sizes();
+            bytes = s.responseBodySize + s.responseHeadersSize;
+        } catch {
+            bytes = Number(response.headers()['content-length'] ?? 0);
+        }
+        measured[kindOf(url.pathname)] += bytes;
+        const file = path.join(siteDir, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
+        if (!(url.pathname in files) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+            files[url.pathname] = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+            gzip[kindOf(url.pathname)] += files[url.pathname];
+        }
+    }
+    measured.total = measured.js + measured.wasm + measured.other;
+    gzip.total = gzip.js + gzip.wasm + gzip.other;
+    return { measured, gzip, files };
+}
+
+export async function screenshot(page, name) {
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    const file = path.join(artifactsDir, `${name}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    return file;
+}
+
+let metricsStarted = false;
+
+/**
+ * Merges numbers into build/e2e-artifacts/metrics-<test file>.json (started
+ * afresh by the first call of each test run).
+ */
+export function recordMetrics(values) {
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    const name = path.basename(process.argv[1] ?? 'e2e', '.mjs').replace(/\.test$/, '');
+    const file = path.join(artifactsDir, `metrics-${name}.json`);
+    let current = {};
+    if (metricsStarted) {
+        try {
+            current = JSON.parse(fs.readFileSync(file, 'utf8'));
+        } catch {
+            /* first write */
+        }
+    }
+    metricsStarted = true;
+    fs.writeFileSync(file, `${JSON.stringify({ ...current, ...values }, null, 2)}\n`);
+}
+
+/** Long tasks recorded in the page since `sinceMs` (performance.now() time). */
+export async function longTasksSince(page, sinceMs = 0) {
+    return page.evaluate((since) => (window.__llLongTasks ?? []).filter((t) => t.start + t.duration >= since),
+                         sinceMs);
+}

@@ -1,0 +1,338 @@
+// Browser end-to-end tests of the editor page (build/wasm/site/index.html) in
+// headless chromium: first plan within 2 s of page load, validation badge,
+// state stepping, plan download, lint markers on the right line, Stop on a
+// long search with no main-thread task over 100 ms, share links and
+// localStorage, a model loaded from disk, PDDL names shown as text, and no
+// request leaving the page's origin. Screenshots and numbers go to
+// build/e2e-artifacts/.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+
+import {
+    foreignRequests, launchBrowser, longTasksSince, openPage, recordMetrics, requireSite,
+    screenshot, siteDir, startServer, transferSizes,
+} from './helpers.mjs';
+
+const LOAD_TO_PLAN_LIMIT_MS = 2000;
+const LONG_TASK_LIMIT_MS = 100;
+const TRANSFER_LIMIT_BYTES = 1024 * 1024;
+// Generous waits: the test machine is shared (the limits above are what is measured).
+const SOLVE_TIMEOUT_MS = 20000;
+
+let server;
+let browser;
+
+before(async () => {
+    requireSite();
+    server = await startServer();
+    browser = await launchBrowser();
+});
+
+after(async () => {
+    await browser?.close();
+    await server?.close();
+});
+
+// The line number (1-based) of the first lint range in an editor pane.
+async function lintLine(page, pane) {
+    return page.locator(`${pane} .cm-lintRange-error`).first().evaluate((range) => {
+        const line = range.closest('.cm-line');
+        return [...line.parentElement.querySelectorAll(':scope > .cm-line')].indexOf(line) + 1;
+    });
+}
+
+async function editorText(page, pane) {
+    return page.locator(`${pane} .cm-content`).evaluate((content) =>
+        [...content.querySelectorAll(':scope > .cm-line')].map((l) => l.textContent).join('\n'));
+}
+
+async function pickExample(page, id) {
+    await page.selectOption('#example-select', id);
+    // The example's texts arrive asynchronously (fetch): wait until they are
+    // in the editors, then for the check of those texts.
+    await page.waitForFunction((wanted) =>
+        document.getElementById('example-select').dataset.loaded === wanted, id);
+    await page.waitForFunction(() => {
+        const summary = document.getElementById('check-summary');
+        return summary.dataset.ok === 'true' && !summary.dataset.pending;
+    });
+}
+
+test('the bundled blocksworld example: first plan within 2 s of page load, valid, steppable, downloadable', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto(server.url);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    assert.equal(await page.inputValue('#example-select'), 'blocksworld-swap');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    // performance.now() counts from the navigation's start.
+    const loadToPlanMs = await page.evaluate(() => performance.now());
+    const planSteps = await page.locator('#plan-list li').allTextContents();
+    assert.ok(planSteps.length >= 6, `a plan: ${planSteps.join(' ')}`);
+    for (const step of planSteps) assert.match(step, /^\((pickup|putdown|stack|unstack)( [a-d])+\)$/);
+    assert.match(await page.textContent('#plan-cost'), new RegExp(`cost ${planSteps.length}`));
+
+    // Validated by the module's validate() in the second worker.
+    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    assert.match(await page.textContent('#valid-badge'), /valid/);
+
+    // Step through: the state after the last step satisfies all 3 goals.
+    await page.click('#step-next');
+    assert.match(await page.textContent('#step-label'), new RegExp(`Step 1 / ${planSteps.length}`));
+    assert.ok(await page.locator('#state-view .atom.added').count() >= 1, 'the first step adds atoms');
+    assert.ok(await page.locator('#state-view .atom.deleted').count() >= 1, 'and deletes some');
+    await page.click('#step-last');
+    assert.match(await page.textContent('#state-view .state-summary'), /goals 3\/3/);
+    await page.click('#step-first');
+    assert.match(await page.textContent('#step-label'), /Initial state/);
+
+    // Download: IPC plan lines and the cost line.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-plan')]);
+    const planFile = fs.readFileSync(await download.path(), 'utf8');
+    assert.equal(download.suggestedFilename(), 'swap-four.plan');
+    assert.deepEqual(planFile.split('\n').filter((l) => l.startsWith('(')), planSteps);
+    assert.match(planFile, new RegExp(`; cost = ${planSteps.length} \\(unit cost\\)`));
+    assert.match(planFile, /;;!domain: blocksworld/);
+
+    const sizes = await transferSizes(page);
+    const jsWasmGzip = sizes.gzip.js + sizes.gzip.wasm;
+    const jsWasmMeasured = sizes.measured.js + sizes.measured.wasm;
+    const loadTasks = await longTasksSince(page, 0);
+    const longestLoadTaskMs = Math.max(0, ...loadTasks.map((t) => t.duration));
+    await screenshot(page, 'page-solved');
+    recordMetrics({
+        loadToFirstPlanMs: Math.round(loadToPlanMs),
+        transferGzip: sizes.gzip,
+        transferMeasured: sizes.measured,
+        transferGzipFiles: sizes.files,
+        longestTaskDuringLoadMs: Math.round(longestLoadTaskMs),
+    });
+    console.log(`# load to first plan: ${Math.round(loadToPlanMs)} ms; wasm + JS gzip: ${jsWasmGzip} bytes ` +
+                `(JS ${sizes.gzip.js}, wasm ${sizes.gzip.wasm}; all files ${sizes.gzip.total}); ` +
+                `measured on the wire: wasm + JS ${jsWasmMeasured}, all ${sizes.measured.total}; ` +
+                `longest main-thread task during load ${Math.round(longestLoadTaskMs)} ms`);
+    assert.ok(loadToPlanMs <= LOAD_TO_PLAN_LIMIT_MS, `load to first plan ${loadToPlanMs} ms > 2 s`);
+    assert.ok(jsWasmGzip <= TRANSFER_LIMIT_BYTES, `wasm + JS ${jsWasmGzip} bytes gzip > 1 MB`);
+    assert.ok(jsWasmMeasured <= TRANSFER_LIMIT_BYTES, `wasm + JS ${jsWasmMeasured} bytes sent > 1 MB`);
+    assert.ok(sizes.gzip.wasm > 0 && sizes.gzip.js > 0, 'the worker loads were seen');
+    assert.deepEqual(foreignRequests(page), [], 'every request stays on the origin');
+    assert.deepEqual(page.ll.errors, []);
+    await page.context().close();
+});
+
+test('a syntax error puts a lint marker on its line; fixing it clears the marker', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto(server.url);
+    await pickExample(page, 'blocksworld-swap');
+    // Line 5 of swap.pddl is "  (:init (arm-empty)": an empty atom after it is a syntax error.
+    await page.locator('.pane-problem .cm-line').nth(4).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' ()');
+    await page.waitForSelector('.pane-problem .cm-lintRange-error', { timeout: 5000 });
+    assert.equal(await lintLine(page, '.pane-problem'), 5);
+    assert.equal(await page.locator('.pane-problem .cm-lint-marker-error').count(), 1, 'a gutter marker');
+    assert.equal(await page.locator('.pane-domain .cm-lintRange-error').count(), 0);
+    assert.equal(await page.getAttribute('#check-summary', 'data-ok'), 'false');
+    assert.match(await page.textContent('#check-summary'), /problem\.pddl:5:\d+ .*ground atom/);
+    await screenshot(page, 'page-syntax-error');
+
+    // An error in the domain lands in the domain editor, on its line (line 6:
+    // "(:requirements :strips)" gets an empty list before its ')').
+    await page.locator('.pane-domain .cm-line').nth(5).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type(' ()');
+    await page.waitForSelector('.pane-domain .cm-lintRange-error', { timeout: 5000 });
+    assert.equal(await lintLine(page, '.pane-domain'), 6);
+    assert.match(await page.textContent('#check-summary'), /domain\.pddl:6:\d+ /);
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => /problem\.pddl:5:/.test(document.getElementById('check-summary').textContent));
+
+    // Undo the problem edit: the markers go away.
+    await page.locator('.pane-problem .cm-content').click();
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => document.getElementById('check-summary').dataset.ok === 'true');
+    assert.equal(await page.locator('.cm-lintRange-error').count(), 0);
+
+    // Solving a broken text (Ctrl+Enter in the editor) reports the error at its position too.
+    await page.locator('.pane-problem .cm-line').nth(4).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' ()');
+    const lines = await page.locator('.pane-problem .cm-line').count();
+    await page.keyboard.press('Control+Enter');
+    await page.waitForSelector('#status[data-status="error"]');
+    assert.equal(await page.locator('.pane-problem .cm-line').count(), lines, 'Ctrl+Enter inserts no line');
+    assert.match(await page.textContent('#error-box'), /syntax error.*\(problem\.pddl:5:\d+\)/s);
+    assert.deepEqual(page.ll.errors, []);
+    await page.context().close();
+});
+
+test('Stop ends a long search; the page stays responsive (no main-thread task over 100 ms)', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto(server.url);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    await pickExample(page, 'blocksworld-impossible');
+    await page.fill('#time-limit', '300');
+    const windowStart = await page.evaluate(() => {
+        window.__llGaps.start();
+        return performance.now();
+    });
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solving"]');
+    // Progress streams in while the search runs.
+    await page.waitForFunction(() => Number(document.getElementById('progress-expansions')
+        .textContent.replace(/,/g, '')) > 1000, null, { timeout: SOLVE_TIMEOUT_MS });
+    const first = await page.textContent('#progress-expansions');
+    await page.waitForTimeout(1500);
+    const second = await page.textContent('#progress-expansions');
+    assert.notEqual(first, second, 'the expansions counter moves');
+
+    // The page answers input during the search: typing lands in the editor at once.
+    await page.locator('.pane-problem .cm-line').first().click();
+    await page.keyboard.press('End');
+    const typedAt = Date.now();
+    await page.keyboard.type(' still typing');
+    await page.waitForFunction(() => document.querySelector('.pane-problem .cm-content')
+        .textContent.includes('still typing'));
+    const typingMs = Date.now() - typedAt;
+    // Diagnostics still arrive from the second worker during the search.
+    await page.waitForFunction(() => document.getElementById('check-summary').dataset.ok === 'true');
+    await page.waitForTimeout(500);
+
+    const stopAt = Date.now();
+    await page.click('#stop-btn');
+    await page.waitForSelector('#status[data-status="stopped"]', { timeout: 2000 });
+    const stopMs = Date.now() - stopAt;
+    const maxGapMs = await page.evaluate(() => window.__llGaps.stop());
+    const tasks = await longTasksSince(page, windowStart);
+    const longestTaskMs = Math.max(0, ...tasks.map((t) => t.duration));
+    assert.ok(await page.isEnabled('#solve-btn'));
+    assert.ok(await page.isDisabled('#stop-btn'));
+    await screenshot(page, 'page-stopped');
+    recordMetrics({ longSearchLongestTaskMs: Math.round(longestTaskMs),
+                    longSearchMaxTimerGapMs: Math.round(maxGapMs),
+                    stopLatencyMs: stopMs, typingLatencyMs: typingMs });
+    console.log(`# long search: longest main-thread task ${Math.round(longestTaskMs)} ms ` +
+                `(${tasks.length} over 50 ms), largest 10 ms-timer gap ${Math.round(maxGapMs)} ms, ` +
+                `Stop took ${stopMs} ms, typing ${typingMs} ms`);
+    assert.notEqual(await page.evaluate(() => window.__llLongTasks), null, 'longtask entries are observable');
+    assert.ok(longestTaskMs <= LONG_TASK_LIMIT_MS, `a ${longestTaskMs} ms task during the search`);
+    // The timer gap also counts time the OS did not schedule the renderer (this
+    // machine is shared), so it is only a coarse check that nothing blocks the
+    // main thread for long (a search on the main thread would stall it for seconds).
+    assert.ok(maxGapMs <= 1000, `the event loop stalled ${maxGapMs} ms`);
+
+    // A fresh worker serves the next solve.
+    await pickExample(page, 'blocksworld-swap');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    assert.deepEqual(foreignRequests(page), []);
+    assert.deepEqual(page.ll.errors, []);
+    await page.context().close();
+});
+
+test('the time limit ends a search with "timeout"', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto(server.url);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    await pickExample(page, 'blocksworld-impossible');
+    await page.fill('#time-limit', '1');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="timeout"]', { timeout: 6000 });
+    assert.match(await page.textContent('#plan-empty'), /time limit/i);
+    await page.context().close();
+});
+
+test('texts and settings survive a reload (localStorage) and travel in a share link', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto(server.url);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    await pickExample(page, 'ferry-islands');
+    await page.locator('.pane-problem .cm-content').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('; my own note\n');
+    await page.selectOption('#space-select', 'partial');
+    await page.fill('#time-limit', '12');
+    await page.locator('#time-limit').dispatchEvent('change');
+    const problem = await editorText(page, '.pane-problem');
+    assert.match(problem, /^; my own note\n/);
+    await page.waitForTimeout(600);  // the session is saved 400 ms after the last change
+
+    await page.reload();
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    assert.equal(await editorText(page, '.pane-problem'), problem);
+    assert.equal(await page.inputValue('#space-select'), 'partial');
+    assert.equal(await page.inputValue('#time-limit'), '12');
+
+    await page.click('#share-btn');
+    await page.waitForFunction(() => location.hash.startsWith('#s='));
+    const link = await page.evaluate(() => location.href);
+    await page.context().close();
+
+    // A new browser profile (empty storage) opens the link.
+    const other = await openPage(browser, server.url);
+    await other.goto(link);
+    await other.waitForSelector('#solve-btn:not([disabled])');
+    assert.equal(await editorText(other, '.pane-problem'), problem);
+    assert.match(await editorText(other, '.pane-domain'), /\(define \(domain ferry\)/);
+    assert.equal(await other.inputValue('#space-select'), 'partial');
+    assert.equal(await other.inputValue('#example-select'), 'ferry-islands');
+    await other.click('#solve-btn');
+    await other.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    await other.waitForSelector('#valid-badge[data-valid="true"]');
+    assert.deepEqual(foreignRequests(other), []);
+    await other.context().close();
+});
+
+test('the learned heuristic: a model from the list, one loaded from disk, and a mismatch refused', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto(server.url);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    await pickExample(page, 'blocksworld-towers');
+    await page.selectOption('#heuristic-select', 'wl');
+    const offered = await page.locator('#model-select option').evaluateAll((os) => os.map((o) => o.value));
+    assert.ok(offered.some((v) => v.includes('blocksworld')), `models offered: ${offered}`);
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    await page.waitForSelector('#valid-badge[data-valid="true"]');
+
+    // A model JSON from disk: the state-space ILG model.
+    await page.setInputFiles('#model-file', path.join(siteDir, 'models', 'ipc23lt-blocksworld-ilg-state.json'));
+    await page.waitForFunction(() => document.getElementById('model-select').value === 'file');
+    assert.equal(await page.inputValue('#heuristic-select'), 'wl');
+    await page.selectOption('#space-select', 'state');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    await page.waitForSelector('#valid-badge[data-valid="true"]');
+
+    // A model of another domain is refused with a model error.
+    await page.setInputFiles('#model-file', path.join(siteDir, 'models', 'hbf-warehouse-ilg-state.json'));
+    await page.waitForFunction(() => /hbf-warehouse/.test(document.getElementById('model-select')
+        .selectedOptions[0]?.textContent ?? ''));
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="error"]', { timeout: SOLVE_TIMEOUT_MS });
+    assert.match(await page.textContent('#error-box'), /model error.*warehouse.*blocksworld/s);
+    await screenshot(page, 'page-model-mismatch');
+    assert.deepEqual(foreignRequests(page), []);
+    await page.context().close();
+});
+
+test('names from PDDL are shown as text, never parsed as HTML', async () => {
+    const page = await openPage(browser, server.url);
+    await page.goto(server.url);
+    await pickExample(page, 'blocksworld-swap');
+    await page.locator('.pane-problem .cm-line').nth(3).click();  // "(:objects a b c d)"
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type(' <b>x</b>');
+    await page.waitForFunction(() => document.getElementById('check-summary').dataset.ok === 'false');
+    assert.match(await page.textContent('#check-summary'), /<b>x<\/b>/);
+    assert.equal(await page.locator('#check-summary b').count(), 0, 'no <b> element was created');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="error"]');
+    assert.match(await page.textContent('#error-box'), /<b>x<\/b>/);
+    assert.equal(await page.locator('#error-box b').count(), 0);
+    await page.context().close();
+});

@@ -1,0 +1,235 @@
+// Node tests of the JavaScript API (wasm/lazylifted-api.mjs): the planner in a
+// worker_threads Worker, behind promises. Solve + validate, positioned errors,
+// models, the time limit, cancelling through an AbortSignal (and the respawn
+// that follows), busy rejection, and the progress rate. Run by
+// `ctest --preset wasm`, or by hand: node --test tests/node/ (after a wasm build).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+
+import { hardBlocksworld } from './hard-task.mjs';
+import { modulePath, repoRoot, testDataDir } from './load-module.mjs';
+
+// The API under test: the source file by default, or another copy (e.g. the
+// one installed in build/wasm/site/) through LL_API_MODULE.
+const apiPath = path.resolve(process.env.LL_API_MODULE ??
+                             path.join(repoRoot, 'wasm', 'lazylifted-api.mjs'));
+const { createPlanner } = await import(pathToFileURL(apiPath).href);
+const moduleUrl = pathToFileURL(modulePath);
+
+const read = (...parts) => fs.readFileSync(path.join(testDataDir, 'tasks', ...parts), 'utf8');
+const blocksDomain = read('blocksworld', 'domain.pddl');
+const blocksP01 = read('blocksworld', 'p01.pddl');
+const blocksP03 = read('blocksworld', 'p03.pddl');
+const blocksModel = fs.readFileSync(path.join(testDataDir, 'models', 'blocksworld-aoag.json'),
+                                    'utf8');
+// 60 blocks: thousands of expansions per minute, not solved within seconds.
+const hardProblem = hardBlocksworld(60);
+
+let planner;
+
+before(async () => {
+    planner = await createPlanner({ moduleUrl });
+});
+
+after(() => planner?.terminate());
+
+async function assertSolvedAndValid(response, domain, problem) {
+    assert.equal(response.status, 'solved', JSON.stringify(response.error ?? response));
+    assert.equal(response.error, undefined);
+    assert.ok(response.plan.length > 0);
+    assert.equal(response.cost, response.plan.length);
+    const verdict = await planner.validate(domain, problem, response.plan);
+    assert.equal(verdict.valid, true, verdict.message);
+    assert.equal(verdict.planLength, response.plan.length);
+}
+
+test('createPlanner loads the module in a worker and reports its version', () => {
+    assert.match(planner.version, /^\d+\.\d+\.\d+/);
+    assert.equal(planner.busy, false);
+    assert.equal(planner.terminated, false);
+});
+
+test('solves blocksworld with a plan the module validates', async () => {
+    const response = await planner.solve({ domain: blocksDomain, problem: blocksP03,
+                                           space: 'state', heuristic: 'ff' });
+    await assertSolvedAndValid(response, blocksDomain, blocksP03);
+    for (const key of ['expansions', 'evaluations', 'generated', 'searchTimeS', 'totalTimeS']) {
+        assert.equal(typeof response.stats[key], 'number', key);
+    }
+    const partial = await planner.solve({ domain: blocksDomain, problem: blocksP01,
+                                          space: 'partial' });
+    await assertSolvedAndValid(partial, blocksDomain, blocksP01);
+});
+
+test('validate takes plan text or steps and rejects a wrong plan', async () => {
+    const text = read('blocksworld', 'p01.plan');
+    assert.equal((await planner.validate(blocksDomain, blocksP01, text)).valid, true);
+    const bad = await planner.validate(blocksDomain, blocksP01, ['(put-down a)']);
+    assert.equal(bad.valid, false);
+    assert.equal(bad.failedStep, 0);
+});
+
+test('a syntax error resolves with status error and its line and column', async () => {
+    const problem = [
+        '(define (problem broken)',
+        '  (:domain blocksworld)',
+        '  (:objects a b - block)',
+        '  (:init (ontable a) (ontable b) (clear a) (clear b) (handempty)))',
+        '  (:goal (on a b)))',
+    ].join('\n');
+    const response = await planner.solve({ domain: blocksDomain, problem });
+    assert.equal(response.status, 'error');
+    assert.deepEqual(response.plan, []);
+    assert.equal(response.cost, null);
+    assert.deepEqual(
+        { ...response.error, message: undefined },
+        { category: 'syntax', file: 'problem.pddl', line: 5, column: 19, message: undefined });
+    assert.equal(typeof response.error.message, 'string');
+
+    const check = await planner.check(blocksDomain, problem);
+    assert.equal(check.ok, false);
+    assert.equal(check.diagnostics[0].line, 5);
+    assert.equal(check.diagnostics[0].column, 19);
+    assert.equal((await planner.check(blocksDomain, blocksP01)).ok, true);
+});
+
+test('a learnt model solves; a model of another domain is refused', async () => {
+    for (const model of [blocksModel, JSON.parse(blocksModel)]) {
+        const response = await planner.solve({ domain: blocksDomain, problem: blocksP03, model,
+                                               timeLimitMs: 60000 });
+        await assertSolvedAndValid(response, blocksDomain, blocksP03);
+    }
+    const refused = await planner.solve({ domain: read('gripper', 'domain.pddl'),
+                                          problem: read('gripper', 'p01.pddl'),
+                                          model: blocksModel });
+    assert.equal(refused.status, 'error');
+    assert.equal(refused.error.category, 'model');
+    assert.match(refused.error.message, /trained for domain "blocksworld"/);
+});
+
+test('limits: expansions give status limit; a bad request is a usage error', async () => {
+    const limited = await planner.solve({ domain: blocksDomain, problem: blocksP03,
+                                          maxExpansions: 1 });
+    assert.equal(limited.status, 'limit');
+    assert.equal(limited.limit, 'expansions');
+    const usage = await planner.solve({ domain: blocksDomain, problem: blocksP01,
+                                        heuristic: 'nope' });
+    assert.equal(usage.status, 'error');
+    assert.equal(usage.error.category, 'usage');
+    assert.equal(usage.error.line, null);
+});
+
+test('timeLimitMs 500 on a long search gives status timeout promptly', async () => {
+    const start = performance.now();
+    const response = await planner.solve({ domain: blocksDomain, problem: hardProblem,
+                                           timeLimitMs: 500 });
+    const elapsedMs = performance.now() - start;
+    assert.equal(response.status, 'timeout', JSON.stringify(response));
+    assert.deepEqual(response.plan, []);
+    assert.ok(response.stats.expansions > 0);
+    assert.ok(elapsedMs < 3000, `took ${elapsedMs.toFixed(0)} ms`);
+});
+
+test('the safety net answers timeout if the core overruns its limit', async () => {
+    // A tiny grace and a limit the core cannot see (it gets none): the API
+    // terminates the worker and answers itself, then the next call respawns.
+    const strict = await createPlanner({ moduleUrl, timeoutGraceMs: 0 });
+    try {
+        const start = performance.now();
+        const response = await strict.solve({ domain: blocksDomain, problem: hardProblem,
+                                              timeLimitMs: 400, progressIntervalMs: 50 },
+                                            { onProgress: () => {} });
+        // Either the core or the net stopped it; both say timeout, in time.
+        assert.equal(response.status, 'timeout');
+        assert.ok(performance.now() - start < 3000);
+        const next = await strict.solve({ domain: blocksDomain, problem: blocksP01 });
+        assert.equal(next.status, 'solved');
+    } finally {
+        strict.terminate();
+    }
+});
+
+test('an AbortSignal cancels a long solve promptly; the next solve works', async () => {
+    const controller = new AbortController();
+    let reports = 0;
+    const solving = planner.solve({ domain: blocksDomain, problem: hardProblem },
+                                  { signal: controller.signal, onProgress: () => ++reports });
+    assert.equal(planner.busy, true);
+    // One solve at a time: a second one is refused, not queued.
+    await assert.rejects(planner.solve({ domain: blocksDomain, problem: blocksP01 }),
+                         { name: 'BusyError' });
+    // Check and validate run in their own worker, even during the search.
+    assert.equal((await planner.check(blocksDomain, blocksP01)).ok, true);
+
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    assert.ok(reports > 0, 'the search was running');
+    const abortedAt = performance.now();
+    controller.abort();
+    await assert.rejects(solving, (error) => {
+        assert.equal(error.name, 'AbortError');
+        return true;
+    });
+    const settleMs = performance.now() - abortedAt;
+    assert.ok(settleMs < 500, `the promise settled ${settleMs.toFixed(0)} ms after abort()`);
+    assert.equal(planner.busy, false);
+
+    const next = await planner.solve({ domain: blocksDomain, problem: blocksP03 });
+    await assertSolvedAndValid(next, blocksDomain, blocksP03);
+
+    // A signal that has already fired rejects at once.
+    await assert.rejects(planner.solve({ domain: blocksDomain, problem: blocksP01 },
+                                       { signal: AbortSignal.abort() }),
+                         { name: 'AbortError' });
+});
+
+test('progress is reported at least 4 times a second during a long search', async () => {
+    const controller = new AbortController();
+    const times = [];
+    const reports = [];
+    const solving = planner.solve(
+        { domain: blocksDomain, problem: hardProblem },
+        {
+            signal: controller.signal,
+            onProgress: (progress) => {
+                times.push(performance.now());
+                reports.push(progress);
+            },
+        });
+    solving.catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    controller.abort();
+    await assert.rejects(solving, { name: 'AbortError' });
+
+    assert.ok(times.length >= 2, `${times.length} reports`);
+    const windowS = (times.at(-1) - times[0]) / 1000;
+    const rate = (times.length - 1) / windowS;
+    const gaps = times.slice(1).map((t, i) => t - times[i]);
+    assert.ok(rate >= 4, `${rate.toFixed(1)} reports/s over ${windowS.toFixed(2)} s`);
+    assert.ok(Math.max(...gaps) < 1000, `longest gap ${Math.max(...gaps).toFixed(0)} ms`);
+    // The reports carry the counters, and they only grow.
+    for (const [i, report] of reports.entries()) {
+        for (const key of ['elapsedS', 'expansions', 'evaluations']) {
+            assert.equal(typeof report[key], 'number', key);
+        }
+        assert.ok(report.bestH === null || typeof report.bestH === 'number');
+        if (i > 0) assert.ok(report.expansions >= reports[i - 1].expansions);
+    }
+    assert.ok(reports.some((report) => report.newBestH));
+});
+
+test('terminate() rejects later calls', async () => {
+    const other = await createPlanner({ moduleUrl });
+    other.terminate();
+    assert.equal(other.terminated, true);
+    await assert.rejects(other.solve({ domain: blocksDomain, problem: blocksP01 }),
+                         { name: 'AbortError' });
+    await assert.rejects(other.check(blocksDomain, blocksP01), { name: 'AbortError' });
+});
+
+test('createPlanner rejects when the module cannot be loaded', async () => {
+    await assert.rejects(createPlanner({ moduleUrl: pathToFileURL('/nonexistent/lazylifted.mjs') }),
+                         /could not load/);
+});

@@ -1,0 +1,204 @@
+// Types of lazylifted-api.mjs, the LazyLifted JavaScript API (docs/js-api.md).
+
+/**
+ * Where the files live (defaults: next to lazylifted-api.mjs) and two tunables.
+ * In browsers the locations are URLs (relative ones to the page); in Node,
+ * file: URLs or file paths.
+ */
+export interface PlannerOptions {
+  /** URL of planner-worker.mjs. Default: `new URL('./planner-worker.mjs', import.meta.url)`. */
+  workerUrl?: string | URL;
+  /** URL of the Emscripten loader lazylifted.mjs. Default: next to planner-worker.mjs. */
+  moduleUrl?: string | URL;
+  /** URL of lazylifted.wasm. Default: next to lazylifted.mjs. */
+  wasmUrl?: string | URL;
+  /**
+   * `progressIntervalMs` put into solve requests that do not set it. Default 200
+   * (5 reports a second, plus one on every new best h).
+   */
+  progressIntervalMs?: number;
+  /**
+   * Safety net for `timeLimitMs`: if the worker has not answered
+   * `timeLimitMs + timeoutGraceMs` after `solve()` was called, it is terminated
+   * and the call resolves with status "timeout". Default 1500.
+   */
+  timeoutGraceMs?: number;
+}
+
+export type Space = 'state' | 'partial';
+/** "ff" is hFF in the state space and rFF in the partial space; "rff" is a synonym. */
+export type Heuristic = 'ff' | 'rff' | 'hadd' | 'hmax' | 'goal-count' | 'wl';
+
+export interface SolveRequest {
+  /** PDDL domain text. */
+  domain: string;
+  /** PDDL problem text. */
+  problem: string;
+  /** Search space: S³ ("state", default) or PS² ("partial"). */
+  space?: Space;
+  /** Default "ff", or "wl" when a model is given. */
+  heuristic?: Heuristic;
+  /** A learnt WL model (the JSON text or the parsed object); implies heuristic "wl". */
+  model?: string | object | null;
+  /** Time limit in milliseconds, parsing included. */
+  timeLimitMs?: number;
+  /** Stop with status "limit" after this many expansions. */
+  maxExpansions?: number;
+  /** Stop with status "limit" (`limit: "memory"`) above this memory (wasm heap, MB). */
+  memoryLimitMb?: number;
+  /** Progress period, milliseconds of search time (default: PlannerOptions.progressIntervalMs). */
+  progressIntervalMs?: number;
+  /** File names used in error positions. Defaults "domain.pddl", "problem.pddl". */
+  domainFile?: string;
+  problemFile?: string;
+}
+
+export interface SearchStats {
+  expansions: number;
+  evaluations: number;
+  generated: number;
+  generatedTransitions: number;
+  deadEnds: number;
+  skippedEvaluations: number;
+  /** null when infinite (or not computed yet). */
+  initialH: number | null;
+  bestH: number | null;
+  averageBranchingFactor: number;
+  /** Search time in seconds (parsing excluded). */
+  searchTimeS: number;
+  peakMemoryMb: number;
+  /** Parsing (and model loading) time, seconds. Absent when the call failed early. */
+  parseTimeS?: number;
+  /** Whole call inside the module, seconds. */
+  totalTimeS?: number;
+}
+
+export type ErrorCategory =
+  | 'syntax'       // malformed PDDL (positioned)
+  | 'input'        // well-formed but wrong PDDL, e.g. an unknown predicate (positioned)
+  | 'unsupported'  // a PDDL feature or option combination the planner refuses
+  | 'usage'        // a bad request: missing or mistyped field, unknown space/heuristic
+  | 'model'        // corrupt model, or a model trained for another domain
+  | 'internal';    // a bug, or the worker stopped unexpectedly
+
+export interface PlannerError {
+  category: ErrorCategory;
+  message: string;
+  /** 1-based positions; null when the error has no position. */
+  file: string | null;
+  line: number | null;
+  column: number | null;
+}
+
+export type SolveStatus = 'solved' | 'unsolvable' | 'timeout' | 'limit' | 'error';
+
+export interface SolveResponse {
+  status: SolveStatus;
+  /** IPC-style steps, e.g. "(unstack c a)"; [] unless solved. Every plan has been validated. */
+  plan: string[];
+  /** Plan cost (unit costs: its length); null unless solved. */
+  cost: number | null;
+  /** Statistics; for "timeout" by the safety net, the last progress report's. */
+  stats: SearchStats;
+  /** Only with status "limit": which limit stopped the search. */
+  limit?: 'expansions' | 'memory';
+  /** Only with status "error". */
+  error?: PlannerError;
+}
+
+export interface Progress {
+  /** Search time so far, seconds. */
+  elapsedS: number;
+  expansions: number;
+  evaluations: number;
+  generated: number;
+  bestH: number | null;
+  initialH: number | null;
+  /** True if this report was sent because the best h improved. */
+  newBestH: boolean;
+  stats: SearchStats;
+}
+
+export interface SolveOptions {
+  /**
+   * Called on every new best h and every progressIntervalMs of search time
+   * (reports are sent between expansions). Exceptions thrown here are logged
+   * and ignored.
+   */
+  onProgress?: (progress: Progress) => void;
+  /**
+   * Cancels the solve: the worker is terminated at once (even mid-search), the
+   * promise rejects with a DOMException named "AbortError" (its `cause` is
+   * `signal.reason`), and a fresh worker is started for the next call.
+   */
+  signal?: AbortSignal;
+}
+
+export interface Diagnostic extends PlannerError {
+  severity: 'error';
+}
+
+export interface CheckResult {
+  ok: boolean;
+  /** [] or one diagnostic (the parser stops at the first error), in domain.pddl or problem.pddl. */
+  diagnostics: Diagnostic[];
+  summary?: {
+    domain: string;
+    problem: string;
+    types: number;
+    objects: number;
+    predicates: number;
+    actions: number;
+    initialAtoms: number;
+    goalAtoms: number;
+  };
+}
+
+export interface ValidateResult {
+  valid: boolean;
+  message: string;
+  /** 0-based index of the first inapplicable step, or null. */
+  failedStep: number | null;
+  /** Goal literals false at the end. */
+  unmetGoals: string[];
+  planLength: number | null;
+  /** When the domain, problem or plan (file "plan") cannot be parsed. */
+  error?: PlannerError;
+}
+
+export interface Planner {
+  /** The module's version, e.g. "0.1.0". */
+  readonly version: string;
+  /** True while a solve runs. */
+  readonly busy: boolean;
+  /** True after terminate(). */
+  readonly terminated: boolean;
+
+  /**
+   * Runs a search in the worker. Resolves with the response for every outcome
+   * of the planner, PDDL errors included (status "error"). Rejects only:
+   * - with a DOMException named "AbortError" if `signal` fires (or had fired)
+   *   or terminate() is called;
+   * - with an Error named "BusyError" if another solve of this planner is still
+   *   running (solves are not queued: await or cancel the first one);
+   * - with an Error if the worker cannot be started (files missing).
+   */
+  solve(request: SolveRequest, options?: SolveOptions): Promise<SolveResponse>;
+
+  /** Parses without searching (runs in a second worker, so it answers during a solve). */
+  check(domain: string, problem: string): Promise<CheckResult>;
+
+  /** Replays a plan: IPC lines "(a x y)" (one per line, ";" comments) or an array of steps. */
+  validate(domain: string, problem: string, plan: string | string[]): Promise<ValidateResult>;
+
+  /** Terminates the workers; pending calls reject with an AbortError; later calls reject too. */
+  terminate(): void;
+}
+
+/**
+ * Starts the planner's worker (a module Web Worker in browsers, a
+ * worker_threads Worker in Node) and resolves once the WebAssembly module is
+ * instantiated. Rejects if the worker or the module cannot be loaded.
+ */
+export function createPlanner(options?: PlannerOptions): Promise<Planner>;
+export default createPlanner;

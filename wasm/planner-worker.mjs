@@ -1,0 +1,130 @@
+// The worker side of lazylifted-api.mjs: loads the WebAssembly module once and
+// runs one request at a time. The same file runs as a browser module Web
+// Worker (`self`) and as a Node `worker_threads` Worker (`parentPort`).
+//
+// Protocol (all messages are structured-cloneable objects):
+//   main -> worker  {type: 'init', moduleUrl?, wasmUrl?}            (first message)
+//                   {type: 'solve', id, request, progress: boolean}
+//                   {type: 'check', id, domain, problem}
+//                   {type: 'validate', id, domain, problem, plan}
+//   worker -> main  {type: 'ready', version}  |  {type: 'init-error', message}
+//                   {type: 'progress', id, report: string}          (JSON text)
+//                   {type: 'result', id, result: string}            (JSON text)
+//                   {type: 'failure', id, message, fatal: boolean}  (a JS exception)
+//
+// The module's calls are synchronous: a solve blocks this worker until it
+// ends, which is why the main side cancels by terminating the worker.
+// Progress reports are posted from inside the search (postMessage does not
+// need this thread's event loop to run).
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' &&
+               typeof self === 'undefined';
+
+let post;
+let listen;
+if (isNode) {
+    const { parentPort } = await import('node:worker_threads');
+    post = (message) => parentPort.postMessage(message);
+    listen = (handler) => parentPort.on('message', handler);
+} else {
+    post = (message) => self.postMessage(message);
+    listen = (handler) => self.addEventListener('message', (event) => handler(event.data));
+}
+
+let ll = null;     // the instantiated module
+let dead = false;  // set after the module aborted: every later call fails
+
+async function loadModule({ moduleUrl, wasmUrl }) {
+    const moduleHref = String(moduleUrl ?? new URL('./lazylifted.mjs', import.meta.url));
+    const options = {};
+    if (isNode) {
+        // Emscripten 3.1.6 in Node (shared TOOLCHAIN.md quirks 3 and 4): the ES6
+        // loader uses __dirname and require, and Node's global fetch cannot
+        // read the .wasm from a file path, so the bytes are passed in.
+        const [{ default: fs }, { default: path }, { createRequire }, { fileURLToPath }] =
+            await Promise.all([import('node:fs'), import('node:path'), import('node:module'),
+                               import('node:url')]);
+        const modulePath = fileURLToPath(moduleHref);
+        globalThis.__dirname = path.dirname(modulePath);
+        globalThis.require = createRequire(moduleHref);
+        const wasmPath = wasmUrl ? fileURLToPath(String(wasmUrl))
+                                 : modulePath.replace(/\.m?js$/, '.wasm');
+        options.wasmBinary = fs.readFileSync(wasmPath);
+    } else if (wasmUrl) {
+        const wasmHref = String(wasmUrl);
+        options.locateFile = (file, prefix) => (file.endsWith('.wasm') ? wasmHref : prefix + file);
+    }
+    // Keep the module's own output off the page's console unless it matters.
+    options.print = () => {};
+    options.printErr = (text) => console.warn('[lazylifted]', text);
+    const { default: createLazyLifted } = await import(moduleHref);
+    return createLazyLifted(options);
+}
+
+function describe(error) {
+    if (error instanceof Error) return error.message || String(error);
+    // An exception that escaped from C++ would be a bare number (quirk 5);
+    // the bindings catch everything, so this is only a safety net.
+    if (typeof error === 'number') return `uncaught WebAssembly exception (${error})`;
+    return String(error);
+}
+
+function run(message) {
+    switch (message.type) {
+        case 'solve':
+            if (message.progress) {
+                return ll.solveWithProgress(JSON.stringify(message.request), (report) => {
+                    // Must not throw (see wasm/README.md): postMessage of a
+                    // string cannot fail, but be safe anyway.
+                    try {
+                        post({ type: 'progress', id: message.id, report });
+                    } catch {
+                        /* ignored: progress is best effort */
+                    }
+                });
+            }
+            return ll.solve(JSON.stringify(message.request));
+        case 'check':
+            return ll.check(String(message.domain), String(message.problem));
+        default:  // 'validate'
+            return ll.validate(String(message.domain), String(message.problem),
+                               String(message.plan));
+    }
+}
+
+let initialised = null;
+
+listen(async (message) => {
+    if (message?.type === 'init') {
+        if (initialised) return;
+        initialised = loadModule(message)
+            .then((module) => {
+                ll = module;
+                post({ type: 'ready', version: ll.version() });
+            })
+            .catch((error) => {
+                dead = true;
+                post({ type: 'init-error', message: describe(error) });
+            });
+        return;
+    }
+    await initialised;
+    if (!['solve', 'check', 'validate'].includes(message?.type)) {
+        post({ type: 'failure', id: message?.id, message: `unknown request type '${message?.type}'`,
+               fatal: false });
+        return;
+    }
+    if (!ll || dead) {
+        post({ type: 'failure', id: message.id, message: 'the WebAssembly module is not loaded',
+               fatal: true });
+        return;
+    }
+    try {
+        post({ type: 'result', id: message.id, result: run(message) });
+    } catch (error) {
+        // A JS exception out of the module means it aborted (e.g. a trap);
+        // its state cannot be trusted any more: the main side respawns us.
+        dead = true;
+        post({ type: 'failure', id: message.id, message: describe(error), fatal: true });
+    }
+});

@@ -1,0 +1,10 @@
+; Nine blocks in three towers; rebuild them as two new towers.
+(define (problem three-to-two)
+  (:domain blocksworld)
+  (:objects red orange yellow green blue indigo violet white black)
+  (:init (arm-empty)
+         (on-table red) (on orange red) (on yellow orange) (clear yellow)
+         (on-table green) (on blue green) (clear blue)
+         (on-table indigo) (on violet indigo) (on white violet) (on black white) (clear black))
+  (:goal (and (on red black) (on black green) (on green white)
+              (on indigo yellow) (on yellow blue) (on blue orange) (on orange violet))))

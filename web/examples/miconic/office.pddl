@@ -1,0 +1,15 @@
+; A five-storey office at nine in the morning: four people, one lift.
+(define (problem office-morning)
+  (:domain miconic)
+  (:objects ground first second third fourth - floor
+            ada bob cleo dan - passenger)
+  (:init (lift-at ground)
+         (above ground first) (above ground second) (above ground third) (above ground fourth)
+         (above first second) (above first third) (above first fourth)
+         (above second third) (above second fourth)
+         (above third fourth)
+         (origin ada ground) (destin ada third)
+         (origin bob ground) (destin bob fourth)
+         (origin cleo second) (destin cleo ground)
+         (origin dan fourth) (destin dan first))
+  (:goal (and (served ada) (served bob) (served cleo) (served dan))))

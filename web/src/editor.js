@@ -1,0 +1,108 @@
+// A PDDL editor: CodeMirror 6 with the PDDL mode, history, bracket matching
+// and lint markers that the caller sets (the wasm parser's diagnostics).
+import { EditorState, Compartment } from '@codemirror/state';
+import {
+    EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
+    drawSelection, highlightSpecialChars,
+} from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { indentOnInput, foldGutter, foldKeymap } from '@codemirror/language';
+import { lintGutter, setDiagnostics, forEachDiagnostic } from '@codemirror/lint';
+import { pddl } from './pddl-language.js';
+
+const baseTheme = EditorView.theme({
+    '&': { fontSize: '13px', height: '100%', backgroundColor: '#fff' },
+    '.cm-scroller': {
+        fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+        lineHeight: '1.45',
+    },
+    '.cm-gutters': { backgroundColor: '#f6f8fa', borderRight: '1px solid #d0d7de' },
+    '&.cm-focused': { outline: '2px solid #0969da55' },
+    '.cm-matchingBracket': { backgroundColor: '#c8e1ff', outline: '1px solid #0969da88' },
+    '.cm-nonmatchingBracket': { backgroundColor: '#ffd8d3' },
+});
+
+/**
+ * Creates an editor in `parent`.
+ * options: doc, onChange(text) (on every document change), onSubmit() (on
+ * Ctrl/Cmd+Enter), root (a ShadowRoot when the editor lives in one),
+ * readOnly, label (aria-label).
+ */
+export function createPddlEditor(parent, options = {}) {
+    const readOnly = new Compartment();
+    const extensions = [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightSpecialChars(),
+        history(),
+        foldGutter(),
+        drawSelection(),
+        indentOnInput(),
+        highlightActiveLine(),
+        EditorView.lineWrapping,
+        lintGutter(),
+        pddl(),
+        keymap.of([
+            // Ctrl/Cmd+Enter submits (solves) instead of inserting a blank line.
+            { key: 'Mod-Enter', run: () => (options.onSubmit ? (options.onSubmit(), true) : false) },
+            indentWithTab, ...defaultKeymap, ...historyKeymap, ...foldKeymap,
+        ]),
+        baseTheme,
+        readOnly.of(EditorState.readOnly.of(Boolean(options.readOnly))),
+        EditorView.contentAttributes.of({ 'aria-label': options.label ?? 'PDDL editor',
+                                          spellcheck: 'false' }),
+        EditorView.updateListener.of((update) => {
+            if (update.docChanged && options.onChange) options.onChange(update.state.doc.toString());
+        }),
+    ];
+    const view = new EditorView({
+        state: EditorState.create({ doc: options.doc ?? '', extensions }),
+        parent,
+        root: options.root,
+    });
+    return {
+        view,
+        getText: () => view.state.doc.toString(),
+        /** Replaces the whole text (one undoable change). */
+        setText(text) {
+            if (text === view.state.doc.toString()) return;
+            view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+        },
+        setReadOnly(flag) {
+            view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(flag)) });
+        },
+        /** diagnostics: [{line, column, message, severity}] with 1-based positions. */
+        setDiagnostics(diagnostics) {
+            const doc = view.state.doc;
+            const converted = diagnostics.map((d) => {
+                const { from, to } = tokenRange(doc, d.line, d.column);
+                return { from, to, severity: d.severity ?? 'error', message: d.message,
+                         source: d.source ?? 'lazylifted' };
+            });
+            view.dispatch(setDiagnostics(view.state, converted));
+        },
+        diagnosticCount() {
+            let n = 0;
+            forEachDiagnostic(view.state, () => n++);
+            return n;
+        },
+        /** Moves the cursor to a 1-based line/column and scrolls it into view. */
+        reveal(line, column) {
+            const { from } = tokenRange(view.state.doc, line, column);
+            view.dispatch({ selection: { anchor: from }, scrollIntoView: true });
+            view.focus();
+        },
+    };
+}
+
+// The document range of the token at a 1-based line/column (at least one
+// character, clamped to the document). A missing line means the first line.
+export function tokenRange(doc, line, column) {
+    const lineNo = Math.min(Math.max(1, line || 1), doc.lines);
+    const lineInfo = doc.line(lineNo);
+    const from = Math.min(lineInfo.from + Math.max(0, (column || 1) - 1), lineInfo.to);
+    const rest = doc.sliceString(from, lineInfo.to);
+    let length = /^[()]/.test(rest) ? 1 : (rest.match(/^[^\s()]+/)?.[0].length ?? 0);
+    if (length === 0) length = Math.min(1, doc.length - from);
+    return { from, to: from + length };
+}
