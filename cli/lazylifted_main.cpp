@@ -17,6 +17,7 @@
 #include "cli/common/diagnostics.hpp"
 #include "cli/common/exit_codes.hpp"
 #include "cli/common/files.hpp"
+#include "cli/common/main_guard.hpp"
 #include "cli/common/report.hpp"
 #include "cli/common/stats_json.hpp"
 #include "cli/common/system.hpp"
@@ -283,13 +284,5 @@ int run(const std::vector<std::string>& args) {
 }  // namespace ll::cli
 
 int main(int argc, char** argv) {
-    try {
-        std::vector<std::string> args(argv + 1, argv + argc);
-        return ll::cli::run(args);
-    } catch (const std::exception& e) {
-        std::cerr << "error: internal error: " << e.what() << "\n";
-    } catch (...) {
-        std::cerr << "error: internal error: unknown exception\n";
-    }
-    return ll::cli::kExitInternalError;
+    return ll::cli::guarded_main(argc, argv, ll::cli::run);
 }

@@ -23,6 +23,7 @@
 #include "cli/common/diagnostics.hpp"
 #include "cli/common/exit_codes.hpp"
 #include "cli/common/files.hpp"
+#include "cli/common/main_guard.hpp"
 #include "cli/common/stats_json.hpp"
 #include "cli/common/version.hpp"
 #include "core/common/error.hpp"
@@ -409,17 +410,11 @@ int run(const std::vector<std::string>& args) {
 }  // namespace ll::cli
 
 int main(int argc, char** argv) {
-    try {
-        std::vector<std::string> args(argv + 1, argv + argc);
+    return ll::cli::guarded_main(argc, argv, [](const std::vector<std::string>& args) {
         if (args.size() == 1 && (args[0] == "--version" || args[0] == "-V")) {
             std::cout << "lltrain " << ll::cli::kVersion << "\n";
-            return ll::cli::kExitSuccess;
+            return static_cast<int>(ll::cli::kExitSuccess);
         }
         return ll::cli::run(args);
-    } catch (const std::exception& e) {
-        std::cerr << "error: internal error: " << e.what() << "\n";
-    } catch (...) {
-        std::cerr << "error: internal error: unknown exception\n";
-    }
-    return ll::cli::kExitInternalError;
+    });
 }

@@ -24,18 +24,6 @@ using Json = nlohmann::ordered_json;
 constexpr const char* kFormatName = "lazylifted-wl-model";
 constexpr int kMaxIterations = 64;  // refuses absurd files; the paper uses 1-4
 
-const char* graph_name(GraphKind kind) {
-    switch (kind) {
-        case GraphKind::Ilg:
-            return "ilg";
-        case GraphKind::Aoag:
-            return "aoag";
-        case GraphKind::Aeg:
-            return "aeg";
-    }
-    return "aoag";
-}
-
 // ---------------------------------------------------------------- fingerprint
 
 // FNV-1a, 64 bit: fixed-width arithmetic, identical on native and wasm32.
@@ -263,7 +251,7 @@ std::string save_model(const WlModel& model) {
     out += "    \"predicates\": " + name_arity_list(model.domain_predicates) + ",\n";
     out += "    \"schemas\": " + name_arity_list(model.domain_schemas) + "\n";
     out += "  },\n";
-    out += "  \"graph\": " + json_string(graph_name(model.graph)) + ",\n";
+    out += "  \"graph\": " + json_string(to_string(model.graph)) + ",\n";
     out += "  \"space\": " + json_string(model.space) + ",\n";
     out += "  \"wl\": {\"iterations\": " + std::to_string(wl.iterations) + ", \"neighbourhood\": " +
            json_string(wl.neighbourhood == Neighbourhood::Set ? "set" : "multiset") + "},\n";

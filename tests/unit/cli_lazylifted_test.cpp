@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/unit/cli_test_support.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -54,25 +56,9 @@ std::string long_problem() {
            " - place)\n  (:init " + init + ")\n  (:goal (at p11)))\n";
 }
 
-struct RunResult {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-std::string quote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s)
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
+using ll::test::quote;
+using ll::test::RunResult;
+using ll::test::slurp;
 
 class CliTest : public ::testing::Test {
   protected:
@@ -99,14 +85,7 @@ class CliTest : public ::testing::Test {
 
     // Runs `lazylifted ARGS` in the test directory (ARGS is shell text).
     RunResult run(const std::string& args) const {
-        std::string command = "cd " + quote(dir_.string()) + " && " + quote(LL_CLI_PATH) + " " +
-                              args + " >stdout.txt 2>stderr.txt";
-        int status = std::system(command.c_str());
-        RunResult r;
-        r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 1000 + status;
-        r.out = read("stdout.txt");
-        r.err = read("stderr.txt");
-        return r;
+        return ll::test::run_in(dir_, LL_CLI_PATH, args);
     }
 
     fs::path dir_;

@@ -3,7 +3,6 @@
 // heuristic validated in both spaces, determinism of the model file, and
 // the errors (usage, invalid plans, models for another domain).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <filesystem>
 #include <fstream>
@@ -12,22 +11,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/unit/cli_test_support.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct RunResult {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using ll::test::RunResult;
+using ll::test::slurp;
 
 class LltrainTest : public ::testing::Test {
   protected:
@@ -55,14 +46,7 @@ class LltrainTest : public ::testing::Test {
     }
 
     RunResult run(const char* binary, const std::string& args) const {
-        std::string command =
-            "cd '" + dir_.string() + "' && '" + binary + "' " + args + " >stdout.txt 2>stderr.txt";
-        const int status = std::system(command.c_str());
-        RunResult r;
-        r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 1000 + status;
-        r.out = read("stdout.txt");
-        r.err = read("stderr.txt");
-        return r;
+        return ll::test::run_in(dir_, binary, args);
     }
     RunResult lltrain(const std::string& args) const { return run(LL_LLTRAIN_PATH, args); }
     RunResult lazylifted(const std::string& args) const { return run(LL_CLI_PATH, args); }
