@@ -11,11 +11,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <numeric>
 #include <random>
 #include <string>
-#include <cstdlib>
 
 #include "core/common/error.hpp"
 
@@ -87,8 +87,6 @@ struct RankingLp::Impl {
 
     ClpSimplex model;
     bool initialised = false;
-    int strategy = getenv("LLRLP") ? atoi(getenv("LLRLP")) : 0;  // TEMP
-    bool use_dual = false;  // TEMP
     double loaded_C = std::nan("");  // C of the z objective coefficients in the model
 
     std::vector<int> lp_row_of_tuple;  // tuple → LP row, −1 if not in the working set
@@ -234,7 +232,7 @@ struct RankingLp::Impl {
             lp_row_of_tuple[i] = j;
             row_tuple.push_back(i);
             row_z.push_back(z_base + t);
-            const bool violated = strategy == 0 && violation(i) > 0;
+            const bool violated = violation(i) > 0;
             model.setColumnStatus(z_base + t,
                                   violated ? ClpSimplex::basic : ClpSimplex::atLowerBound);
             model.setRowStatus(j, violated ? ClpSimplex::atLowerBound : ClpSimplex::basic);
@@ -308,7 +306,7 @@ struct RankingLp::Impl {
     bool solve_restricted(double seconds_left) {
         if (model.numberRows() == 0 && model.numberColumns() == 0) return true;
         model.setMaximumSeconds(std::max(seconds_left, 0.01));
-        if (use_dual) model.dual(); else model.primal();
+        model.primal();  // warm starts are primal feasible (add_rows)
         if (model.status() != 0 && model.status() != 3) {
             // Numerical trouble: retry once from scratch before giving up.
             model.allSlackBasis(true);
@@ -405,17 +403,8 @@ struct RankingLp::Impl {
             p.objective = model.objectiveValue();
             const std::vector<int> new_features = price_columns();
             const std::vector<int> new_rows = price_rows(p.violated_rows);
-            if (strategy == 1 && !new_features.empty()) {
-                add_features(new_features);
-                use_dual = false;
-                solve_restricted(left);
-                use_dual = true;
-                add_rows(new_rows, C);
-            } else {
-                add_features(new_features);
-                add_rows(new_rows, C);
-                use_dual = strategy == 2 || (strategy == 1 && new_features.empty());
-            }
+            add_features(new_features);
+            add_rows(new_rows, C);
             p.added_columns = static_cast<int>(new_features.size());
             p.working_rows = static_cast<int>(row_tuple.size());
             p.working_columns = static_cast<int>(working_features.size());
