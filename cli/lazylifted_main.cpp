@@ -51,6 +51,9 @@ const CommandSpec& plan_spec() {
             {"--model", "FILE", "none",
              "learnt WL model JSON (from lltrain) for --heuristic wl; exit 33 if it is "
              "invalid or was trained for another domain"},
+            {"--dead-ends", "auto|relaxed|none", "auto",
+             "prune states whose goal is unreachable in the delete relaxation; auto: "
+             "only in front of wl (the relaxation heuristics detect them anyway)"},
             {"--parameter-order", "declaration|reverse", "declaration",
              "partial space: the order in which action parameters are bound"},
             {"--time-limit", "SECONDS", "unlimited", "stop with exit 23 after this time"},
@@ -142,6 +145,9 @@ int run_plan(std::span<const std::string> args) {
         }
         if (options.heuristic == HeuristicKind::Wl && !a.has("--model")) {
             throw Error(ErrorCategory::Usage, "--heuristic wl needs --model FILE");
+        }
+        if (auto v = a.value("--dead-ends")) {
+            options.dead_ends = parse_dead_end_detection(*v);
         }
         if (auto v = a.value("--parameter-order")) {
             options.parameter_order = make_parameter_order(*v);

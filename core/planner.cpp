@@ -2,9 +2,11 @@
 #include "core/planner.hpp"
 
 #include <memory>
+#include <optional>
 
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
+#include "core/heuristics/dead_end_detector.hpp"
 #include "core/heuristics/goal_count.hpp"
 #include "core/heuristics/relaxation.hpp"
 #include "core/heuristics/restricted_relaxation.hpp"
@@ -74,6 +76,26 @@ const char* to_string(HeuristicKind kind) {
     return "unknown";
 }
 
+DeadEndDetection parse_dead_end_detection(std::string_view name) {
+    if (name == "auto") return DeadEndDetection::Auto;
+    if (name == "relaxed") return DeadEndDetection::Relaxed;
+    if (name == "none") return DeadEndDetection::None;
+    throw Error(ErrorCategory::Usage, "unknown dead-end detection '" + std::string(name) +
+                                          "' (expected auto, relaxed or none)");
+}
+
+const char* to_string(DeadEndDetection kind) {
+    switch (kind) {
+        case DeadEndDetection::Auto:
+            return "auto";
+        case DeadEndDetection::Relaxed:
+            return "relaxed";
+        case DeadEndDetection::None:
+            return "none";
+    }
+    return "unknown";
+}
+
 namespace {
 void check_limits(const Limits& limits) {
     if (!(limits.time_limit_s > 0)) {
@@ -110,6 +132,11 @@ std::unique_ptr<ActionSetHeuristic> make_heuristic(const PlannerOptions& options
     }
     return std::make_unique<RelaxationHeuristic>(kind, task, layout, statics, goal);
 }
+
+bool wants_dead_end_detection(const PlannerOptions& options) {
+    return options.dead_ends == DeadEndDetection::Relaxed ||
+           (options.dead_ends == DeadEndDetection::Auto && options.heuristic == HeuristicKind::Wl);
+}
 }  // namespace
 
 SearchResult solve(const Task& task, const PlannerOptions& options,
@@ -144,9 +171,14 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     } else {
         space = std::make_unique<StateSpace>(task, layout, successors, goal, *heuristic);
     }
+    std::optional<RelaxedDeadEndDetector> detector;
+    if (wants_dead_end_detection(options)) {
+        detector.emplace(task, layout, statics, goal);
+        space->set_dead_end_detector(&*detector);
+    }
     GbfsOptions gbfs{options.limits, options.progress_interval_s};
     SearchResult result = greedy_best_first_search(*space, gbfs, progress);
-    if (const auto* wl = dynamic_cast<const WlHeuristic*>(heuristic.get())) {
+    if (const WlHeuristic* wl = dynamic_cast<const WlHeuristic*>(heuristic.get())) {
         result.stats.wl_colours_seen = wl->miss_statistics().seen;
         result.stats.wl_colours_unseen = wl->miss_statistics().unseen;
     }

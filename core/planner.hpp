@@ -16,12 +16,19 @@ namespace ll {
 
 enum class SpaceKind { State, Partial };
 enum class HeuristicKind { FF, Add, Max, GoalCount, Wl };
+// Whether states whose goal is unreachable in the delete relaxation are
+// pruned in front of the heuristic. Auto: for the learnt heuristic only (the
+// relaxation heuristics detect these dead ends themselves; goal-count is a
+// plain baseline and stays one).
+enum class DeadEndDetection { Auto, Relaxed, None };
 
 // Parse option values; throw ll::Error(Usage) naming the accepted values.
 SpaceKind parse_space_kind(std::string_view name);
 HeuristicKind parse_heuristic_kind(std::string_view name);
+DeadEndDetection parse_dead_end_detection(std::string_view name);
 const char* to_string(SpaceKind kind);
 const char* to_string(HeuristicKind kind);
+const char* to_string(DeadEndDetection kind);
 
 struct PlannerOptions {
     SpaceKind space = SpaceKind::State;
@@ -30,6 +37,7 @@ struct PlannerOptions {
     // The learnt model for HeuristicKind::Wl (required then, ignored
     // otherwise). Either space works: S³ evaluates h(s, None).
     std::shared_ptr<const WlModel> model;
+    DeadEndDetection dead_ends = DeadEndDetection::Auto;
     // The order in which the partial space binds parameters (null: as
     // declared). Plans are always reported in the declared order.
     std::shared_ptr<const ParameterOrder> parameter_order;

@@ -177,6 +177,8 @@ Request decode_request(const std::string& request_text) {
     } else if (r.options.heuristic == ll::HeuristicKind::Wl) {
         throw ll::Error(ll::ErrorCategory::Usage, "heuristic \"wl\" needs a \"model\"");
     }
+    r.options.dead_ends =
+        ll::parse_dead_end_detection(optional_string(request, "deadEnds", "auto"));
     if (auto ms = optional_positive_number(request, "timeLimitMs")) {
         r.options.limits.time_limit_s = *ms / 1000.0;
     }

@@ -40,6 +40,11 @@ export interface SolveRequest {
   heuristic?: Heuristic;
   /** A learnt WL model (the JSON text or the parsed object); implies heuristic "wl". */
   model?: string | object | null;
+  /**
+   * Prune states whose goal is unreachable in the delete relaxation. "auto"
+   * (default): only in front of "wl", which cannot see dead ends itself.
+   */
+  deadEnds?: 'auto' | 'relaxed' | 'none';
   /** Time limit in milliseconds, parsing included. */
   timeLimitMs?: number;
   /** Stop with status "limit" after this many expansions. */

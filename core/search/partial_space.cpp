@@ -78,6 +78,7 @@ void PartialSpace::expand(NodeId node, Expansion& out, Statistics& stats) {
     for (bool chained = false;; chained = true) {
         if (chained) ++stats.expansions;  // the engine counts the first one
         const State state = states_.get(state_of(node));
+        if (is_dead_end(state_of(node), state, stats)) return;
         transitions(node, state, children_);
         stats.generated_transitions += static_cast<std::int64_t>(children_.size());
         if (children_.size() == 1) {

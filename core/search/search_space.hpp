@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/common/resources.hpp"
+#include "core/heuristics/dead_end_detector.hpp"
 #include "core/search/search_result.hpp"
 #include "core/task/task.hpp"
 
@@ -53,9 +54,31 @@ class SearchSpace {
     virtual std::vector<GroundAction> extract_plan(NodeId goal) const = 0;
 
     void set_deadline(Deadline deadline) { deadline_ = deadline; }
+    // Optional (null: none); not owned, must outlive the space. Nodes whose
+    // state it declares a dead end are expanded into no children.
+    void set_dead_end_detector(RelaxedDeadEndDetector* detector) { detector_ = detector; }
 
   protected:
+    // Whether the state with this id (of the space's own registry) is a
+    // dead end; each state is checked once, dead ends counted in stats.
+    bool is_dead_end(std::int32_t state_id, const State& state, Statistics& stats) {
+        if (detector_ == nullptr) return false;
+        if (static_cast<std::size_t>(state_id) >= verdict_.size())
+            verdict_.resize(static_cast<std::size_t>(state_id) + 1, kUnknown);
+        std::int8_t& v = verdict_[static_cast<std::size_t>(state_id)];
+        if (v == kUnknown) {
+            v = detector_->is_dead_end(state) ? kDead : kAlive;
+            if (v == kDead) ++stats.dead_ends;
+        }
+        return v == kDead;
+    }
+
     Deadline deadline_;
+
+  private:
+    static constexpr std::int8_t kUnknown = 0, kAlive = 1, kDead = 2;
+    RelaxedDeadEndDetector* detector_ = nullptr;
+    std::vector<std::int8_t> verdict_;  // per state id
 };
 
 }  // namespace ll

@@ -40,6 +40,7 @@ bool StateSpace::is_goal(NodeId node) {
 
 void StateSpace::expand(NodeId node, Expansion& out, Statistics& stats) {
     const State state = registry_.get(node);
+    if (is_dead_end(node, state, stats)) return;
     applicable_.clear();
     successors_.applicable_actions(state, applicable_);
     stats.generated_transitions += static_cast<std::int64_t>(applicable_.size());

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <vector>
 
 #include "core/common/error.hpp"
 
@@ -37,7 +38,7 @@ double normal_cdf(double z) {
 // The grid point in [0, 1] with the largest expected improvement over the
 // smallest observation (first one on ties), skipping grid points within half
 // a grid step of an evaluated point; -1 if none is left.
-double next_point(const std::vector<double>& t, std::vector<double> y) {
+double next_point(const std::vector<double>& t, const std::vector<double>& y) {
     const int n = static_cast<int>(t.size());
     if (n == 0) return 0;  // flat prior: every point is equally good
     double mean = 0, var = 0;

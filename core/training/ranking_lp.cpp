@@ -1,9 +1,15 @@
 // Constraint-and-column generation for the ranking LP (docs/training-lp.md).
-// The restricted LP holds a working set of tuples (rows, each with its slack
-// column z_i) and of features (columns w⁺_k, w⁻_k); everything else is priced
-// from the FeatureMatrix on the fly, so memory is bounded by the working set.
-// Every warm start is kept primal feasible (see add_rows), so each restricted
-// LP is re-solved with the primal simplex from the previous basis.
+//
+// Clp holds the LP dual of the restricted problem,
+//   maximise δᵀπ  s.t.  −1 ≤ Σ_i π_i d_ik ≤ 1 (working features k),
+//                       0 ≤ π_i ≤ C σ_i       (working tuples i),
+// whose row duals are −w and whose columns are the tuple duals π. Same
+// optimum as the primal, but the basis has one row per working *feature*
+// (thousands) instead of one per working tuple (up to a million), and adding
+// a tuple (primal row) is adding a column at 0, which keeps the basis primal
+// feasible. Big changes are re-solved from scratch with Clp's presolve and
+// crash, small ones warm-started with the primal simplex (measurements in the
+// doc). Everything outside the working set is priced from the FeatureMatrix.
 #include "core/training/ranking_lp.hpp"
 
 #include <ClpSimplex.hpp>
@@ -11,7 +17,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -57,6 +62,18 @@ double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// The (at most `limit`) candidates with the smallest key, ties by id: a
+// deterministic order independent of the sort algorithm.
+std::vector<int> take_best(std::vector<std::pair<double, int>> candidates, int limit) {
+    const std::size_t k = std::min(candidates.size(), static_cast<std::size_t>(std::max(limit, 1)));
+    std::partial_sort(candidates.begin(), candidates.begin() + k, candidates.end());
+    std::vector<int> best;
+    for (std::size_t t = 0; t < k; ++t)
+        best.push_back(candidates[t].second);
+    std::sort(best.begin(), best.end());  // ascending ids: locality in the LP
+    return best;
+}
+
 }  // namespace
 
 double ranking_loss(const FeatureMatrix& rows, std::span<const RankingTuple> tuples,
@@ -85,18 +102,27 @@ struct RankingLp::Impl {
     RankingLpOptions options;
     int num_features = 0;
 
-    ClpSimplex model;
+    ClpSimplex model;  // the dual of the restricted LP, see the file comment
     bool initialised = false;
-    double loaded_C = std::nan("");  // C of the z objective coefficients in the model
+    double loaded_C = 0;  // C of the column upper bounds C·σ_i in the model
+    // What changed since the last solve decides how to re-solve (see
+    // solve_restricted): columns / rows added, C changed.
+    std::size_t added_cols = 0, added_rows = 0;
+    bool cold = true;
 
-    std::vector<int> lp_row_of_tuple;  // tuple → LP row, −1 if not in the working set
-    std::vector<int> row_tuple;        // LP row → tuple
-    std::vector<int> row_z;            // LP row → its slack column z_i
-    std::vector<int> feature_col;  // feature → column of w⁺ (w⁻ is next), −1 if excluded
-    std::vector<int> working_features;
+    std::vector<int> tuple_col;    // tuple → LP column, −1 if not working
+    std::vector<int> col_tuple;    // LP column → tuple
+    std::vector<int> feature_row;  // feature → LP row, −1 if not working
+    std::vector<int> row_feature;  // LP row → feature
 
-    std::vector<double> weights;  // w of the last restricted solution (dense)
+    std::vector<double> weights;  // w of the last restricted optimum (dense)
+    std::vector<double> pi;       // π of the last restricted optimum, per LP column
     std::vector<double> scores;   // w · x_r for every FeatureMatrix row
+
+    // Rounds each working tuple has been idle; whether a tuple was dropped
+    // before (then it is never dropped again).
+    std::vector<int> col_idle;
+    std::vector<char> tuple_dropped;
 
     Impl(const FeatureMatrix& r, std::span<const RankingTuple> t, RankingLpOptions o)
         : rows(r), tuples(t), options(o), num_features(r.num_features()) {
@@ -111,132 +137,95 @@ struct RankingLp::Impl {
                             "ranking tuple " + std::to_string(i) + " has a bad delta or weight");
         }
         model.setLogLevel(0);
-        lp_row_of_tuple.assign(tuples.size(), -1);
-        feature_col.assign(num_features, -1);
+        tuple_col.assign(tuples.size(), -1);
+        feature_row.assign(num_features, -1);
+        tuple_dropped.assign(tuples.size(), 0);
         weights.assign(num_features, 0.0);
         scores.assign(rows.num_rows(), 0.0);
     }
 
-    void check_clp_size(std::size_t n) const {
-        if (n > static_cast<std::size_t>(std::numeric_limits<CoinBigIndex>::max() / 2))
+    static void check_size(std::size_t n) {
+        if (n > static_cast<std::size_t>(std::numeric_limits<CoinBigIndex>::max()))
             throw Error(ErrorCategory::Internal, "ranking LP too large for Clp indices");
     }
 
-    // Adds w⁺_k, w⁻_k (nonbasic at 0, so the basis stays primal feasible)
-    // with their entries in all current working rows.
-    void add_features(std::vector<int> features) {
+    // Adds one row −1 ≤ Σ_i d_ik π_i ≤ 1 per feature, over the working
+    // tuples, with a basic slack (the basis stays valid, not feasible).
+    void add_features(const std::vector<int>& features) {
         if (features.empty()) return;
-        std::sort(features.begin(), features.end());
         std::vector<int> slot(num_features, -1);
         for (std::size_t t = 0; t < features.size(); ++t)
             slot[features[t]] = static_cast<int>(t);
-        // One pass over the working rows, bucketed by new feature.
         struct Entry {
-            int slot, row;
+            int slot, col;
             double value;
         };
-        std::vector<Entry> entries;
-        for (std::size_t j = 0; j < row_tuple.size(); ++j) {
-            const auto& t = tuples[row_tuple[j]];
+        std::vector<Entry> entries;  // one pass over the working tuples
+        for (std::size_t j = 0; j < col_tuple.size(); ++j) {
+            const auto& t = tuples[col_tuple[j]];
             for_each_difference(rows.row(t.worse), rows.row(t.better), [&](int f, double v) {
                 if (slot[f] >= 0) entries.push_back({slot[f], static_cast<int>(j), v});
             });
         }
-        check_clp_size(2 * entries.size());
+        check_size(entries.size());
         const int n = static_cast<int>(features.size());
-        std::vector<CoinBigIndex> count(n + 1, 0);
+        std::vector<CoinBigIndex> starts(n + 1, 0);
         for (const auto& e : entries)
-            ++count[e.slot + 1];
+            ++starts[e.slot + 1];
         for (int t = 0; t < n; ++t)
-            count[t + 1] += count[t];
+            starts[t + 1] += starts[t];
         std::vector<int> index(entries.size());
         std::vector<double> value(entries.size());
-        {
-            std::vector<CoinBigIndex> put(count.begin(), count.end() - 1);
-            for (const auto& e : entries) {  // rows stay in increasing order
-                index[put[e.slot]] = e.row;
-                value[put[e.slot]++] = e.value;
-            }
+        std::vector<CoinBigIndex> put(starts.begin(), starts.end() - 1);
+        for (const auto& e : entries) {  // stable: columns stay ascending
+            index[put[e.slot]] = e.col;
+            value[put[e.slot]++] = e.value;
         }
-        // Columns 2t (w⁺) and 2t+1 (w⁻ = the negated column).
-        std::vector<CoinBigIndex> starts(2 * n + 1, 0);
-        std::vector<int> all_index;
-        std::vector<double> all_value;
-        all_index.reserve(2 * entries.size());
-        all_value.reserve(2 * entries.size());
+        const std::vector<double> lower(n, -1.0), upper(n, 1.0);
+        const int base = model.numberRows();
+        model.addRows(n, lower.data(), upper.data(), starts.data(), index.data(), value.data());
         for (int t = 0; t < n; ++t) {
-            for (int sign = 0; sign < 2; ++sign) {
-                for (CoinBigIndex p = count[t]; p < count[t + 1]; ++p) {
-                    all_index.push_back(index[p]);
-                    all_value.push_back(sign == 0 ? value[p] : -value[p]);
-                }
-                starts[2 * t + sign + 1] = static_cast<CoinBigIndex>(all_index.size());
-            }
+            feature_row[features[t]] = base + t;
+            row_feature.push_back(features[t]);
+            model.setRowStatus(base + t, ClpSimplex::basic);
         }
-        const std::vector<double> lower(2 * n, 0.0), upper(2 * n, COIN_DBL_MAX), cost(2 * n, 1.0);
-        const int base = model.numberColumns();
-        model.addColumns(2 * n, lower.data(), upper.data(), cost.data(), starts.data(),
-                         all_index.data(), all_value.data());
-        for (int t = 0; t < n; ++t) {
-            feature_col[features[t]] = base + 2 * t;
-            working_features.push_back(features[t]);
-            model.setColumnStatus(base + 2 * t, ClpSimplex::atLowerBound);
-            model.setColumnStatus(base + 2 * t + 1, ClpSimplex::atLowerBound);
-        }
+        added_rows += n;
     }
 
-    // Adds the rows of `new_tuples`, each with its slack z_i (cost C·σ_i).
-    // A row violated by the current w gets z_i basic (= δ_i − w·d_i > 0) and
-    // its row activity nonbasic at δ_i; a satisfied row gets a basic row
-    // activity and z_i = 0. Either way the old basis extends block-
-    // triangularly and stays primal feasible.
-    void add_rows(std::vector<int> new_tuples, double C) {
+    // Adds one column π_i ∈ [0, Cσ_i] with cost −δ_i per tuple, nonbasic at
+    // 0, so the basis stays primal feasible.
+    void add_tuples(const std::vector<int>& new_tuples, double C) {
         if (new_tuples.empty()) return;
-        std::sort(new_tuples.begin(), new_tuples.end());
         const int n = static_cast<int>(new_tuples.size());
-        const int z_base = model.numberColumns();
-        {
-            std::vector<double> lower(n, 0.0), upper(n, COIN_DBL_MAX), cost(n);
-            for (int t = 0; t < n; ++t)
-                cost[t] = C * tuples[new_tuples[t]].weight;
-            const std::vector<CoinBigIndex> starts(n + 1, 0);
-            const int no_index = 0;  // empty columns; non-null for Clp
-            const double no_value = 0;
-            model.addColumns(n, lower.data(), upper.data(), cost.data(), starts.data(), &no_index,
-                             &no_value);
-        }
         std::vector<CoinBigIndex> starts{0};
         std::vector<int> index;
-        std::vector<double> value, lower(n), upper(n, COIN_DBL_MAX);
+        std::vector<double> value, lower(n, 0.0), upper(n), cost(n);
         for (int t = 0; t < n; ++t) {
             const auto& tu = tuples[new_tuples[t]];
             for_each_difference(rows.row(tu.worse), rows.row(tu.better), [&](int f, double v) {
-                if (const int c = feature_col[f]; c >= 0) {
-                    index.push_back(c);
+                if (const int r = feature_row[f]; r >= 0) {
+                    index.push_back(r);
                     value.push_back(v);
-                    index.push_back(c + 1);
-                    value.push_back(-v);
                 }
             });
-            index.push_back(z_base + t);
-            value.push_back(1.0);
-            check_clp_size(index.size());
+            check_size(index.size());
             starts.push_back(static_cast<CoinBigIndex>(index.size()));
-            lower[t] = tu.delta;
+            upper[t] = C * tu.weight;
+            cost[t] = -tu.delta;
         }
-        const int row_base = model.numberRows();
-        model.addRows(n, lower.data(), upper.data(), starts.data(), index.data(), value.data());
+        const int dummy_index = 0;  // Clp wants non-null arrays
+        const double dummy_value = 0;
+        const int base = model.numberColumns();
+        model.addColumns(n, lower.data(), upper.data(), cost.data(), starts.data(),
+                         index.empty() ? &dummy_index : index.data(),
+                         value.empty() ? &dummy_value : value.data());
         for (int t = 0; t < n; ++t) {
-            const int i = new_tuples[t];
-            const int j = row_base + t;
-            lp_row_of_tuple[i] = j;
-            row_tuple.push_back(i);
-            row_z.push_back(z_base + t);
-            const bool violated = violation(i) > 0;
-            model.setColumnStatus(z_base + t,
-                                  violated ? ClpSimplex::basic : ClpSimplex::atLowerBound);
-            model.setRowStatus(j, violated ? ClpSimplex::atLowerBound : ClpSimplex::basic);
+            tuple_col[new_tuples[t]] = base + t;
+            col_tuple.push_back(new_tuples[t]);
+            col_idle.push_back(0);
+            model.setColumnStatus(base + t, ClpSimplex::atLowerBound);
         }
+        added_cols += n;
     }
 
     double violation(int i) const {
@@ -249,24 +238,46 @@ struct RankingLp::Impl {
             scores[r] = dot(rows.row(r), weights);
     }
 
-    // Seeded sample of tuples plus the features with the largest |Σ σ d|
-    // over it (ties by feature id), with w = 0 and a feasible slack basis.
+    // The initial working set (RankingLpOptions::initial_rows): a seeded
+    // sample of tuples, or all of them, and the features occurring in it.
     void initialise(double C) {
-        const std::size_t N = tuples.size();
-        std::size_t n0 =
-            options.initial_rows > 0
-                ? static_cast<std::size_t>(options.initial_rows)
-                : std::max<std::size_t>(1000, 5 * static_cast<std::size_t>(std::sqrt(double(N))));
-        n0 = std::min(n0, N);
-        std::vector<int> order(N);
+        // Tuples with σ = 0 never constrain w (their z_i is free).
+        std::vector<int> candidates;
+        std::vector<std::size_t> entries;  // non-zeros of d_i
+        std::size_t total = 0;
+        for (std::size_t i = 0; i < tuples.size(); ++i) {
+            if (tuples[i].weight <= 0) continue;
+            std::size_t n = 0;
+            for_each_difference(rows.row(tuples[i].worse), rows.row(tuples[i].better),
+                                [&](int, double) { ++n; });
+            candidates.push_back(static_cast<int>(i));
+            entries.push_back(n + 1);
+            total += n + 1;
+        }
+        // A seeded random sample (partial Fisher–Yates): initial_rows tuples,
+        // or everything if the LP fits max_working_entries, or else tuples
+        // up to half that budget (the rest is left for generation).
+        const std::size_t M = candidates.size();
+        std::vector<int> order(M);
         std::iota(order.begin(), order.end(), 0);
         std::mt19937_64 rng(options.seed);
-        for (std::size_t k = 0; k < n0; ++k)  // partial Fisher–Yates
-            std::swap(order[k], order[k + rng() % (N - k)]);
-        order.resize(n0);
         std::vector<int> sample;
-        for (int i : order)
-            if (tuples[i].weight > 0) sample.push_back(i);
+        if (options.initial_rows > 0 || total > options.max_working_entries) {
+            const std::size_t count =
+                options.initial_rows > 0 ? static_cast<std::size_t>(options.initial_rows) : M;
+            const std::size_t budget =
+                options.initial_rows > 0 ? total : options.max_working_entries / 2;
+            std::size_t used = 0;
+            for (std::size_t k = 0; k < M && sample.size() < count; ++k) {
+                std::swap(order[k], order[k + rng() % (M - k)]);
+                if (used + entries[order[k]] > budget && !sample.empty()) break;
+                used += entries[order[k]];
+                sample.push_back(candidates[order[k]]);
+            }
+            std::sort(sample.begin(), sample.end());
+        } else {
+            sample = std::move(candidates);
+        }
 
         std::vector<double> correlation(num_features, 0.0);
         std::vector<char> occurs(num_features, 0);
@@ -284,66 +295,99 @@ struct RankingLp::Impl {
             const double ca = std::abs(correlation[a]), cb = std::abs(correlation[b]);
             return ca != cb ? ca > cb : a < b;
         });
-        if (features.size() > static_cast<std::size_t>(std::max(0, options.initial_columns)))
-            features.resize(std::max(0, options.initial_columns));
+        if (options.initial_columns >= 0 &&
+            features.size() > static_cast<std::size_t>(options.initial_columns))
+            features.resize(options.initial_columns);
+        std::sort(features.begin(), features.end());
 
         model.createStatus();
-        add_features(std::move(features));
-        add_rows(std::move(sample), C);
+        add_features(features);
+        add_tuples(sample, C);
+        cold = true;
         loaded_C = C;
         initialised = true;
     }
 
     void load_C(double C) {
         if (C == loaded_C) return;
-        for (std::size_t j = 0; j < row_z.size(); ++j)
-            model.setObjectiveCoefficient(row_z[j], C * tuples[row_tuple[j]].weight);
+        for (std::size_t j = 0; j < col_tuple.size(); ++j)
+            model.setColumnUpper(static_cast<int>(j), C * tuples[col_tuple[j]].weight);
         loaded_C = C;
+        cold = true;
     }
 
-    // Re-solves the restricted LP from the current basis. Returns false if
-    // the time limit stopped Clp (its solution is then still feasible).
+    // Re-solves the restricted LP and reads w and π. Returns false (keeping
+    // the previous w, π) if the time limit stopped it.
     bool solve_restricted(double seconds_left) {
-        if (model.numberRows() == 0 && model.numberColumns() == 0) return true;
-        model.setMaximumSeconds(std::max(seconds_left, 0.01));
-        model.primal();  // warm starts are primal feasible (add_rows)
+        if (seconds_left <= 0) return false;
+        if (model.numberRows() == 0) {
+            // No feature yet (Clp dislikes empty LPs): w = 0 and each π_i
+            // sits at the bound its cost −δ_i prefers.
+            pi.assign(col_tuple.size(), 0.0);
+            for (std::size_t j = 0; j < col_tuple.size(); ++j) {
+                const bool up = tuples[col_tuple[j]].delta > 0;
+                pi[j] = up ? model.getColUpper()[j] : 0.0;
+                model.setColumnStatus(static_cast<int>(j),
+                                      up ? ClpSimplex::atUpperBound : ClpSimplex::atLowerBound);
+                model.primalColumnSolution()[j] = pi[j];
+            }
+            added_cols = added_rows = 0;
+            return true;
+        }
+        // Large changes (the first solve, a new C, many new tuples or
+        // features) are solved from scratch with Clp's presolve and crash
+        // (initialSolve), which on these degenerate LPs is an order of
+        // magnitude faster than a long warm-started simplex run; small
+        // changes are warm-started with the primal simplex (new columns and
+        // the basic slacks of new rows keep the basis valid).
+        const bool from_scratch = cold ||
+                                  added_cols > options.resolve_fraction * model.numberColumns() ||
+                                  added_rows > options.resolve_fraction * model.numberRows();
+        model.setMaximumSeconds(seconds_left);
+        if (from_scratch) {
+            // Forget the basis: with one, initialSolve skips its crash.
+            model.copyinStatus(nullptr);
+            model.initialSolve();
+        } else {
+            model.primal();
+        }
         if (model.status() != 0 && model.status() != 3) {
-            // Numerical trouble: retry once from scratch before giving up.
+            // Numerical trouble: retry once from a slack basis.
             model.allSlackBasis(true);
-            model.dual();
+            model.setMaximumSeconds(std::max(0.0, seconds_left));
+            model.primal();
         }
         if (model.status() == 3) return false;
         if (model.status() != 0)
             throw Error(ErrorCategory::Internal, "Clp failed on the ranking LP (status " +
                                                      std::to_string(model.status()) + ")");
+        added_cols = added_rows = 0;
+        cold = false;
+        const double* y = model.getRowPrice();
+        for (std::size_t r = 0; r < row_feature.size(); ++r) {
+            double w = -y[r];
+            if (std::abs(w) < 1e-12) w = 0;  // simplex round-off
+            weights[row_feature[r]] = w;
+        }
+        const double* x = model.getColSolution();
+        pi.assign(x, x + col_tuple.size());
         return true;
     }
 
-    void read_weights() {
-        const double* x = model.getColSolution();
-        for (int f : working_features) {
-            const int c = feature_col[f];
-            double w = x[c] - x[c + 1];
-            if (std::abs(w) < 1e-12) w = 0;  // simplex round-off
-            weights[f] = w;
-        }
-    }
-
-    // Excluded features whose reduced cost 1 − |π·d_k| is below −tol, most
-    // negative first (ties by id), at most max_columns_per_round. π·d_k is
-    // accumulated through the rows: a_r = Σ_{worse(i)=r} π_i − Σ_{better(i)=r} π_i.
-    std::vector<int> price_columns() {
-        if (static_cast<int>(working_features.size()) == num_features) return {};
-        const double* pi = model.getRowPrice();
+    // Excluded features with |π·d_k| > 1 + tol, i.e. primal reduced cost
+    // 1 − |π·d_k| < −tol, most negative first, at most max_columns_per_round.
+    // π·d_k is accumulated through the rows: a_r = Σ_{worse(i)=r} π_i −
+    // Σ_{better(i)=r} π_i, then g = Σ_r a_r x_r.
+    std::vector<int> price_features() const {
         std::vector<double> a(rows.num_rows(), 0.0);
         std::vector<int> touched;
-        for (std::size_t j = 0; j < row_tuple.size(); ++j) {
+        for (std::size_t j = 0; j < col_tuple.size(); ++j) {
             if (pi[j] == 0) continue;
-            const auto& t = tuples[row_tuple[j]];
-            for (int r : {t.worse, t.better}) {
-                if (a[r] == 0) touched.push_back(r);
-                a[r] += r == t.worse ? pi[j] : -pi[j];
-            }
+            const auto& t = tuples[col_tuple[j]];
+            touched.push_back(t.worse);
+            touched.push_back(t.better);
+            a[t.worse] += pi[j];
+            a[t.better] -= pi[j];
         }
         std::sort(touched.begin(), touched.end());
         touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
@@ -354,62 +398,96 @@ struct RankingLp::Impl {
                     g[e.feature] += a[r] * e.value;
         std::vector<std::pair<double, int>> candidates;
         for (int f = 0; f < num_features; ++f) {
-            if (feature_col[f] >= 0) continue;
+            if (feature_row[f] >= 0) continue;
             const double reduced = 1 - std::abs(g[f]);
             if (reduced < -options.tolerance) candidates.emplace_back(reduced, f);
         }
         return take_best(std::move(candidates), options.max_columns_per_round);
     }
 
-    // Excluded tuples (with σ > 0) violated by more than tol, most violated
-    // first (ties by index), at most max_rows_per_round; counts all of them.
-    std::vector<int> price_rows(int& violated_count) {
+    // Excluded tuples (σ > 0) with δ − w·d > tol, most violated first, at
+    // most max_rows_per_round; `violated` counts all of them.
+    std::vector<int> price_tuples(int& violated) const {
         std::vector<std::pair<double, int>> candidates;
         for (std::size_t i = 0; i < tuples.size(); ++i) {
-            if (lp_row_of_tuple[i] >= 0 || tuples[i].weight <= 0) continue;
+            if (tuple_col[i] >= 0 || tuples[i].weight <= 0) continue;
             const double v = violation(static_cast<int>(i));
             if (v > options.tolerance) candidates.emplace_back(-v, static_cast<int>(i));
         }
-        violated_count = static_cast<int>(candidates.size());
+        violated = static_cast<int>(candidates.size());
         return take_best(std::move(candidates), options.max_rows_per_round);
     }
 
-    static std::vector<int> take_best(std::vector<std::pair<double, int>> candidates, int limit) {
-        const std::size_t k =
-            std::min(candidates.size(), static_cast<std::size_t>(std::max(limit, 1)));
-        std::partial_sort(candidates.begin(), candidates.begin() + k, candidates.end());
-        std::vector<int> best;
-        for (std::size_t t = 0; t < k; ++t)
-            best.push_back(candidates[t].second);
-        return best;
+    // Drops working tuples that were idle (π_i = 0 nonbasic, strictly
+    // satisfied) for drop_idle_after rounds. Their columns are nonbasic, so
+    // the basis stays valid. (Features are never dropped: a row with a basic
+    // slack costs Clp little, and re-adding rows is the expensive direction.)
+    void drop_idle() {
+        if (options.drop_idle_after <= 0) return;
+        std::vector<int> drop_cols;
+        for (std::size_t j = 0; j < col_tuple.size(); ++j) {
+            const int i = col_tuple[j];
+            const bool idle =
+                pi[j] == 0 &&
+                model.getColumnStatus(static_cast<int>(j)) == ClpSimplex::atLowerBound &&
+                violation(i) < -options.tolerance;
+            col_idle[j] = idle ? col_idle[j] + 1 : 0;
+            if (col_idle[j] >= options.drop_idle_after && !tuple_dropped[i])
+                drop_cols.push_back(static_cast<int>(j));
+        }
+        if (!drop_cols.empty()) {
+            model.deleteColumns(static_cast<int>(drop_cols.size()), drop_cols.data());
+            std::vector<char> gone(col_tuple.size(), 0);
+            for (int j : drop_cols) {
+                gone[j] = 1;
+                tuple_dropped[col_tuple[j]] = 1;
+                tuple_col[col_tuple[j]] = -1;
+            }
+            std::size_t put = 0;
+            for (std::size_t j = 0; j < col_tuple.size(); ++j)
+                if (!gone[j]) {
+                    col_tuple[put] = col_tuple[j];
+                    col_idle[put] = col_idle[j];
+                    pi[put] = pi[j];
+                    tuple_col[col_tuple[put]] = static_cast<int>(put);
+                    ++put;
+                }
+            col_tuple.resize(put);
+            col_idle.resize(put);
+            pi.resize(put);
+        }
     }
 
     RankingLpResult solve(double C, const std::function<void(const RankingLpProgress&)>& progress) {
         if (!std::isfinite(C) || C < 0)
             throw Error(ErrorCategory::Usage, "the ranking LP needs a finite C >= 0");
         const auto start = Clock::now();
+        auto left = [&] { return options.time_limit_s - seconds_since(start); };
         RankingLpResult result;
         if (!initialised) initialise(C);
         load_C(C);
+        // Idleness is counted within one solve: another C may revive tuples.
+        std::fill(col_idle.begin(), col_idle.end(), 0);
         for (int round = 1;; ++round) {
             result.rounds = round;
-            const double left = options.time_limit_s - seconds_since(start);
-            const bool optimal = left > 0 && solve_restricted(left);
-            read_weights();
-            update_scores();
-            if (!optimal) break;
+            // Features are priced on the restricted optimum, added and
+            // re-solved before tuples are priced on the resulting w.
+            if (!solve_restricted(left())) break;
             RankingLpProgress p;
             p.round = round;
-            p.objective = model.objectiveValue();
-            const std::vector<int> new_features = price_columns();
-            const std::vector<int> new_rows = price_rows(p.violated_rows);
+            const std::vector<int> new_features = price_features();
             add_features(new_features);
-            add_rows(new_rows, C);
+            if (!new_features.empty() && !solve_restricted(left())) break;
+            update_scores();
+            const std::vector<int> new_tuples = price_tuples(p.violated_rows);
+            drop_idle();
+            add_tuples(new_tuples, C);
+            p.objective = model.numberRows() > 0 ? -model.objectiveValue() : 0;
             p.added_columns = static_cast<int>(new_features.size());
-            p.working_rows = static_cast<int>(row_tuple.size());
-            p.working_columns = static_cast<int>(working_features.size());
+            p.working_rows = static_cast<int>(col_tuple.size());
+            p.working_columns = static_cast<int>(row_feature.size());
             if (progress) progress(p);
-            if (new_features.empty() && new_rows.empty()) {
+            if (new_features.empty() && new_tuples.empty()) {
                 result.converged = true;
                 break;
             }
@@ -420,8 +498,8 @@ struct RankingLp::Impl {
         for (double w : weights)
             l1 += std::abs(w);
         result.objective = C * result.loss + l1;
-        result.working_rows = static_cast<int>(row_tuple.size());
-        result.working_columns = static_cast<int>(working_features.size());
+        result.working_rows = static_cast<int>(col_tuple.size());
+        result.working_columns = static_cast<int>(row_feature.size());
         return result;
     }
 };

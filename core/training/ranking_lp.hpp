@@ -4,8 +4,10 @@
 //   s.t.      w · (x_worse(i) − x_better(i)) ≥ δ_i − z_i,   z ≥ 0
 // solved by constraint generation (rows) and column generation (features),
 // after Dedieu et al. 2022, so that a million tuples fit in bounded memory.
+// Clp holds the LP dual of the restricted problem; see docs/training-lp.md.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -25,12 +27,27 @@ struct RankingLpOptions {
     // Cap on violated rows added per round (the most violated first), to
     // bound the working set; generation continues until none is violated.
     int max_rows_per_round = 20000;
-    // Initial working set: this many seeded sampled tuples (0: min(N,
-    // max(1000, 5⌊√N⌋))) and the features with the largest |Σ σ d| over them.
+    // Initial working set. Tuples: `initial_rows` seeded samples if > 0;
+    // otherwise all of them if the restricted LP would have at most
+    // `max_working_entries` non-zeros (Clp then solves the full LP, with its
+    // own presolve and sprint), else seeded samples up to half that budget.
+    // Features: those occurring in the sampled tuples, capped at the
+    // `initial_columns` with the largest |Σ σ d| if >= 0.
     int initial_rows = 0;
-    int initial_columns = 500;
+    int initial_columns = -1;
+    std::size_t max_working_entries = 20'000'000;  // ~1.5 GB in Clp
+    // Working tuples that stayed strictly satisfied with a zero dual for
+    // this many consecutive rounds of one solve() leave the working set;
+    // each at most once, so generation still terminates. 0 keeps them all.
+    int drop_idle_after = 3;
+    // A round that grows the working set by more than this fraction (or a
+    // new C) re-solves from scratch (Clp initialSolve: presolve, crash,
+    // sprint); smaller changes warm-start the primal simplex.
+    double resolve_fraction = 0.02;
     std::uint64_t seed = 2024;
-    double time_limit_s = 600;  // per solve()
+    // Per solve(). Clp's presolve and crash are not interruptible, so a
+    // large LP can overshoot it.
+    double time_limit_s = 600;
 };
 
 struct RankingLpProgress {
@@ -71,8 +88,10 @@ class RankingLp {
     RankingLp& operator=(const RankingLp&) = delete;
 
     // Solves for this C. Repeated calls with other values of C warm-start
-    // from the current working set and basis. Deterministic for a given seed
-    // and call sequence. Throws ll::Error(Internal) if Clp fails.
+    // from the current working set (the basis is rebuilt: see
+    // docs/training-lp.md). Deterministic for a given seed and call
+    // sequence. Throws ll::Error(Usage) for a bad C or tuple (checked at
+    // construction) and ll::Error(Internal) if Clp fails.
     RankingLpResult solve(double C,
                           const std::function<void(const RankingLpProgress&)>& progress = {});
 

@@ -110,6 +110,22 @@ test('a learnt model solves; a model of another domain is refused', async () => 
     assert.match(refused.error.message, /trained for domain "blocksworld"/);
 });
 
+test('deadEnds: relaxed pruning is reported in stats; an unknown value is a usage error',
+     async () => {
+    const task = { domain: read('painter', 'domain.pddl'), problem: read('painter', 'p01.pddl'),
+                   heuristic: 'goal-count' };
+    const pruned = await planner.solve({ ...task, deadEnds: 'relaxed' });
+    assert.equal(pruned.status, 'solved');
+    assert.ok(pruned.stats.deadEnds >= 1, JSON.stringify(pruned.stats));
+    const plain = await planner.solve({ ...task, deadEnds: 'none' });
+    assert.equal(plain.status, 'solved');
+    assert.equal(plain.stats.deadEnds, 0);
+    const bad = await planner.solve({ ...task, deadEnds: 'maybe' });
+    assert.equal(bad.status, 'error');
+    assert.equal(bad.error.category, 'usage');
+    assert.match(bad.error.message, /expected auto, relaxed or none/);
+});
+
 test('limits: expansions give status limit; a bad request is a usage error', async () => {
     const limited = await planner.solve({ domain: blocksDomain, problem: blocksP03,
                                           maxExpansions: 1 });

@@ -104,7 +104,8 @@ TEST_F(CliUsage, HelpListsEveryFlagWithDefaultAndExitCodes) {
         RunResult r = run(args);
         EXPECT_EQ(r.code, 0) << args;
         for (const char* flag : {"--space", "--heuristic", "--time-limit", "--memory-limit",
-                                 "--max-expansions", "--plan-file", "--stats-json", "--quiet"}) {
+                                 "--max-expansions", "--plan-file", "--stats-json", "--quiet",
+                                 "--dead-ends", "--parameter-order", "--model"}) {
             EXPECT_NE(r.out.find(flag), std::string::npos) << args << " lacks " << flag;
         }
         EXPECT_NE(r.out.find("default: ff"), std::string::npos);
@@ -136,6 +137,7 @@ TEST_F(CliUsage, BadCommandLinesAreUsageErrorsWithHint) {
              "plan domain.pddl problem.pddl --time-limit",
              "plan domain.pddl problem.pddl --heuristic lmcut",
              "plan domain.pddl problem.pddl --space lifted",
+             "plan domain.pddl problem.pddl --dead-ends maybe",
              "plan domain.pddl problem.pddl --quiet=yes",
              "validate domain.pddl problem.pddl",
          }) {

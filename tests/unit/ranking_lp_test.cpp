@@ -12,6 +12,7 @@
 #include <iostream>
 #include <map>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "core/common/error.hpp"
@@ -229,38 +230,62 @@ TEST(RankingLp, RejectsBadInput) {
     EXPECT_THROW(lp.solve(std::nan("")), Error);
 }
 
+// Small initial sets and per-round caps force many generation rounds; each
+// configuration exercises another path: default re-solving, always
+// warm-started with aggressive dropping of idle tuples, always cold.
 TEST(RankingLp, GenerationMatchesFullLp) {
     const Dataset data = random_dataset(200, 150, 12, 25, 7);
     ASSERT_GT(data.tuples.size(), 3000u);
-    RankingLpOptions options;
-    options.tolerance = 1e-9;
-    options.initial_rows = 50;
-    options.initial_columns = 5;
-    options.max_rows_per_round = 100;
-    options.max_columns_per_round = 5;
-    for (double C : {0.05, 1.0, 20.0}) {
-        RankingLp lp(data.rows, data.tuples, options);
-        int callbacks = 0;
-        const RankingLpResult r = lp.solve(C, [&](const RankingLpProgress& p) {
-            EXPECT_EQ(p.round, ++callbacks);
-            EXPECT_LE(p.added_columns, options.max_columns_per_round);
-        });
-        const double expected = full_lp_objective(data.rows, data.tuples, C);
-        EXPECT_TRUE(r.converged);
-        EXPECT_EQ(callbacks, r.rounds);
-        EXPECT_GT(r.rounds, 5) << "generation should need many rounds";
-        EXPECT_LT(r.working_rows, static_cast<int>(data.tuples.size()));
-        EXPECT_NEAR(r.objective, expected, 1e-6 * expected) << "C=" << C;
-        EXPECT_NEAR(r.objective, C * r.loss + l1(r.weights), 1e-9 * r.objective);
+    RankingLpOptions base;
+    base.tolerance = 1e-9;
+    base.initial_rows = 50;
+    base.initial_columns = 5;
+    base.max_rows_per_round = 100;
+    base.max_columns_per_round = 5;
+    struct Variant {
+        double resolve_fraction;
+        int drop_idle_after;
+    };
+    for (const Variant v : {Variant{0.02, 3}, Variant{1e9, 1}, Variant{0, 0}}) {
+        for (double C : {0.05, 1.0, 20.0}) {
+            RankingLpOptions options = base;
+            options.resolve_fraction = v.resolve_fraction;
+            options.drop_idle_after = v.drop_idle_after;
+            RankingLp lp(data.rows, data.tuples, options);
+            int callbacks = 0;
+            const RankingLpResult r = lp.solve(C, [&](const RankingLpProgress& p) {
+                EXPECT_EQ(p.round, ++callbacks);
+                EXPECT_LE(p.added_columns, options.max_columns_per_round);
+            });
+            const double expected = full_lp_objective(data.rows, data.tuples, C);
+            SCOPED_TRACE("C=" + std::to_string(C) +
+                         " resolve_fraction=" + std::to_string(v.resolve_fraction));
+            EXPECT_TRUE(r.converged);
+            EXPECT_EQ(callbacks, r.rounds);
+            EXPECT_GT(r.rounds, 5) << "generation should need many rounds";
+            EXPECT_LT(r.working_rows, static_cast<int>(data.tuples.size()));
+            EXPECT_NEAR(r.objective, expected, 1e-6 * expected);
+            EXPECT_NEAR(r.objective, C * r.loss + l1(r.weights), 1e-9 * r.objective);
+        }
     }
 }
 
 TEST(RankingLp, DefaultOptionsMatchFullLpWithinTolerance) {
     const Dataset data = random_dataset(200, 150, 12, 25, 11);
-    const RankingLpResult r = RankingLp(data.rows, data.tuples).solve(1);
     const double expected = full_lp_objective(data.rows, data.tuples, 1);
-    EXPECT_TRUE(r.converged);
-    EXPECT_NEAR(r.objective, expected, 1e-3 * expected);
+    // Everything fits the default budget: the whole LP at once.
+    const RankingLpResult all = RankingLp(data.rows, data.tuples).solve(1);
+    EXPECT_TRUE(all.converged);
+    EXPECT_EQ(all.working_rows, static_cast<int>(data.tuples.size()));
+    EXPECT_NEAR(all.objective, expected, 1e-3 * expected);
+    // A budget of 8 000 non-zeros: start from a sample of half of it.
+    RankingLpOptions options;
+    options.max_working_entries = 8000;
+    const RankingLpResult sampled = RankingLp(data.rows, data.tuples, options).solve(1);
+    EXPECT_TRUE(sampled.converged);
+    EXPECT_GT(sampled.rounds, 1);
+    EXPECT_LT(sampled.working_rows, static_cast<int>(data.tuples.size()));
+    EXPECT_NEAR(sampled.objective, expected, 1e-3 * expected);
 }
 
 TEST(RankingLp, WarmStartAcrossCMatchesFreshSolve) {

@@ -1,0 +1,110 @@
+// Relaxed dead-end detection (painter: painting the wrong cell strands the
+// robot): the detector's verdicts on hand-picked states, and the planner
+// option that puts it in front of the learnt heuristic, which cannot see
+// dead ends itself.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "core/common/error.hpp"
+#include "core/heuristics/dead_end_detector.hpp"
+#include "core/learning/model.hpp"
+#include "core/planner.hpp"
+#include "core/task/goal.hpp"
+#include "core/task/static_facts.hpp"
+#include "core/validation/validator.hpp"
+#include "test_support.hpp"
+
+namespace ll {
+namespace {
+
+constexpr SchemaId kMove = 0, kPaint = 1;
+constexpr ObjectId c1 = 0, c2 = 1, c3 = 2, c4 = 3, c5 = 4;
+
+TEST(DeadEnds, DetectorVerdicts) {
+    const Task task = test::load_task("painter", "p01");
+    ASSERT_EQ(task.schemas[kMove].name, "move");
+    ASSERT_EQ(task.schemas[kPaint].name, "paint");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const GoalChecker goal(task, layout, statics);
+    RelaxedDeadEndDetector detector(task, layout, statics, goal);
+    auto after = [&](std::initializer_list<GroundAction> plan) {
+        State s = initial_state(task, layout);
+        for (const GroundAction& a : plan)
+            s = apply_action(task, layout, s, a);
+        return s;
+    };
+    EXPECT_FALSE(detector.is_dead_end(initial_state(task, layout)));
+    EXPECT_FALSE(detector.is_dead_end(after({{kMove, {c1, c2}}})));
+    // c2 painted with the robot at c1: c3 and c5 can never be reached.
+    EXPECT_TRUE(detector.is_dead_end(after({{kPaint, {c1, c2}}})));
+    // c3 painted from c2: c4 is unreachable, so c5 cannot be painted.
+    EXPECT_TRUE(detector.is_dead_end(after({{kMove, {c1, c2}}, {kPaint, {c2, c3}}})));
+    // The goal itself is never a dead end; the verdicts do not depend on
+    // what was asked before (the exploration is reset per call).
+    const State goal_state = after({{kMove, {c1, c2}},
+                                    {kMove, {c2, c3}},
+                                    {kMove, {c3, c4}},
+                                    {kPaint, {c4, c5}},
+                                    {kPaint, {c4, c3}}});
+    ASSERT_TRUE(goal.is_goal(goal_state));
+    EXPECT_FALSE(detector.is_dead_end(goal_state));
+    EXPECT_TRUE(detector.is_dead_end(after({{kPaint, {c1, c2}}})));
+}
+
+// A WL model with no colours and no weights: h = 0 everywhere, so the
+// search order alone decides which states are expanded.
+std::shared_ptr<const WlModel> zero_model(const Task& task, GraphKind kind) {
+    auto model = std::make_shared<WlModel>();
+    set_model_domain(*model, task);
+    model->graph = kind;
+    return model;
+}
+
+TEST(DeadEnds, AutoPrunesInFrontOfWlOnly) {
+    const Task task = test::load_task("painter", "p01");
+    for (SpaceKind space : {SpaceKind::State, SpaceKind::Partial}) {
+        SCOPED_TRACE(to_string(space));
+        PlannerOptions options;
+        options.space = space;
+        options.heuristic = HeuristicKind::Wl;
+        options.model =
+            zero_model(task, space == SpaceKind::State ? GraphKind::Ilg : GraphKind::Aoag);
+        const SearchResult pruned = solve(task, options);
+        options.dead_ends = DeadEndDetection::None;
+        const SearchResult plain = solve(task, options);
+        for (const SearchResult* r : {&pruned, &plain}) {
+            ASSERT_EQ(r->status, SearchStatus::Solved);
+            EXPECT_TRUE(validate_plan(task, r->plan).valid);
+        }
+        EXPECT_GE(pruned.stats.dead_ends, 1);
+        EXPECT_EQ(plain.stats.dead_ends, 0);
+        EXPECT_LT(pruned.stats.expansions, plain.stats.expansions);
+    }
+}
+
+TEST(DeadEnds, RelaxedWorksWithAnyHeuristicAndAutoLeavesOthersAlone) {
+    const Task task = test::load_task("painter", "p01");
+    PlannerOptions options;
+    options.heuristic = HeuristicKind::GoalCount;
+    const SearchResult plain = solve(task, options);  // auto: no detector
+    options.dead_ends = DeadEndDetection::Relaxed;
+    const SearchResult pruned = solve(task, options);
+    ASSERT_EQ(plain.status, SearchStatus::Solved);
+    ASSERT_EQ(pruned.status, SearchStatus::Solved);
+    EXPECT_TRUE(validate_plan(task, pruned.plan).valid);
+    EXPECT_EQ(plain.stats.dead_ends, 0);
+    EXPECT_LE(pruned.stats.expansions, plain.stats.expansions);
+}
+
+TEST(DeadEnds, ParsesOptionNames) {
+    EXPECT_EQ(parse_dead_end_detection("auto"), DeadEndDetection::Auto);
+    EXPECT_EQ(parse_dead_end_detection("relaxed"), DeadEndDetection::Relaxed);
+    EXPECT_EQ(parse_dead_end_detection("none"), DeadEndDetection::None);
+    EXPECT_STREQ(to_string(DeadEndDetection::Relaxed), "relaxed");
+    EXPECT_THROW(parse_dead_end_detection("yes"), Error);
+}
+
+}  // namespace
+}  // namespace ll
