@@ -119,7 +119,7 @@ test('every pretrained model of an example domain loads for it and solves its ex
     const withModels = new Set(manifest.map((m) => `${m.set}-${m.domain}`));
     const exampleDomains = new Set(index.examples.map((e) => `${e.set}-${e.domain}`));
     const covered = [...exampleDomains].filter((d) => withModels.has(d));
-    assert.ok(covered.length >= 1, `at least one example domain has a pretrained model (${[...withModels]})`);
+    assert.equal(covered.length, exampleDomains.size, `every example domain has pretrained models (${[...withModels]})`);
     console.log(`# example domains with pretrained models: ${covered.join(', ')}; without yet: ` +
                 `${[...exampleDomains].filter((d) => !withModels.has(d)).join(', ') || 'none'}`);
 });
