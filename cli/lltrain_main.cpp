@@ -369,6 +369,13 @@ int run(const std::vector<std::string>& args) {
         if (auto path = a.value("--summary-json")) {
             write_text_file(*path, summary.dump(2) + "\n");
         }
+        if (s.non_zero_weights == 0) {
+            // A legitimate outcome of the tuning (no C beat w = 0 on the
+            // validation problems), but the model is then a blind h = 0.
+            std::cerr << "warning: every weight is zero (C = " << s.chosen_c
+                      << " gave the lowest validation loss): the model's heuristic is h = 0 "
+                         "everywhere; try another --graph, more training problems, or --c\n";
+        }
         if (!quiet) {
             std::ostringstream out;
             out << std::setprecision(4);

@@ -62,7 +62,8 @@ def train_one(args, domain_path, graph, space):
         "file": file_name, "wl_iterations": summary["wl_iterations"],
         "importances": summary["importances"] if space == "partial" else None,
         "training_problems": summary["problems_used"], "tuples": summary["tuples_total"],
-        "features": summary["features"], "C": summary["C"],
+        "features": summary["features"], "non_zero_weights": summary["non_zero_weights"],
+        "C": summary["C"],
         "training_time_s": round(summary["training_time_s"], 2), "bytes": summary["bytes"],
     }
     return entry, None

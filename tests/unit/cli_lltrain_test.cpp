@@ -119,6 +119,18 @@ TEST_F(LltrainTest, TrainsModelsThatSolveInBothSpaces) {
     }
 }
 
+// A tiny C makes every weight zero: legal, but the user is warned that the
+// model is blind; a normal run has no such warning.
+TEST_F(LltrainTest, AllZeroWeightsAreWarnedAbout) {
+    RunResult blind = train("--graph aoag --no-tune --c 0.001 --summary-json s.json");
+    ASSERT_EQ(blind.code, 0) << blind.err;
+    EXPECT_EQ(nlohmann::json::parse(read("s.json"))["non_zero_weights"], 0);
+    EXPECT_NE(blind.err.find("warning: every weight is zero"), std::string::npos) << blind.err;
+    RunResult normal = train("--graph aoag --no-tune --c 1");
+    ASSERT_EQ(normal.code, 0) << normal.err;
+    EXPECT_EQ(normal.err.find("every weight is zero"), std::string::npos) << normal.err;
+}
+
 TEST_F(LltrainTest, SameInputsGiveAByteIdenticalModel) {
     ASSERT_EQ(train("--graph aoag", "a.json").code, 0);
     ASSERT_EQ(train("--graph aoag", "b.json").code, 0);
