@@ -53,7 +53,7 @@ const CommandSpec& plan_spec() {
              "invalid or was trained for another domain"},
             {"--dead-ends", "auto|relaxed|none", "auto",
              "prune states whose goal is unreachable in the delete relaxation; auto: "
-             "only in front of wl (the relaxation heuristics detect them anyway)"},
+             "only with a wl model whose trainer found such dead ends"},
             {"--parameter-order", "declaration|reverse", "declaration",
              "partial space: the order in which action parameters are bound"},
             {"--time-limit", "SECONDS", "unlimited", "stop with exit 23 after this time"},

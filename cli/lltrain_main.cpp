@@ -359,6 +359,8 @@ int run(const std::vector<std::string>& args) {
         summary["graphs"] = s.counts.graphs;
         summary["features"] = s.features;
         summary["non_zero_weights"] = s.non_zero_weights;
+        summary["dead_end_checks"] = s.dead_end_checks;
+        summary["relaxed_dead_ends"] = !s.dead_ends_found.empty();
         summary["C"] = s.chosen_c;
         summary["validation_loss"] = s.validation_loss;
         summary["training_loss"] = s.training_loss;
@@ -393,6 +395,13 @@ int run(const std::vector<std::string>& args) {
             }
             out << "Features: " << s.features << " colours, " << s.non_zero_weights
                 << " non-zero weights\n";
+            if (!s.dead_ends_found.empty()) {
+                out << "Dead ends: found among the successors of " << s.dead_ends_found
+                    << "'s plan states; the planner prunes them with this model\n";
+            } else {
+                out << "Dead ends: none among " << s.dead_end_checks
+                    << " successor states checked; the planner does not look for them\n";
+            }
             out << "C: " << s.chosen_c << (options.tune ? " (tuned)" : " (fixed)")
                 << ", validation loss " << s.validation_loss << ", training loss "
                 << s.training_loss << "\n";

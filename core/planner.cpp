@@ -134,8 +134,11 @@ std::unique_ptr<ActionSetHeuristic> make_heuristic(const PlannerOptions& options
 }
 
 bool wants_dead_end_detection(const PlannerOptions& options) {
-    return options.dead_ends == DeadEndDetection::Relaxed ||
-           (options.dead_ends == DeadEndDetection::Auto && options.heuristic == HeuristicKind::Wl);
+    if (options.dead_ends == DeadEndDetection::Auto) {
+        return options.heuristic == HeuristicKind::Wl && options.model &&
+               options.model->relaxed_dead_ends;
+    }
+    return options.dead_ends == DeadEndDetection::Relaxed;
 }
 }  // namespace
 

@@ -17,9 +17,10 @@ namespace ll {
 enum class SpaceKind { State, Partial };
 enum class HeuristicKind { FF, Add, Max, GoalCount, Wl };
 // Whether states whose goal is unreachable in the delete relaxation are
-// pruned in front of the heuristic. Auto: for the learnt heuristic only (the
-// relaxation heuristics detect these dead ends themselves; goal-count is a
-// plain baseline and stays one).
+// pruned (checked once per expanded state). Auto: only for a learnt model
+// whose trainer found such dead ends in its domain (WlModel::
+// relaxed_dead_ends); the relaxation heuristics detect them themselves, and
+// goal-count is a plain baseline and stays one.
 enum class DeadEndDetection { Auto, Relaxed, None };
 
 // Parse option values; throw ll::Error(Usage) naming the accepted values.

@@ -63,6 +63,7 @@ def train_one(args, domain_path, graph, space):
         "importances": summary["importances"] if space == "partial" else None,
         "training_problems": summary["problems_used"], "tuples": summary["tuples_total"],
         "features": summary["features"], "non_zero_weights": summary["non_zero_weights"],
+        "dead_ends": "relaxed" if summary["relaxed_dead_ends"] else "none",
         "C": summary["C"],
         "training_time_s": round(summary["training_time_s"], 2), "bytes": summary["bytes"],
     }

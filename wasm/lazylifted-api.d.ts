@@ -42,7 +42,8 @@ export interface SolveRequest {
   model?: string | object | null;
   /**
    * Prune states whose goal is unreachable in the delete relaxation. "auto"
-   * (default): only in front of "wl", which cannot see dead ends itself.
+   * (default): only with a "wl" model whose trainer found such dead ends
+   * (its "dead_ends" field is "relaxed").
    */
   deadEnds?: 'auto' | 'relaxed' | 'none';
   /** Time limit in milliseconds, parsing included. */

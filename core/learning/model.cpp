@@ -253,6 +253,7 @@ std::string save_model(const WlModel& model) {
     out += "  },\n";
     out += "  \"graph\": " + json_string(to_string(model.graph)) + ",\n";
     out += "  \"space\": " + json_string(model.space) + ",\n";
+    out += "  \"dead_ends\": " + json_string(model.relaxed_dead_ends ? "relaxed" : "none") + ",\n";
     out += "  \"wl\": {\"iterations\": " + std::to_string(wl.iterations) + ", \"neighbourhood\": " +
            json_string(wl.neighbourhood == Neighbourhood::Set ? "set" : "multiset") + "},\n";
     const auto& keys = model.features.keys();
@@ -334,6 +335,12 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
     model.space = r.string(r.member(root, "", "space"), "space");
     if (model.space != "partial" && model.space != "state")
         r.fail("space", "\"" + model.space + "\" is neither \"partial\" nor \"state\"");
+    if (root.contains("dead_ends")) {
+        const std::string dead_ends = r.string(root["dead_ends"], "dead_ends");
+        if (dead_ends != "relaxed" && dead_ends != "none")
+            r.fail("dead_ends", "\"" + dead_ends + "\" is neither \"relaxed\" nor \"none\"");
+        model.relaxed_dead_ends = dead_ends == "relaxed";
+    }
 
     const Json& wl = r.member(root, "", "wl");
     WlOptions options;

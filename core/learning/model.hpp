@@ -27,7 +27,14 @@ struct WlModel {
     std::vector<std::pair<std::string, int>> domain_schemas;
     GraphKind graph = GraphKind::Aoag;
     std::string space = "partial";  // "partial" | "state": the space it was trained for
-    WlFeatures features;            // options + colour dictionary
+    // Whether the trainer found states among the training states' successors
+    // from which the goal is unreachable in the delete relaxation. The
+    // planner's automatic dead-end detection is on only for such models: the
+    // check is cheap in floortile and ruinous in large blocksworld, where
+    // there are no dead ends to find. Saved as "dead_ends": "relaxed"|"none"
+    // (absent in older files: "none").
+    bool relaxed_dead_ends = false;
+    WlFeatures features;  // options + colour dictionary
     // Non-zero weights only, sorted by colour id.
     std::vector<std::pair<int, double>> weights;
     // Free-form training metadata (a JSON object as text, "{}" if none):

@@ -7,6 +7,7 @@
 
 #include "core/common/error.hpp"
 #include "core/training/bayes_opt.hpp"
+#include "core/training/dead_end_probe.hpp"
 #include "core/training/ranking_lp.hpp"
 
 namespace ll {
@@ -64,6 +65,7 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
         report(TrainerProgress::Phase::Dataset, i + 1, n, problems[i].name);
     }
     RankingDataset data = builder.take();
+    const DeadEndProbeResult probe = probe_dead_ends(problems, options.dead_end_probe_checks);
 
     TrainerResult result;
     TrainerSummary& summary = result.summary;
@@ -132,6 +134,9 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
         if (std::abs(fit.weights[id]) > 1e-9) model.weights.emplace_back(id, fit.weights[id]);
     }
     summary.non_zero_weights = static_cast<int>(model.weights.size());
+    model.relaxed_dead_ends = probe.found;
+    summary.dead_end_checks = probe.checked_states;
+    summary.dead_ends_found = probe.found_in;
     model.features = std::move(features);
 
     nlohmann::ordered_json meta;
@@ -155,6 +160,9 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
     meta["tuned"] = tune;
     meta["validation_loss"] = summary.validation_loss;
     meta["training_loss"] = summary.training_loss;
+    meta["dead_end_probe"] = {{"checked_states", probe.checked_states},
+                              {"found_in", probe.found ? nlohmann::ordered_json(probe.found_in)
+                                                       : nlohmann::ordered_json(nullptr)}};
     model.training_json = meta.dump();
     return result;
 }

@@ -31,6 +31,9 @@ struct TrainerOptions {
     double train_fraction = 0.8;  // problems (in the given order) used for training when tuning
     std::uint64_t seed = 2024;
     double lp_time_limit_s = 600;
+    // Successor states of the training plans checked for relaxed dead ends
+    // (WlModel::relaxed_dead_ends); 0 skips the probe.
+    int dead_end_probe_checks = 2000;
 };
 
 // What the trainer reports while it runs (for a progress bar).
@@ -54,6 +57,8 @@ struct TrainerSummary {
     double training_loss = 0;    // Σσz on all data after the refit
     std::vector<std::pair<double, double>> tuning;  // (C, validation loss) per evaluation
     int lp_rounds = 0;
+    int dead_end_checks = 0;      // successor states probed
+    std::string dead_ends_found;  // problem of the first relaxed dead end, "" if none
 };
 
 struct TrainerResult {

@@ -131,6 +131,33 @@ TEST_F(LltrainTest, AllZeroWeightsAreWarnedAbout) {
     EXPECT_EQ(normal.err.find("every weight is zero"), std::string::npos) << normal.err;
 }
 
+// The dead-end probe: painter has relaxed dead ends (the model says so, and
+// the planner then prunes them by default), blocksworld has none.
+TEST_F(LltrainTest, ModelRecordsWhetherTheDomainHasDeadEnds) {
+    fs::create_directory(dir_ / "painter");
+    for (const auto& entry :
+         fs::directory_iterator(fs::path(LL_TEST_DATA_DIR) / "tasks" / "painter"))
+        fs::copy_file(entry.path(), dir_ / "painter" / entry.path().filename());
+    RunResult painter = lltrain(
+        "--domain painter/domain.pddl --problems painter --plans painter --no-tune "
+        "--out painter.json --summary-json p.json");
+    ASSERT_EQ(painter.code, 0) << painter.err;
+    EXPECT_EQ(nlohmann::json::parse(read("p.json"))["relaxed_dead_ends"], true);
+    EXPECT_EQ(nlohmann::json::parse(read("painter.json"))["dead_ends"], "relaxed");
+    EXPECT_NE(painter.out.find("Dead ends: found"), std::string::npos) << painter.out;
+    RunResult plan = lazylifted(
+        "plan painter/domain.pddl painter/p01.pddl --model painter.json --space partial "
+        "--stats-json s.json --plan-file plan.txt");
+    ASSERT_EQ(plan.code, 0) << plan.err;
+    EXPECT_EQ(lazylifted("validate painter/domain.pddl painter/p01.pddl plan.txt").code, 0);
+
+    RunResult blocks = train("--graph aoag --no-tune --summary-json b.json");
+    ASSERT_EQ(blocks.code, 0) << blocks.err;
+    EXPECT_EQ(nlohmann::json::parse(read("b.json"))["relaxed_dead_ends"], false);
+    EXPECT_GT(nlohmann::json::parse(read("b.json"))["dead_end_checks"].get<int>(), 0);
+    EXPECT_EQ(nlohmann::json::parse(read("model.json"))["dead_ends"], "none");
+}
+
 TEST_F(LltrainTest, SameInputsGiveAByteIdenticalModel) {
     ASSERT_EQ(train("--graph aoag", "a.json").code, 0);
     ASSERT_EQ(train("--graph aoag", "b.json").code, 0);

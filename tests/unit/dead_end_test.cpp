@@ -1,7 +1,7 @@
 // Relaxed dead-end detection (painter: painting the wrong cell strands the
 // robot): the detector's verdicts on hand-picked states, and the planner
-// option that puts it in front of the learnt heuristic, which cannot see
-// dead ends itself.
+// option: auto prunes only for a learnt model whose trainer found dead ends
+// (the model's flag), relaxed and none force it on and off.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -9,9 +9,11 @@
 #include "core/common/error.hpp"
 #include "core/heuristics/dead_end_detector.hpp"
 #include "core/learning/model.hpp"
+#include "core/pddl/parser.hpp"
 #include "core/planner.hpp"
 #include "core/task/goal.hpp"
 #include "core/task/static_facts.hpp"
+#include "core/training/dead_end_probe.hpp"
 #include "core/validation/validator.hpp"
 #include "test_support.hpp"
 
@@ -55,33 +57,68 @@ TEST(DeadEnds, DetectorVerdicts) {
 
 // A WL model with no colours and no weights: h = 0 everywhere, so the
 // search order alone decides which states are expanded.
-std::shared_ptr<const WlModel> zero_model(const Task& task, GraphKind kind) {
+std::shared_ptr<const WlModel> zero_model(const Task& task, GraphKind kind, bool dead_ends) {
     auto model = std::make_shared<WlModel>();
     set_model_domain(*model, task);
     model->graph = kind;
+    model->relaxed_dead_ends = dead_ends;
     return model;
 }
 
-TEST(DeadEnds, AutoPrunesInFrontOfWlOnly) {
+TEST(DeadEnds, AutoFollowsTheModelsFlag) {
     const Task task = test::load_task("painter", "p01");
     for (SpaceKind space : {SpaceKind::State, SpaceKind::Partial}) {
         SCOPED_TRACE(to_string(space));
+        const GraphKind graph = space == SpaceKind::State ? GraphKind::Ilg : GraphKind::Aoag;
         PlannerOptions options;
         options.space = space;
         options.heuristic = HeuristicKind::Wl;
-        options.model =
-            zero_model(task, space == SpaceKind::State ? GraphKind::Ilg : GraphKind::Aoag);
-        const SearchResult pruned = solve(task, options);
+        options.model = zero_model(task, graph, true);
+        const SearchResult pruned = solve(task, options);  // auto, flag set
         options.dead_ends = DeadEndDetection::None;
-        const SearchResult plain = solve(task, options);
-        for (const SearchResult* r : {&pruned, &plain}) {
+        const SearchResult forced_off = solve(task, options);
+        options.dead_ends = DeadEndDetection::Auto;
+        options.model = zero_model(task, graph, false);
+        const SearchResult plain = solve(task, options);  // auto, flag not set
+        options.dead_ends = DeadEndDetection::Relaxed;
+        const SearchResult forced_on = solve(task, options);
+        for (const SearchResult* r : {&pruned, &forced_off, &plain, &forced_on}) {
             ASSERT_EQ(r->status, SearchStatus::Solved);
             EXPECT_TRUE(validate_plan(task, r->plan).valid);
         }
         EXPECT_GE(pruned.stats.dead_ends, 1);
-        EXPECT_EQ(plain.stats.dead_ends, 0);
         EXPECT_LT(pruned.stats.expansions, plain.stats.expansions);
+        EXPECT_EQ(forced_off.stats.dead_ends, 0);
+        EXPECT_EQ(forced_off.stats.expansions, plain.stats.expansions);
+        EXPECT_EQ(plain.stats.dead_ends, 0);
+        EXPECT_EQ(forced_on.stats.dead_ends, pruned.stats.dead_ends);
+        EXPECT_EQ(forced_on.stats.expansions, pruned.stats.expansions);
     }
+}
+
+TEST(DeadEnds, ProbeFindsThemInTrainingStatesOnlyWhereTheyExist) {
+    auto problem = [](const std::string& task, const std::string& name) {
+        TrainingProblem p{name, test::load_task(task, name), {}};
+        p.plan = parse_plan(p.task, test::read_file(test::task_path(task, name + ".plan")),
+                            name + ".plan");
+        return p;
+    };
+    const std::vector<TrainingProblem> painter{problem("painter", "p01")};
+    const DeadEndProbeResult found = probe_dead_ends(painter, 100);
+    EXPECT_TRUE(found.found);
+    EXPECT_EQ(found.found_in, "p01");
+    EXPECT_GE(found.checked_states, 1);
+    EXPECT_LE(found.checked_states, 100);
+
+    const std::vector<TrainingProblem> blocks{problem("blocksworld", "p01"),
+                                              problem("blocksworld", "p02"),
+                                              problem("blocksworld", "p03")};
+    const DeadEndProbeResult none = probe_dead_ends(blocks, 60);
+    EXPECT_FALSE(none.found);
+    EXPECT_EQ(none.found_in, "");
+    EXPECT_GT(none.checked_states, 30);  // 20 per problem, fewer if a plan is short
+    EXPECT_LE(none.checked_states, 60);
+    EXPECT_EQ(probe_dead_ends(blocks, 0).checked_states, 0);
 }
 
 TEST(DeadEnds, RelaxedWorksWithAnyHeuristicAndAutoLeavesOthersAlone) {

@@ -106,8 +106,10 @@ TEST(WlModel, SavedLayoutFollowsTheDocumentedSchema) {
     std::vector<std::string> keys;
     for (const auto& [k, v] : j.items())
         keys.push_back(k);
-    EXPECT_EQ(keys, (std::vector<std::string>{"format", "version", "domain", "graph", "space", "wl",
-                                              "colours", "weights", "training"}));
+    EXPECT_EQ(keys,
+              (std::vector<std::string>{"format", "version", "domain", "graph", "space",
+                                        "dead_ends", "wl", "colours", "weights", "training"}));
+    EXPECT_EQ(j["dead_ends"], "none");
     EXPECT_EQ(j["domain"]["predicates"][0], Json::parse(R"(["on", 2])"));
     EXPECT_EQ(j["domain"]["schemas"][2], Json::parse(R"(["stack", 2])"));
     EXPECT_EQ(j["wl"], Json::parse(R"({"iterations": 2, "neighbourhood": "set"})"));
@@ -116,6 +118,26 @@ TEST(WlModel, SavedLayoutFollowsTheDocumentedSchema) {
     EXPECT_EQ(j["weights"][1], Json::parse("[2, -3.25]"));
     // One colour key per line.
     EXPECT_NE(text.find("\n    [-1, 0, 0],\n"), std::string::npos);
+}
+
+TEST(WlModel, DeadEndFlagRoundTripsAndDefaultsToNone) {
+    Domains d;
+    WlModel model = make_model(d.blocksworld);
+    model.relaxed_dead_ends = true;
+    const std::string text = save_model(model);
+    EXPECT_NE(text.find("\n  \"dead_ends\": \"relaxed\",\n"), std::string::npos);
+    EXPECT_TRUE(load_model(text, "m.json").relaxed_dead_ends);
+    Json j = Json::parse(text);
+    j.erase("dead_ends");  // a file from before the flag existed
+    EXPECT_FALSE(load_model(j.dump(), "m.json").relaxed_dead_ends);
+    j["dead_ends"] = "maybe";
+    try {
+        load_model(j.dump(), "m.json");
+        ADD_FAILURE() << "a bad dead_ends value was accepted";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.category(), ErrorCategory::Model);
+        EXPECT_NE(std::string(e.what()).find("dead_ends"), std::string::npos) << e.what();
+    }
 }
 
 TEST(WlModel, DocumentedExampleIsExactlyWhatSaveWrites) {
