@@ -13,41 +13,35 @@
 
 namespace ll {
 
-DeadEndProbeResult probe_dead_ends(std::span<const TrainingProblem> problems, int max_checks) {
+DeadEndProbeResult probe_dead_ends(const TrainingProblem& problem, int max_checks) {
     DeadEndProbeResult result;
-    if (problems.empty() || max_checks <= 0) return result;
-    const int share = std::max(1, max_checks / static_cast<int>(problems.size()));
+    if (max_checks <= 0) return result;
+    const Task& task = problem.task;
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const GoalChecker goal(task, layout, statics);
+    SuccessorGenerator successors(task, layout, statics);
+    RelaxedDeadEndDetector detector(task, layout, statics, goal);
+    // Spread the checks over the plan's states, and over each state's
+    // actions with a stride (actions come grouped by schema).
+    const int states = static_cast<int>(problem.plan.size()) + 1;
+    const int per_state = std::max(1, (max_checks + states - 1) / states);
     std::vector<GroundAction> actions;
-    for (const TrainingProblem& problem : problems) {
-        const Task& task = problem.task;
-        const StateLayout layout(task);
-        const StaticFacts statics(task);
-        const GoalChecker goal(task, layout, statics);
-        SuccessorGenerator successors(task, layout, statics);
-        RelaxedDeadEndDetector detector(task, layout, statics, goal);
-        // Spread the share over the plan's states, and over each state's
-        // actions with a stride (actions come grouped by schema).
-        const int states = static_cast<int>(problem.plan.size()) + 1;
-        const int per_state = std::max(1, (share + states - 1) / states);
-        int checks = 0;
-        State state = initial_state(task, layout);
-        for (int step = 0; step < states && checks < share; ++step) {
-            actions.clear();
-            successors.applicable_actions(state, actions);
-            const std::size_t stride =
-                std::max<std::size_t>(1, actions.size() / static_cast<std::size_t>(per_state));
-            for (std::size_t i = 0; i < actions.size() && checks < share; i += stride) {
-                if (result.checked_states == max_checks) return result;
-                ++checks;
-                ++result.checked_states;
-                if (detector.is_dead_end(apply_action(task, layout, state, actions[i]))) {
-                    result.found = true;
-                    result.found_in = problem.name;
-                    return result;
-                }
+    State state = initial_state(task, layout);
+    for (int step = 0; step < states; ++step) {
+        actions.clear();
+        successors.applicable_actions(state, actions);
+        const std::size_t stride =
+            std::max<std::size_t>(1, actions.size() / static_cast<std::size_t>(per_state));
+        for (std::size_t i = 0; i < actions.size(); i += stride) {
+            if (result.checked_states == max_checks) return result;
+            ++result.checked_states;
+            if (detector.is_dead_end(apply_action(task, layout, state, actions[i]))) {
+                result.found = true;
+                return result;
             }
-            if (step < states - 1) state = apply_action(task, layout, state, problem.plan[step]);
         }
+        if (step < states - 1) state = apply_action(task, layout, state, problem.plan[step]);
     }
     return result;
 }

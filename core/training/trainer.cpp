@@ -59,13 +59,25 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
     // 1. Dataset (the colour dictionary grows in problem order: deterministic).
     WlFeatures features(options.wl);
     DatasetBuilder builder(options.dataset, features);
+    // The dead-end probe runs along (until the first dead end is found).
     const int n = static_cast<int>(problems.size());
+    // Each problem gets an equal share of the budget, but at least 20 checks
+    // (dead ends often need a few steps along a plan), smallest problems first.
+    const int probe_budget = std::max(0, options.dead_end_probe_checks);
+    const int probe_share = std::max(20, probe_budget / n);
+    int probe_checks = 0;
+    std::string probe_found_in;
     for (int i = 0; i < n; ++i) {
         builder.add_plan(problems[i].task, problems[i].plan, i);
+        if (probe_found_in.empty()) {
+            const DeadEndProbeResult probe =
+                probe_dead_ends(problems[i], std::min(probe_share, probe_budget - probe_checks));
+            probe_checks += probe.checked_states;
+            if (probe.found) probe_found_in = problems[i].name;
+        }
         report(TrainerProgress::Phase::Dataset, i + 1, n, problems[i].name);
     }
     RankingDataset data = builder.take();
-    const DeadEndProbeResult probe = probe_dead_ends(problems, options.dead_end_probe_checks);
 
     TrainerResult result;
     TrainerSummary& summary = result.summary;
@@ -134,9 +146,9 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
         if (std::abs(fit.weights[id]) > 1e-9) model.weights.emplace_back(id, fit.weights[id]);
     }
     summary.non_zero_weights = static_cast<int>(model.weights.size());
-    model.relaxed_dead_ends = probe.found;
-    summary.dead_end_checks = probe.checked_states;
-    summary.dead_ends_found = probe.found_in;
+    model.relaxed_dead_ends = !probe_found_in.empty();
+    summary.dead_end_checks = probe_checks;
+    summary.dead_ends_found = probe_found_in;
     model.features = std::move(features);
 
     nlohmann::ordered_json meta;
@@ -160,9 +172,10 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
     meta["tuned"] = tune;
     meta["validation_loss"] = summary.validation_loss;
     meta["training_loss"] = summary.training_loss;
-    meta["dead_end_probe"] = {{"checked_states", probe.checked_states},
-                              {"found_in", probe.found ? nlohmann::ordered_json(probe.found_in)
-                                                       : nlohmann::ordered_json(nullptr)}};
+    meta["dead_end_probe"] = {
+        {"checked_states", probe_checks},
+        {"found_in", probe_found_in.empty() ? nlohmann::ordered_json(nullptr)
+                                            : nlohmann::ordered_json(probe_found_in)}};
     model.training_json = meta.dump();
     return result;
 }
