@@ -294,6 +294,9 @@ test('the learned heuristic: a model from the list, one loaded from disk, and a 
     await page.selectOption('#heuristic-select', 'wl');
     const offered = await page.locator('#model-select option').evaluateAll((os) => os.map((o) => o.value));
     assert.ok(offered.some((v) => v.includes('blocksworld')), `models offered: ${offered}`);
+    // hbf blocksworld models share the signature; the example's set comes first.
+    assert.match(offered[0], /ipc23lt-blocksworld/, `models offered: ${offered}`);
+    assert.match(await page.inputValue('#model-select'), /^models\/ipc23lt-blocksworld-ilg-state\.json$/);
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     await page.waitForSelector('#valid-badge[data-valid="true"]');

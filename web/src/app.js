@@ -139,8 +139,13 @@ function currentDomainName() {
 // a model loaded from disk); keeps `preferred` selected when it is offered.
 function refreshModels(preferred = ui.model.value) {
     const domain = currentDomainName();
+    // Domains of two benchmark sets can share a name and signature (ipc23lt
+    // and hbf blocksworld): the models of the current example's set (else
+    // of ipc23lt) come first, and the default is taken among them.
+    const preferredSet = examples.find((e) => e.id === currentExampleId)?.set ?? 'ipc23lt';
     const options = manifest
         .filter((m) => m.domain === domain)
+        .sort((a, b) => (b.set === preferredSet) - (a.set === preferredSet))
         .map((m) => ({
             value: `models/${m.file}`,
             text: `${m.set} · ${m.graph.toUpperCase()} · ${m.space === 'partial' ? 'PS²' : 'S³'}` +
