@@ -140,6 +140,8 @@ def plots(runs, problems, plot_dir):
     try:
         import matplotlib
         matplotlib.use("Agg")
+        # Fixed element ids and no date: the same data gives the same SVG.
+        matplotlib.rcParams["svg.hashsalt"] = "lazylifted-report"
         import matplotlib.pyplot as plt
     except ImportError:
         return ["(plots skipped: matplotlib is not installed; apt-get install python3-matplotlib)", ""]
@@ -169,7 +171,7 @@ def plots(runs, problems, plot_dir):
             ax.set_title(f"{len(xs)} problems solved by both", fontsize=9)
         fig.tight_layout()
         path = os.path.join(plot_dir, f"scatter-{column}.svg")
-        fig.savefig(path)
+        fig.savefig(path, metadata={"Date": None})
         plt.close(fig)
         rel = os.path.relpath(path, os.path.join(REPO, "docs"))
         lines += [f"![PS² vs S³ {label}]({rel})", ""]

@@ -402,7 +402,10 @@ def main(argv):
     summary = summarize(rows)
     print(text_table(summary))
     md_path = os.path.splitext(args.out)[0] + ".md"
-    write_markdown(md_path, args, summary, command_line, started)
+    # A resumed run with nothing left to do keeps the table of the run that
+    # made the rows (its command, revision and start time).
+    if todo or not os.path.exists(md_path):
+        write_markdown(md_path, args, summary, command_line, started)
     print(f"rows: {args.out}\ntable: {md_path}", file=sys.stderr)
     try:
         os.rmdir(tmp_root)  # only if empty
