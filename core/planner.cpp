@@ -84,18 +84,6 @@ DeadEndDetection parse_dead_end_detection(std::string_view name) {
                                           "' (expected auto, relaxed or none)");
 }
 
-const char* to_string(DeadEndDetection kind) {
-    switch (kind) {
-        case DeadEndDetection::Auto:
-            return "auto";
-        case DeadEndDetection::Relaxed:
-            return "relaxed";
-        case DeadEndDetection::None:
-            return "none";
-    }
-    return "unknown";
-}
-
 namespace {
 void check_limits(const Limits& limits) {
     if (!(limits.time_limit_s > 0)) {

@@ -29,7 +29,6 @@ HeuristicKind parse_heuristic_kind(std::string_view name);
 DeadEndDetection parse_dead_end_detection(std::string_view name);
 const char* to_string(SpaceKind kind);
 const char* to_string(HeuristicKind kind);
-const char* to_string(DeadEndDetection kind);
 
 struct PlannerOptions {
     SpaceKind space = SpaceKind::State;

@@ -33,8 +33,9 @@ struct TrainerOptions {
     double lp_time_limit_s = 600;
     // Successor states of the training plans checked for relaxed dead ends
     // (WlModel::relaxed_dead_ends), split equally over the problems (at
-    // least 20 each, smallest first), during the dataset phase; 0 skips it. A check is a relaxed
-    // exploration: about 15 ms on a large warehouse training problem.
+    // least 20 each, smallest first), during the dataset phase; 0 skips it.
+    // A check is a relaxed exploration: about 15 ms on a large warehouse
+    // training problem.
     int dead_end_probe_checks = 500;
 };
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -66,6 +67,22 @@ export async function startServer() {
 
 export async function launchBrowser() {
     return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
+}
+
+// Registers the calling test file's before/after hooks: one site server and
+// one browser for all its tests. The fields are set once `before` has run.
+export function useSiteAndBrowser() {
+    const site = { server: null, browser: null };
+    before(async () => {
+        requireSite();
+        site.server = await startServer();
+        site.browser = await launchBrowser();
+    });
+    after(async () => {
+        await site.browser?.close();
+        await site.server?.close();
+    });
+    return site;
 }
 
 // Installed before any page script: records long tasks (> 50 ms) with their

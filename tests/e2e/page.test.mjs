@@ -8,11 +8,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import {
-    foreignRequests, launchBrowser, longTasksSince, openPage, recordMetrics, requireSite,
-    screenshot, siteDir, startServer, transferSizes,
+    foreignRequests, longTasksSince, openPage, recordMetrics, screenshot, siteDir, transferSizes,
+    useSiteAndBrowser,
 } from './helpers.mjs';
 
 const LOAD_TO_PLAN_LIMIT_MS = 2000;
@@ -21,19 +21,15 @@ const TRANSFER_LIMIT_BYTES = 1024 * 1024;
 // Generous waits: the test machine is shared (the limits above are what is measured).
 const SOLVE_TIMEOUT_MS = 20000;
 
-let server;
-let browser;
+const site = useSiteAndBrowser();
 
-before(async () => {
-    requireSite();
-    server = await startServer();
-    browser = await launchBrowser();
-});
-
-after(async () => {
-    await browser?.close();
-    await server?.close();
-});
+// The editor page in a fresh browser context, ready (Solve enabled).
+async function openEditor() {
+    const page = await openPage(site.browser, site.server.url);
+    await page.goto(site.server.url);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    return page;
+}
 
 // The line number (1-based) of the first lint range in an editor pane.
 async function lintLine(page, pane) {
@@ -61,9 +57,7 @@ async function pickExample(page, id) {
 }
 
 test('the bundled blocksworld example: first plan within 2 s of page load, valid, steppable, downloadable', async () => {
-    const page = await openPage(browser, server.url);
-    await page.goto(server.url);
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    const page = await openEditor();
     assert.equal(await page.inputValue('#example-select'), 'blocksworld-swap');
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
@@ -123,8 +117,7 @@ test('the bundled blocksworld example: first plan within 2 s of page load, valid
 });
 
 test('a syntax error puts a lint marker on its line; fixing it clears the marker', async () => {
-    const page = await openPage(browser, server.url);
-    await page.goto(server.url);
+    const page = await openEditor();
     await pickExample(page, 'blocksworld-swap');
     // Line 5 of swap.pddl is "  (:init (arm-empty)": an empty atom after it is a syntax error.
     await page.locator('.pane-problem .cm-line').nth(4).click();
@@ -170,9 +163,7 @@ test('a syntax error puts a lint marker on its line; fixing it clears the marker
 });
 
 test('Stop ends a long search; the page stays responsive (no main-thread task over 100 ms)', async () => {
-    const page = await openPage(browser, server.url);
-    await page.goto(server.url);
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    const page = await openEditor();
     await pickExample(page, 'blocksworld-impossible');
     await page.fill('#time-limit', '300');
     const windowStart = await page.evaluate(() => {
@@ -234,9 +225,7 @@ test('Stop ends a long search; the page stays responsive (no main-thread task ov
 });
 
 test('the time limit ends a search with "timeout"', async () => {
-    const page = await openPage(browser, server.url);
-    await page.goto(server.url);
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    const page = await openEditor();
     await pickExample(page, 'blocksworld-impossible');
     await page.fill('#time-limit', '1');
     await page.click('#solve-btn');
@@ -246,9 +235,7 @@ test('the time limit ends a search with "timeout"', async () => {
 });
 
 test('texts and settings survive a reload (localStorage) and travel in a share link', async () => {
-    const page = await openPage(browser, server.url);
-    await page.goto(server.url);
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    const page = await openEditor();
     await pickExample(page, 'ferry-islands');
     await page.locator('.pane-problem .cm-content').click();
     await page.keyboard.press('Control+Home');
@@ -272,7 +259,7 @@ test('texts and settings survive a reload (localStorage) and travel in a share l
     await page.context().close();
 
     // A new browser profile (empty storage) opens the link.
-    const other = await openPage(browser, server.url);
+    const other = await openPage(site.browser, site.server.url);
     await other.goto(link);
     await other.waitForSelector('#solve-btn:not([disabled])');
     assert.equal(await editorText(other, '.pane-problem'), problem);
@@ -287,9 +274,7 @@ test('texts and settings survive a reload (localStorage) and travel in a share l
 });
 
 test('the learned heuristic: a model from the list, one loaded from disk, and a mismatch refused', async () => {
-    const page = await openPage(browser, server.url);
-    await page.goto(server.url);
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    const page = await openEditor();
     await pickExample(page, 'blocksworld-towers');
     await page.selectOption('#heuristic-select', 'wl');
     const offered = await page.locator('#model-select option').evaluateAll((os) => os.map((o) => o.value));
@@ -323,8 +308,7 @@ test('the learned heuristic: a model from the list, one loaded from disk, and a 
 });
 
 test('names from PDDL are shown as text, never parsed as HTML', async () => {
-    const page = await openPage(browser, server.url);
-    await page.goto(server.url);
+    const page = await openEditor();
     await pickExample(page, 'blocksworld-swap');
     await page.locator('.pane-problem .cm-line').nth(3).click();  // "(:objects a b c d)"
     await page.keyboard.press('End');

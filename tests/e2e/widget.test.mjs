@@ -3,31 +3,19 @@
 // validated plans, from static files of the page's origin only; an error in
 // a widget's editor is marked on its line inside the Shadow DOM.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import {
-    foreignRequests, launchBrowser, openPage, recordMetrics, requireSite, screenshot, startServer,
+    foreignRequests, openPage, recordMetrics, screenshot, useSiteAndBrowser,
 } from './helpers.mjs';
 
 const SOLVE_TIMEOUT_MS = 20000;
-let server;
-let browser;
-
-before(async () => {
-    requireSite();
-    server = await startServer();
-    browser = await launchBrowser();
-});
-
-after(async () => {
-    await browser?.close();
-    await server?.close();
-});
+const site = useSiteAndBrowser();
 
 test('the widget demo page: both widgets solve and validate their plans', async () => {
-    const page = await openPage(browser, server.url, { viewport: { width: 1000, height: 1400 } });
+    const page = await openPage(site.browser, site.server.url, { viewport: { width: 1000, height: 1400 } });
     const started = Date.now();
-    await page.goto(`${server.url}widget-demo.html`);
+    await page.goto(`${site.server.url}widget-demo.html`);
     const widgets = ['#widget-swap', '#widget-learned'];
     // Both texts are loaded into the Shadow DOM editors (open shadow roots: CSS locators pierce them).
     for (const id of widgets) {
@@ -80,8 +68,8 @@ test('the widget demo page: both widgets solve and validate their plans', async 
 });
 
 test('Stop in a widget ends its search; the other widget still solves', async () => {
-    const page = await openPage(browser, server.url, { viewport: { width: 1000, height: 1400 } });
-    await page.goto(`${server.url}widget-demo.html`);
+    const page = await openPage(site.browser, site.server.url, { viewport: { width: 1000, height: 1400 } });
+    await page.goto(`${site.server.url}widget-demo.html`);
     // Turn the first widget's problem into the endless one (no plan; the search runs on).
     await page.waitForFunction(() => document.querySelector('#widget-swap').problemText.includes('(define'));
     await page.evaluate(() => document.querySelector('#widget-swap')

@@ -73,13 +73,9 @@ test('validate takes plan text or steps and rejects a wrong plan', async () => {
 });
 
 test('a syntax error resolves with status error and its line and column', async () => {
-    const problem = [
-        '(define (problem broken)',
-        '  (:domain blocksworld)',
-        '  (:objects a b - block)',
-        '  (:init (ontable a) (ontable b) (clear a) (clear b) (handempty)))',
-        '  (:goal (on a b)))',
-    ].join('\n');
+    // tests/data/errors/unmatched-close: the last ')' of line 5 has no '('.
+    const problem = fs.readFileSync(
+        path.join(testDataDir, 'errors', 'unmatched-close', 'problem.pddl'), 'utf8');
     const response = await planner.solve({ domain: blocksDomain, problem });
     assert.equal(response.status, 'error');
     assert.deepEqual(response.plan, []);

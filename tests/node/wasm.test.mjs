@@ -88,22 +88,17 @@ test('the expansion limit reports limit', () => {
 });
 
 test('a PDDL syntax error is a structured error with its position', () => {
-    const problem = [
-        '(define (problem broken)',
-        '  (:domain blocksworld)',
-        '  (:objects a b - block)',
-        '  (:init (ontable a) (ontable b) (clear a) (clear b) (handempty)))',
-        '  (:goal (on a b)))',
-    ].join('\n');
+    // tests/data/errors/unmatched-close: the last ')' of line 5 has no '('.
+    const problem = fs.readFileSync(
+        path.join(testDataDir, 'errors', 'unmatched-close', 'problem.pddl'), 'utf8');
     const response = ll.solve({ domain: blocksDomain, problem, problemFile: 'broken.pddl' });
     assert.equal(response.status, 'error');
     assert.deepEqual(response.plan, []);
     assert.equal(response.error.category, 'syntax');
     assert.equal(response.error.file, 'broken.pddl');
-    // The ')' that has no matching '(' is the last character of line 5.
     assert.equal(response.error.line, 5);
     assert.equal(response.error.column, 19);
-    assert.match(response.error.message, /\)/);
+    assert.equal(response.error.message, "unbalanced parentheses: this ')' has no matching '('");
 });
 
 test('bad requests are usage errors, never exceptions', () => {

@@ -594,7 +594,7 @@ TEST(PddlErrorFiles, FixturesFailAsDocumented) {
             EXPECT_NE(e.message().find(message), std::string::npos) << e.what();
         }
     }
-    EXPECT_EQ(fixtures, 5);
+    EXPECT_EQ(fixtures, 6);
 }
 
 }  // namespace

@@ -1,0 +1,5 @@
+(define (problem broken)
+  (:domain blocksworld)
+  (:objects a b - block)
+  (:init (ontable a) (ontable b) (clear a) (clear b) (handempty)))
+  (:goal (on a b)))
