@@ -47,7 +47,14 @@ const CommandSpec& plan_spec() {
             {"--space", "state|partial", "state",
              "search space: state (ground states) or partial (partial states)"},
             {"--heuristic", "ff|rff|hadd|hmax|goal-count|wl", "ff (wl with --model)",
-             "heuristic evaluator; in the partial space ff means rff (restricted FF)"},
+             "main heuristic; in the partial space ff means rff (restricted FF)"},
+            {"--config", "ALIAS|KEY=VALUE,...", "default",
+             "search configuration: an alias (default, paper, lama, bfws, eager-po) and/or "
+             "search=eager|lazy, h=H[+H...], preferred=on|off, novelty=on|off, boost=N"},
+            {"--search", "eager|lazy", "from --config", "eager or lazy greedy best-first search"},
+            {"--preferred", "on|off", "from --config",
+             "preferred operators (FF's helpful actions) with boosted preferred queues"},
+            {"--novelty", "on|off", "from --config", "alternate with a (width-1 novelty, h) queue"},
             {"--model", "FILE", "none",
              "learnt WL model JSON (from lltrain) for --heuristic wl; exit 33 if it is "
              "invalid or was trained for another domain"},
@@ -127,31 +134,20 @@ int run_plan(std::span<const std::string> args) {
         const bool quiet = a.has("--quiet");
         const std::string plan_file = a.value("--plan-file").value_or(kDefaultPlanFile);
 
-        PlannerOptions options;
-        if (auto v = a.value("--space")) {
-            options.space = parse_space_kind(*v);
-            run.space = to_string(options.space);
-        }
-        if (auto v = a.value("--heuristic")) {
-            options.heuristic = parse_heuristic_kind(*v);
-        } else if (a.has("--model")) {
-            options.heuristic = HeuristicKind::Wl;
-        }
+        OptionValues values;
+        values.space = a.value("--space");
+        values.heuristic = a.value("--heuristic");
+        values.config = a.value("--config");
+        values.search = a.value("--search");
+        values.preferred = a.value("--preferred");
+        values.novelty = a.value("--novelty");
+        values.dead_ends = a.value("--dead-ends");
+        values.parameter_order = a.value("--parameter-order");
+        values.has_model = a.has("--model");
+        PlannerOptions options = make_planner_options(values);
+        run.space = to_string(options.space);
         run.heuristic = to_string(options.heuristic);
-        if (a.has("--model") && options.heuristic != HeuristicKind::Wl) {
-            throw Error(ErrorCategory::Usage,
-                        "--model is only used by --heuristic wl (got --heuristic " +
-                            std::string(to_string(options.heuristic)) + ")");
-        }
-        if (options.heuristic == HeuristicKind::Wl && !a.has("--model")) {
-            throw Error(ErrorCategory::Usage, "--heuristic wl needs --model FILE");
-        }
-        if (auto v = a.value("--dead-ends")) {
-            options.dead_ends = parse_dead_end_detection(*v);
-        }
-        if (auto v = a.value("--parameter-order")) {
-            options.parameter_order = make_parameter_order(*v);
-        }
+        run.config = to_string(options.search, options.heuristic);
         if (auto v = a.value("--time-limit")) {
             options.limits.time_limit_s = parse_time_limit_s(*v, "--time-limit");
         }

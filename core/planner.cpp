@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/common/budget.hpp"
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
 #include "core/heuristics/dead_end_detector.hpp"
@@ -11,7 +12,10 @@
 #include "core/heuristics/relaxation.hpp"
 #include "core/heuristics/restricted_relaxation.hpp"
 #include "core/learning/wl_heuristic.hpp"
-#include "core/search/gbfs.hpp"
+#include "core/search/eager_search.hpp"
+#include "core/search/evaluators.hpp"
+#include "core/search/lazy_search.hpp"
+#include "core/search/open_list.hpp"
 #include "core/search/partial_space.hpp"
 #include "core/search/state_space.hpp"
 #include "core/successors/successor_generator.hpp"
@@ -44,36 +48,8 @@ SpaceKind parse_space_kind(std::string_view name) {
                 "unknown search space '" + std::string(name) + "' (expected state or partial)");
 }
 
-HeuristicKind parse_heuristic_kind(std::string_view name) {
-    // In the partial space every relaxation heuristic is evaluated as its
-    // restriction (rFF for ff); in the state space rff is hFF = rFF(s, None).
-    if (name == "ff" || name == "rff") return HeuristicKind::FF;
-    if (name == "hadd" || name == "add") return HeuristicKind::Add;
-    if (name == "hmax" || name == "max") return HeuristicKind::Max;
-    if (name == "goal-count" || name == "goalcount") return HeuristicKind::GoalCount;
-    if (name == "wl") return HeuristicKind::Wl;
-    throw Error(ErrorCategory::Usage, "unknown heuristic '" + std::string(name) +
-                                          "' (expected ff, rff, hadd, hmax, goal-count or wl)");
-}
-
 const char* to_string(SpaceKind kind) {
     return kind == SpaceKind::State ? "state" : "partial";
-}
-
-const char* to_string(HeuristicKind kind) {
-    switch (kind) {
-        case HeuristicKind::FF:
-            return "ff";
-        case HeuristicKind::Add:
-            return "hadd";
-        case HeuristicKind::Max:
-            return "hmax";
-        case HeuristicKind::GoalCount:
-            return "goal-count";
-        case HeuristicKind::Wl:
-            return "wl";
-    }
-    return "unknown";
 }
 
 DeadEndDetection parse_dead_end_detection(std::string_view name) {
@@ -97,23 +73,24 @@ void check_limits(const Limits& limits) {
     }
 }
 
-std::unique_ptr<ActionSetHeuristic> make_heuristic(const PlannerOptions& options, const Task& task,
+std::unique_ptr<ActionSetHeuristic> make_heuristic(HeuristicKind heuristic,
+                                                   const PlannerOptions& options, const Task& task,
                                                    const StateLayout& layout,
                                                    const StaticFacts& statics,
                                                    const GoalChecker& goal,
                                                    SuccessorGenerator& successors) {
-    if (options.heuristic == HeuristicKind::GoalCount) {
+    if (heuristic == HeuristicKind::GoalCount) {
         return std::make_unique<GoalCountHeuristic>(task, layout, goal, &successors);
     }
-    if (options.heuristic == HeuristicKind::Wl) {
+    if (heuristic == HeuristicKind::Wl) {
         if (!options.model) {
             throw Error(ErrorCategory::Usage, "the wl heuristic needs a model (--model FILE)");
         }
         return std::make_unique<WlHeuristic>(*options.model, task, layout, statics, successors);
     }
-    const auto kind = options.heuristic == HeuristicKind::Add   ? RelaxationHeuristic::Kind::Add
-                      : options.heuristic == HeuristicKind::Max ? RelaxationHeuristic::Kind::Max
-                                                                : RelaxationHeuristic::Kind::FF;
+    const auto kind = heuristic == HeuristicKind::Add   ? RelaxationHeuristic::Kind::Add
+                      : heuristic == HeuristicKind::Max ? RelaxationHeuristic::Kind::Max
+                                                        : RelaxationHeuristic::Kind::FF;
     if (options.space == SpaceKind::Partial) {
         return std::make_unique<RestrictedRelaxationHeuristic>(kind, task, layout, statics, goal,
                                                                successors);
@@ -121,14 +98,58 @@ std::unique_ptr<ActionSetHeuristic> make_heuristic(const PlannerOptions& options
     return std::make_unique<RelaxationHeuristic>(kind, task, layout, statics, goal);
 }
 
+bool uses(const PlannerOptions& options, HeuristicKind kind) {
+    if (options.heuristic == kind) return true;
+    for (HeuristicKind k : options.search.extra_heuristics) {
+        if (k == kind) return true;
+    }
+    return false;
+}
+
 bool wants_dead_end_detection(const PlannerOptions& options) {
     if (options.dead_ends == DeadEndDetection::Auto) {
+        // A relaxation heuristic in the configuration (preferred operators
+        // bring hFF) detects these dead ends itself.
+        const bool relaxation = options.search.preferred || uses(options, HeuristicKind::FF) ||
+                                uses(options, HeuristicKind::Add) ||
+                                uses(options, HeuristicKind::Max);
         return options.heuristic == HeuristicKind::Wl && options.model &&
-               options.model->relaxed_dead_ends;
+               options.model->relaxed_dead_ends && !relaxation;
     }
     return options.dead_ends == DeadEndDetection::Relaxed;
 }
 }  // namespace
+
+PlannerOptions make_planner_options(const OptionValues& values) {
+    PlannerOptions options;
+    if (values.space) options.space = parse_space_kind(*values.space);
+    const ParsedSearchConfig parsed = parse_search_config(values.config.value_or("default"));
+    options.search = parsed.config;
+    if (values.search) options.search.engine = parse_engine_kind(*values.search);
+    if (values.preferred) options.search.preferred = parse_switch(*values.preferred, "preferred");
+    if (values.novelty) options.search.novelty = parse_switch(*values.novelty, "novelty");
+    if (values.heuristic) {
+        options.heuristic = parse_heuristic_kind(*values.heuristic);
+    } else if (parsed.sets_heuristic) {
+        options.heuristic = parsed.heuristic;
+    } else {
+        options.heuristic = values.has_model ? HeuristicKind::Wl : HeuristicKind::FF;
+    }
+    const bool wl = uses(options, HeuristicKind::Wl);
+    if (values.has_model && !wl) {
+        throw Error(ErrorCategory::Usage,
+                    std::string("a model is only used by the wl heuristic (got heuristic ") +
+                        to_string(options.heuristic) + ")");
+    }
+    if (wl && !values.has_model) {
+        throw Error(ErrorCategory::Usage, "the wl heuristic needs a model");
+    }
+    if (values.dead_ends) options.dead_ends = parse_dead_end_detection(*values.dead_ends);
+    if (values.parameter_order) {
+        options.parameter_order = make_parameter_order(*values.parameter_order);
+    }
+    return options;
+}
 
 SearchResult solve(const Task& task, const PlannerOptions& options,
                    const ProgressCallback& progress) {
@@ -136,7 +157,7 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     if (options.parameter_order && options.space == SpaceKind::Partial) {
         const ReorderedTask reordered = reorder_parameters(task, *options.parameter_order);
         if (!reordered.is_identity) {
-            if (options.heuristic == HeuristicKind::Wl) {
+            if (uses(options, HeuristicKind::Wl)) {
                 // Graph edge labels are parameter positions: a model only
                 // fits the order it was trained with (the declared one).
                 throw Error(ErrorCategory::Usage,
@@ -151,27 +172,94 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
             return result;
         }
     }
+    Stopwatch clock;
     const StateLayout layout(task);
     const StaticFacts statics(task);
     const GoalChecker goal(task, layout, statics);
     SuccessorGenerator successors(task, layout, statics);
-    auto heuristic = make_heuristic(options, task, layout, statics, goal, successors);
-    std::unique_ptr<SearchSpace> space;
-    if (options.space == SpaceKind::Partial) {
-        space = std::make_unique<PartialSpace>(task, layout, successors, goal, *heuristic);
-    } else {
-        space = std::make_unique<StateSpace>(task, layout, successors, goal, *heuristic);
+    Budget budget(&clock, options.limits.time_limit_s, options.limits.memory_limit_mb);
+
+    // Heuristics: the main one, the extra ones, and for preferred operators
+    // an FF evaluator when the configuration has none.
+    std::vector<HeuristicKind> kinds{options.heuristic};
+    kinds.insert(kinds.end(), options.search.extra_heuristics.begin(),
+                 options.search.extra_heuristics.end());
+    const std::size_t queued = kinds.size();
+    if (options.search.preferred && !uses(options, HeuristicKind::FF)) {
+        kinds.push_back(HeuristicKind::FF);
     }
+    std::vector<std::unique_ptr<ActionSetHeuristic>> heuristics;
+    std::vector<std::unique_ptr<HeuristicEvaluator>> heuristic_evaluators;
+    for (HeuristicKind kind : kinds) {
+        heuristics.push_back(
+            make_heuristic(kind, options, task, layout, statics, goal, successors));
+        heuristic_evaluators.push_back(
+            std::make_unique<HeuristicEvaluator>(to_string(kind), *heuristics.back()));
+    }
+
+    EngineSetup setup;
+    setup.limits = options.limits;
+    setup.progress_interval_s = options.progress_interval_s;
+    setup.boost = options.search.boost;
+    setup.clock = &clock;
+    setup.budget = &budget;
+    for (auto& e : heuristic_evaluators)
+        setup.evaluators.push_back(e.get());
+    if (options.search.preferred) {
+        for (std::size_t i = 0; i < kinds.size(); ++i) {
+            if (kinds[i] == HeuristicKind::FF) {
+                setup.preferred.push_back(heuristic_evaluators[i].get());
+                break;
+            }
+        }
+    }
+    std::unique_ptr<NoveltyEvaluator> novelty;
+    if (options.search.novelty) {
+        novelty = std::make_unique<NoveltyEvaluator>(layout, heuristic_evaluators[0].get());
+        setup.evaluators.push_back(novelty.get());
+    }
+
+    // Queues: each queued heuristic, with a preferred-only twin; then
+    // (novelty, main h). One queue is used as it is, several alternate.
+    std::vector<std::unique_ptr<OpenList>> queues;
+    for (std::size_t i = 0; i < queued; ++i) {
+        queues.push_back(make_best_first_open_list({heuristic_evaluators[i].get()}));
+        if (options.search.preferred) {
+            queues.push_back(make_best_first_open_list({heuristic_evaluators[i].get()}, true));
+        }
+    }
+    if (novelty) {
+        queues.push_back(make_best_first_open_list({novelty.get(), heuristic_evaluators[0].get()}));
+    }
+    setup.open = queues.size() == 1 ? std::move(queues.front())
+                                    : make_alternation_open_list(std::move(queues));
+
     std::optional<RelaxedDeadEndDetector> detector;
+    std::optional<DeadEndEvaluator> dead_end;
     if (wants_dead_end_detection(options)) {
         detector.emplace(task, layout, statics, goal);
-        space->set_dead_end_detector(&*detector);
+        dead_end.emplace(*detector);
+        setup.dead_end = &*dead_end;
     }
-    GbfsOptions gbfs{options.limits, options.progress_interval_s};
-    SearchResult result = greedy_best_first_search(*space, gbfs, progress);
-    if (const WlHeuristic* wl = dynamic_cast<const WlHeuristic*>(heuristic.get())) {
-        result.stats.wl_colours_seen = wl->miss_statistics().seen;
-        result.stats.wl_colours_unseen = wl->miss_statistics().unseen;
+
+    std::unique_ptr<SearchSpace> space;
+    if (options.space == SpaceKind::Partial) {
+        space = std::make_unique<PartialSpace>(task, layout, successors, goal);
+    } else {
+        space = std::make_unique<StateSpace>(task, layout, successors, goal);
+    }
+    std::unique_ptr<SearchEngine> engine;
+    if (options.search.engine == EngineKind::Lazy) {
+        engine = std::make_unique<LazySearch>(*space, std::move(setup));
+    } else {
+        engine = std::make_unique<EagerSearch>(*space, std::move(setup));
+    }
+    SearchResult result = engine->run(progress);
+    for (const auto& h : heuristics) {
+        if (const auto* wl = dynamic_cast<const WlHeuristic*>(h.get())) {
+            result.stats.wl_colours_seen += wl->miss_statistics().seen;
+            result.stats.wl_colours_unseen += wl->miss_statistics().unseen;
+        }
     }
     return result;
 }

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "core/learning/model.hpp"
+#include "core/search/search_config.hpp"
 #include "core/search/search_result.hpp"
 #include "core/task/parameter_order.hpp"
 #include "core/task/task.hpp"
@@ -15,7 +17,6 @@
 namespace ll {
 
 enum class SpaceKind { State, Partial };
-enum class HeuristicKind { FF, Add, Max, GoalCount, Wl };
 // Whether states whose goal is unreachable in the delete relaxation are
 // pruned (checked once per expanded state). Auto: only for a learnt model
 // whose trainer found such dead ends in its domain (WlModel::
@@ -25,17 +26,19 @@ enum class DeadEndDetection { Auto, Relaxed, None };
 
 // Parse option values; throw ll::Error(Usage) naming the accepted values.
 SpaceKind parse_space_kind(std::string_view name);
-HeuristicKind parse_heuristic_kind(std::string_view name);
 DeadEndDetection parse_dead_end_detection(std::string_view name);
 const char* to_string(SpaceKind kind);
-const char* to_string(HeuristicKind kind);
 
 struct PlannerOptions {
     SpaceKind space = SpaceKind::State;
+    // The main heuristic: the first queue's key, the reported h.
     HeuristicKind heuristic = HeuristicKind::FF;
+    // Engine, extra heuristics, preferred operators, novelty. A default
+    // constructed value is the paper's search (eager, one queue).
+    SearchConfig search;
     Limits limits;
-    // The learnt model for HeuristicKind::Wl (required then, ignored
-    // otherwise). Either space works: S³ evaluates h(s, None).
+    // The learnt model for HeuristicKind::Wl (required when the main or an
+    // extra heuristic is wl, ignored otherwise). Either space works: S³ evaluates h(s, None).
     std::shared_ptr<const WlModel> model;
     DeadEndDetection dead_ends = DeadEndDetection::Auto;
     // The order in which the partial space binds parameters (null: as
@@ -46,6 +49,21 @@ struct PlannerOptions {
     // a fraction of a second.
     double progress_interval_s = 5.0;
 };
+
+// The options as a user writes them (CLI flags, fields of a JS request),
+// absent when not given. One set of rules, shared by every front end, turns
+// them into PlannerOptions: the search configuration starts from `config`
+// (default: the alias "default"), and `search`, `preferred` and `novelty`
+// override its fields; the main heuristic is `heuristic`, else the
+// configuration's h=, else wl with a model and ff without.
+struct OptionValues {
+    std::optional<std::string> space, heuristic, config, search, preferred, novelty, dead_ends,
+        parameter_order;
+    bool has_model = false;
+};
+// Throws ll::Error(Usage) for unknown values and contradictions (a model
+// with no wl heuristic, wl without a model). Limits are left as they are.
+PlannerOptions make_planner_options(const OptionValues& values);
 
 // Throws ll::Error(Unsupported/Usage) for combinations it refuses.
 SearchResult solve(const Task& task, const PlannerOptions& options,

@@ -19,6 +19,7 @@ struct RunInfo {
     std::string space;  // option values as given (or the defaults)
     std::string heuristic;
     Limits limits;
+    std::string config;  // canonical search configuration (search_config.hpp)
 };
 
 // A finished search. `plan_length` is the number of steps when solved.

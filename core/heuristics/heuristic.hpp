@@ -6,6 +6,7 @@
 
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "core/task/partial_action.hpp"
 #include "core/task/state.hpp"
@@ -20,6 +21,12 @@ class ActionSetHeuristic {
     // Lower is better; kDeadEnd when the goal is provably unreachable.
     virtual double evaluate(const State& state, const PartialAction& partial) = 0;
     double evaluate(const State& state) { return evaluate(state, PartialAction::none()); }
+
+    // Preferred operators: heuristics that can say which actions of the last
+    // evaluated state look useful (FF's helpful actions) override both.
+    virtual bool provides_helpful_actions() const { return false; }
+    // The helpful actions of the last evaluate() call, appended to `out`.
+    virtual void helpful_actions(std::vector<GroundAction>& /*out*/) {}
 };
 
 }  // namespace ll

@@ -22,10 +22,16 @@ class RelaxationHeuristic : public ActionSetHeuristic {
     // The relaxed plan of the last FF evaluation (for tests and explanations).
     std::vector<GroundAction> last_relaxed_plan();
 
+    // Helpful actions (relaxed-plan actions applicable in the state) of the
+    // last evaluation that reached the goal; FF only.
+    bool provides_helpful_actions() const override { return kind_ == Kind::FF; }
+    void helpful_actions(std::vector<GroundAction>& out) override;
+
   private:
     Kind kind_;
     const GoalChecker& goal_;
     datalog::Exploration exploration_;
+    bool last_explored_ = false;  // the last evaluation has a relaxed plan
 };
 
 }  // namespace ll

@@ -15,6 +15,7 @@ RestrictedRelaxationHeuristic::RestrictedRelaxationHeuristic(
 
 double RestrictedRelaxationHeuristic::evaluate(const State& state, const PartialAction& partial) {
     last_was_restricted_ = false;
+    last_explored_ = false;
     if (partial.is_none()) return unrestricted_.evaluate(state);
     if (goal_.is_goal(state)) return 0;
     first_actions_.clear();
@@ -28,6 +29,7 @@ double RestrictedRelaxationHeuristic::evaluate(const State& state, const Partial
     const auto aggregation = kind_ == RelaxationHeuristic::Kind::Max ? datalog::Aggregation::Max
                                                                      : datalog::Aggregation::Sum;
     if (!restricted_.explore(state, aggregation, first_actions_)) return kDeadEnd;
+    last_explored_ = true;
     if (kind_ == RelaxationHeuristic::Kind::FF) return restricted_.relaxed_plan();
     return restricted_.goal_cost(aggregation);
 }
@@ -37,6 +39,14 @@ std::vector<GroundAction> RestrictedRelaxationHeuristic::last_relaxed_plan() {
     std::vector<GroundAction> plan;
     restricted_.relaxed_plan(&plan);
     return plan;
+}
+
+void RestrictedRelaxationHeuristic::helpful_actions(std::vector<GroundAction>& out) {
+    if (!last_was_restricted_) {
+        unrestricted_.helpful_actions(out);
+    } else if (last_explored_) {
+        restricted_.helpful_actions(out);
+    }
 }
 
 }  // namespace ll

@@ -27,6 +27,13 @@ class RestrictedRelaxationHeuristic : public ActionSetHeuristic {
 
     std::vector<GroundAction> last_relaxed_plan();
 
+    // Helpful actions of the last evaluation: for ρ = None those of hFF; for
+    // a restriction, the first actions (from A(s, ρ)) its relaxed plan uses.
+    bool provides_helpful_actions() const override {
+        return kind_ == RelaxationHeuristic::Kind::FF;
+    }
+    void helpful_actions(std::vector<GroundAction>& out) override;
+
   private:
     RelaxationHeuristic::Kind kind_;
     const GoalChecker& goal_;
@@ -35,6 +42,7 @@ class RestrictedRelaxationHeuristic : public ActionSetHeuristic {
     datalog::Exploration restricted_;
     std::vector<GroundAction> first_actions_;
     bool last_was_restricted_ = false;
+    bool last_explored_ = false;
 };
 
 }  // namespace ll

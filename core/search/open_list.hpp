@@ -1,51 +1,41 @@
-// GBFS open list: buckets by integer heuristic value, FIFO within a bucket
-// (deterministic tie-breaking: among equal h, the oldest node first).
-// Values are rounded to the nearest integer; learnt heuristics may be
-// negative, so the bucket range grows downwards as well as upwards.
+// Open lists behind one interface (Fast Downward's OpenList): a best-first
+// list ordered by a tuple of evaluator values with FIFO tie-breaking, which
+// may accept preferred successors only; and alternation, which round-robins
+// over sub-lists and is itself just another open list. Keys are read from
+// the evaluation context of the node (eager search) or of its parent (lazy
+// search), so a list never evaluates anything itself.
 #pragma once
 
-#include <cmath>
-#include <cstdint>
-#include <deque>
+#include <cstddef>
+#include <memory>
 #include <vector>
 
-#include "core/search/search_space.hpp"
+#include "core/search/evaluator.hpp"
 
 namespace ll {
 
-class BucketOpenList {
+class OpenList {
   public:
-    void push(double h, NodeId node) {
-        const std::int64_t key = std::llround(h);
-        if (size_ == 0 && buckets_.empty()) offset_ = key;
-        if (key < offset_) {
-            // Prepend empty buckets (rare: only when h drops below all so far).
-            buckets_.insert(buckets_.begin(), static_cast<std::size_t>(offset_ - key), {});
-            min_ += static_cast<std::size_t>(offset_ - key);
-            offset_ = key;
-        }
-        const std::size_t index = static_cast<std::size_t>(key - offset_);
-        if (index >= buckets_.size()) buckets_.resize(index + 1);
-        buckets_[index].push_back(node);
-        if (size_ == 0 || index < min_) min_ = index;
-        ++size_;
-    }
-    bool empty() const { return size_ == 0; }
-    std::size_t size() const { return size_; }
-    NodeId pop() {
-        while (buckets_[min_].empty())
-            ++min_;
-        NodeId node = buckets_[min_].front();
-        buckets_[min_].pop_front();
-        --size_;
-        return node;
-    }
-
-  private:
-    std::vector<std::deque<NodeId>> buckets_;
-    std::int64_t offset_ = 0;  // heuristic value of buckets_[0]
-    std::size_t min_ = 0;      // no non-empty bucket below this index
-    std::size_t size_ = 0;
+    virtual ~OpenList() = default;
+    // Inserts `node` keyed by the values in `context`.
+    virtual void push(EvalContext& context, NodeId node, bool preferred) = 0;
+    // The next node; requires !empty().
+    virtual NodeId pop() = 0;
+    virtual bool empty() const = 0;
+    // Fast Downward's boost: preferred-only lists get `amount` extra turns.
+    virtual void boost_preferred(int /*amount*/) {}
+    virtual bool only_preferred() const { return false; }
 };
+
+// Lowest key tuple first (lexicographic over `keys`), FIFO among equal keys.
+// Values are compared as doubles: memory does not depend on their range.
+std::unique_ptr<OpenList> make_best_first_open_list(std::vector<Evaluator*> keys,
+                                                    bool only_preferred = false);
+
+// Round robin over `lists` (the list with the fewest pops so far, boosts
+// counted as negative pops; ties to the first list), skipping empty ones.
+// A node is pushed into every sub-list that accepts it, so it may be popped
+// more than once: engines skip nodes they have already closed.
+std::unique_ptr<OpenList> make_alternation_open_list(std::vector<std::unique_ptr<OpenList>> lists);
 
 }  // namespace ll

@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "core/common/tuple_table.hpp"
-#include "core/heuristics/heuristic.hpp"
 #include "core/search/search_space.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
@@ -23,37 +22,38 @@
 
 namespace ll {
 
-class PartialSpace : public SearchSpace {
+class PartialSpace final : public SearchSpace {
   public:
     PartialSpace(const Task& task, const StateLayout& layout, SuccessorGenerator& successors,
-                 const GoalChecker& goal, ActionSetHeuristic& heuristic);
+                 const GoalChecker& goal);
 
-    EvaluatedNode root(Statistics& stats) override;
-    bool is_goal(NodeId node) override;
-    void expand(NodeId node, Expansion& out, Statistics& stats) override;
+    NodeId root() override;
+    bool is_goal(NodeId node) const override;
+    void expand(NodeId node, Expansion& out, const PruneFn& prune) override;
     std::vector<GroundAction> extract_plan(NodeId goal) const override;
 
-    // For tests: the state id, schema (-1 for None) and prefix of a node.
-    StateId state_of(NodeId node) const { return keys_.values(node)[0]; }
-    PartialAction partial_of(NodeId node) const;
+    StateId state_id(NodeId node) const override { return keys_.values(node)[0]; }
+    const State& state(NodeId node) override;
+    PartialAction partial(NodeId node) const override;
+    bool is_preferred(NodeId child, StateId helpful_state,
+                      std::span<const GroundAction> helpful) const override;
 
   private:
     // Child keys [state, schema, prefix...] of a node, in a deterministic order.
     void transitions(NodeId node, const State& state, std::vector<std::vector<ObjectId>>& out);
     NodeId get_or_create(const std::vector<ObjectId>& key, NodeId parent, bool& is_new);
-    bool is_goal_key(const ObjectId* key) const;
 
     const Task& task_;
     const StateLayout& layout_;
     SuccessorGenerator& successors_;
     const GoalChecker& goal_;
-    ActionSetHeuristic& heuristic_;
     StateRegistry states_;
     std::vector<char> goal_state_;  // per StateId
     TupleTable keys_;               // node id = key id
     std::vector<NodeId> parent_;
-    std::vector<float> h_;
     std::vector<std::vector<ObjectId>> children_;
+    State current_;
+    StateId current_id_ = -1;
 };
 
 }  // namespace ll

@@ -1,12 +1,14 @@
 // State-space expansion: all applicable actions, successor states interned,
-// only new successors goal-tested and evaluated.
+// new successors goal-tested when generated.
 #include "core/search/state_space.hpp"
+
+#include <algorithm>
 
 namespace ll {
 
 StateSpace::StateSpace(const Task& task, const StateLayout& layout, SuccessorGenerator& successors,
-                       const GoalChecker& goal, ActionSetHeuristic& heuristic)
-    : task_(task), layout_(layout), successors_(successors), goal_(goal), heuristic_(heuristic) {}
+                       const GoalChecker& goal)
+    : task_(task), layout_(layout), successors_(successors), goal_(goal) {}
 
 NodeId StateSpace::add_node(const State& state, NodeId parent, const GroundAction& action,
                             bool& is_new) {
@@ -20,47 +22,54 @@ NodeId StateSpace::add_node(const State& state, NodeId parent, const GroundActio
             actions_.insert(actions_.end(), action.arguments.begin(), action.arguments.end());
         }
         nodes_.push_back(info);
+        goal_state_.push_back(goal_.is_goal(state) ? 1 : 0);
     }
     return id;
 }
 
-EvaluatedNode StateSpace::root(Statistics& stats) {
+NodeId StateSpace::root() {
     bool is_new = false;
-    const State s0 = initial_state(task_, layout_);
-    NodeId id = add_node(s0, -1, GroundAction{}, is_new);
-    ++stats.generated;
-    ++stats.evaluations;
-    return {id, heuristic_.evaluate(s0)};
+    return add_node(initial_state(task_, layout_), -1, GroundAction{}, is_new);
 }
 
-bool StateSpace::is_goal(NodeId node) {
-    return goal_.is_goal(
-        State(std::vector<ObjectId>(registry_.words(node).begin(), registry_.words(node).end())));
+const State& StateSpace::state(NodeId node) {
+    if (node != current_id_) {
+        current_ = registry_.get(node);
+        current_id_ = node;
+    }
+    return current_;
 }
 
-void StateSpace::expand(NodeId node, Expansion& out, Statistics& stats) {
-    const State state = registry_.get(node);
-    if (is_dead_end(node, state, stats)) return;
+void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
+    out.expanded = node;
+    if (prune && prune(node)) return;
+    const State parent = registry_.get(node);
     applicable_.clear();
-    successors_.applicable_actions(state, applicable_);
-    stats.generated_transitions += static_cast<std::int64_t>(applicable_.size());
+    successors_.applicable_actions(parent, applicable_);
+    out.transitions += static_cast<std::int64_t>(applicable_.size());
     for (const GroundAction& action : applicable_) {
-        const State succ = apply_action(task_, layout_, state, action);
+        const State succ = apply_action(task_, layout_, parent, action);
         bool is_new = false;
         const NodeId child = add_node(succ, node, action, is_new);
         if (!is_new) continue;
-        ++stats.generated;
-        if (goal_.is_goal(succ)) {
+        ++out.generated;
+        if (goal_state_[child]) {
             out.goal = child;
             return;
         }
-        if (deadline_.passed()) {
-            out.interrupted = true;
-            return;
-        }
-        ++stats.evaluations;
-        out.children.push_back({child, heuristic_.evaluate(succ)});
+        out.children.push_back(child);
     }
+}
+
+bool StateSpace::is_preferred(NodeId child, StateId helpful_state,
+                              std::span<const GroundAction> helpful) const {
+    const NodeInfo& info = nodes_[child];
+    if (info.parent != helpful_state || info.action < 0) return false;
+    const SchemaId schema = actions_[info.action];
+    const auto args = actions_.begin() + info.action + 1;
+    return std::any_of(helpful.begin(), helpful.end(), [&](const GroundAction& a) {
+        return a.schema == schema && std::equal(a.arguments.begin(), a.arguments.end(), args);
+    });
 }
 
 std::vector<GroundAction> StateSpace::extract_plan(NodeId goal) const {

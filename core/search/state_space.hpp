@@ -4,7 +4,6 @@
 
 #include <vector>
 
-#include "core/heuristics/heuristic.hpp"
 #include "core/search/search_space.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
@@ -12,15 +11,21 @@
 
 namespace ll {
 
-class StateSpace : public SearchSpace {
+class StateSpace final : public SearchSpace {
   public:
     StateSpace(const Task& task, const StateLayout& layout, SuccessorGenerator& successors,
-               const GoalChecker& goal, ActionSetHeuristic& heuristic);
+               const GoalChecker& goal);
 
-    EvaluatedNode root(Statistics& stats) override;
-    bool is_goal(NodeId node) override;
-    void expand(NodeId node, Expansion& out, Statistics& stats) override;
+    NodeId root() override;
+    bool is_goal(NodeId node) const override { return goal_state_[node] != 0; }
+    void expand(NodeId node, Expansion& out, const PruneFn& prune) override;
     std::vector<GroundAction> extract_plan(NodeId goal) const override;
+
+    StateId state_id(NodeId node) const override { return node; }
+    const State& state(NodeId node) override;
+    PartialAction partial(NodeId) const override { return PartialAction::none(); }
+    bool is_preferred(NodeId child, StateId helpful_state,
+                      std::span<const GroundAction> helpful) const override;
 
   private:
     struct NodeInfo {
@@ -33,11 +38,13 @@ class StateSpace : public SearchSpace {
     const StateLayout& layout_;
     SuccessorGenerator& successors_;
     const GoalChecker& goal_;
-    ActionSetHeuristic& heuristic_;
     StateRegistry registry_;
     std::vector<NodeInfo> nodes_;  // indexed by StateId
+    std::vector<char> goal_state_;
     std::vector<std::int32_t> actions_;
     std::vector<GroundAction> applicable_;
+    State current_;
+    NodeId current_id_ = -1;
 };
 
 }  // namespace ll

@@ -158,26 +158,29 @@ INSTANTIATE_TEST_SUITE_P(AllTasks, ActionSetHeuristicTest,
 
 TEST(PartialSpace, ChildrenAreTheApplicableChildrenOfThePartialAction) {
     Fixture f("gripper", "p02");
-    PartialSpace space(f.task, f.layout, f.successors, f.goal, f.ff);
-    Statistics stats;
-    const EvaluatedNode root = space.root(stats);
+    PartialSpace space(f.task, f.layout, f.successors, f.goal);
+    const NodeId root = space.root();
     Expansion out;
-    space.expand(root.node, out, stats);
+    space.expand(root, out, {});
     // Root children: one node per schema with an applicable action in s0.
     std::set<SchemaId> want;
     test::GroundOracle oracle(f.task);
     for (const auto& a : oracle.applicable_actions(oracle.initial()))
         want.insert(a.schema);
     std::set<SchemaId> got;
-    for (const auto& child : out.children) {
-        const PartialAction p = space.partial_of(child.node);
+    for (NodeId child : out.children) {
+        const PartialAction p = space.partial(child);
         EXPECT_TRUE(p.prefix.empty());
+        EXPECT_EQ(space.state_id(child), space.state_id(root));
         got.insert(p.schema);
     }
     // Several schemas are applicable in s0, so the root branches (no chain).
     ASSERT_GT(want.size(), 1u);
     EXPECT_EQ(got, want);
-    EXPECT_EQ(stats.evaluations, 1 + static_cast<std::int64_t>(out.children.size()));
+    EXPECT_EQ(out.expanded, root);
+    EXPECT_EQ(out.chained, 0);
+    EXPECT_EQ(out.generated, static_cast<std::int64_t>(out.children.size()));
+    EXPECT_EQ(out.transitions, static_cast<std::int64_t>(want.size()));
 }
 
 }  // namespace

@@ -49,7 +49,8 @@ inline std::vector<TaskRef> all_test_tasks() {
             {"unsolvable", "p01"},    {"unsolvable", "p02"},
             {"nullary", "p01"},       {"trivial", "p01"},
             {"repeated-vars", "p01"}, {"graph-statics", "p01"},
-            {"graph-statics", "p02"}, {"painter", "p01"}};
+            {"graph-statics", "p02"}, {"painter", "p01"},
+            {"star", "p01"}};
 }
 
 using AtomSet = std::set<GroundAtom>;

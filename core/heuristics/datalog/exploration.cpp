@@ -366,6 +366,22 @@ int Exploration::goal_cost(Aggregation aggregation) const {
     return total;
 }
 
+void Exploration::helpful_actions(std::vector<GroundAction>& out) {
+    // Marks the relaxed plan's facts (relaxed_plan's traversal), then keeps
+    // the marked action facts whose body costs nothing.
+    relaxed_plan(nullptr);
+    auto cost_of = [&](int f) { return f < 0 ? 0 : cost_[f]; };
+    for (int f = 0; f < static_cast<int>(mark_.size()) && f < facts_.size(); ++f) {
+        if (mark_[f] != mark_stamp_ || !program_.is_action_predicate(facts_.tag(f))) continue;
+        const bool applicable =
+            achiever_[f] == kFirstAction || (cost_of(body_a_[f]) == 0 && cost_of(body_b_[f]) == 0);
+        if (!applicable) continue;
+        const ObjectId* v = facts_.values(f);
+        out.push_back(GroundAction{facts_.tag(f) - program_.first_action_predicate,
+                                   std::vector<ObjectId>(v, v + facts_.arity(f))});
+    }
+}
+
 int Exploration::relaxed_plan(std::vector<GroundAction>* actions) {
     if (mark_.size() < cost_.size()) mark_.resize(cost_.size(), 0);
     if (++mark_stamp_ == 0) {

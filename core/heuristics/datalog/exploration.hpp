@@ -33,6 +33,11 @@ class Exploration {
     // After a successful explore(): the ground actions of a relaxed plan
     // (best achievers traced back from the goal), without duplicates.
     int relaxed_plan(std::vector<GroundAction>* actions = nullptr);
+    // After a successful explore(): the actions of the relaxed plan that are
+    // applicable in the explored state (every precondition has cost 0; in a
+    // restricted program, the first actions the plan uses): FF's helpful
+    // actions, Fast Downward's preferred operators.
+    void helpful_actions(std::vector<GroundAction>& out);
 
     const Program& program() const { return program_; }
 

@@ -1,0 +1,62 @@
+// Heuristic, novelty and dead-end evaluators.
+#include "core/search/evaluators.hpp"
+
+#include <cmath>
+
+namespace ll {
+
+void HeuristicEvaluator::evaluate(EvalContext& context, EvalResult& out, bool want_preferred) {
+    const double h = heuristic_.evaluate(context.state(), context.partial());
+    // NaN is never a value (a broken model): treat it as the worst finite h
+    // rather than as a dead end, which would be a wrong "unsolvable".
+    out.value = std::isnan(h) ? std::numeric_limits<double>::max() : h;
+    if (want_preferred && !out.is_dead_end()) heuristic_.helpful_actions(out.preferred);
+}
+
+void NoveltyEvaluator::evaluate(EvalContext& context, EvalResult& out, bool) {
+    std::int64_t key = 0;
+    if (partition_ != nullptr) {
+        const double v = context.value(*partition_);
+        key =
+            std::isfinite(v)
+                ? static_cast<std::int64_t>(std::llround(std::fmax(-9.0e15, std::fmin(9.0e15, v))))
+                : std::numeric_limits<std::int64_t>::max();
+    }
+    std::vector<std::uint64_t>& seen = seen_[key];
+    bool novel = false;
+    const State& state = context.state();
+    for (int slot = 0; slot < layout_.num_slots(); ++slot) {
+        const PredicateId p = layout_.predicate_of_slot(slot);
+        const RelationView rel = state.relation(layout_, p);
+        for (int i = 0; i < rel.size; ++i) {
+            const auto tuple = rel.tuple(i);
+            const int atom =
+                atoms_.insert(slot, tuple.data(), static_cast<int>(tuple.size())).first;
+            const std::size_t word = static_cast<std::size_t>(atom) >> 6;
+            const std::uint64_t bit = std::uint64_t{1} << (atom & 63);
+            if (word >= seen.size()) seen.resize(word + 1, 0);
+            if ((seen[word] & bit) == 0) {
+                seen[word] |= bit;
+                novel = true;
+            }
+        }
+    }
+    out.value = novel ? 1 : 2;
+}
+
+bool DeadEndEvaluator::is_dead_end(StateId id, const State& state, bool& first_time) {
+    if (static_cast<std::size_t>(id) >= verdict_.size()) {
+        verdict_.resize(static_cast<std::size_t>(id) + 1, kUnknown);
+    }
+    std::int8_t& v = verdict_[static_cast<std::size_t>(id)];
+    first_time = v == kUnknown;
+    if (first_time) v = detector_.is_dead_end(state) ? kDead : kAlive;
+    return v == kDead;
+}
+
+void DeadEndEvaluator::evaluate(EvalContext& context, EvalResult& out, bool) {
+    bool first_time = false;
+    out.value = is_dead_end(context.state_id(), context.state(), first_time) ? kDeadEndValue : 0.0;
+}
+
+}  // namespace ll

@@ -1,0 +1,47 @@
+// Lazy GBFS: expand the current node, queue its children under its values,
+// pop until a node evaluates as alive, repeat.
+#include "core/search/lazy_search.hpp"
+
+namespace ll {
+
+SearchStatus LazySearch::search() {
+    const bool with_preferred = !setup_.preferred.empty();
+    const NodeId root = space_.root();
+    ++stats_.generated;
+    if (space_.is_goal(root)) {
+        goal_ = root;
+        return SearchStatus::Solved;
+    }
+    if (!evaluate(root, context_, with_preferred)) return SearchStatus::Unsolvable;
+    stats_.initial_h = context_.value(*setup_.evaluators[0]);
+    OpenList& open = *setup_.open;
+    NodeId current = root;
+    SearchStatus status;
+    for (;;) {
+        if (limit_reached(status)) return status;
+        close(current);
+        expand(current);
+        if (expansion_.goal >= 0) {
+            goal_ = expansion_.goal;
+            return SearchStatus::Solved;
+        }
+        if (with_preferred) collect_preferred(context_);
+        for (NodeId child : expansion_.children)
+            open.push(context_, child, is_preferred(child));
+
+        // The next node: the first popped one that is new and not a dead end.
+        for (current = -1; current < 0;) {
+            if (open.empty()) return SearchStatus::Unsolvable;
+            const NodeId node = open.pop();
+            if (is_closed(node)) continue;
+            if (time_passed()) return SearchStatus::OutOfTime;
+            if (!evaluate(node, context_, with_preferred)) {
+                close(node);
+                continue;
+            }
+            current = node;
+        }
+    }
+}
+
+}  // namespace ll

@@ -1,0 +1,165 @@
+// Parsing, printing and the alias table of search configurations.
+#include "core/search/search_config.hpp"
+
+#include <charconv>
+
+#include "core/common/error.hpp"
+
+namespace ll {
+
+const std::vector<SearchAlias>& search_aliases() {
+    static const std::vector<SearchAlias> aliases{
+        {"default", "search=lazy,preferred=on,novelty=off,boost=1000",
+         "the best measured configuration (docs/search.md): lazy GBFS, preferred operators"},
+        {"paper", "search=eager,preferred=off,novelty=off",
+         "the paper's search: eager GBFS with a single queue"},
+        {"lama", "search=lazy,preferred=on,novelty=off,boost=1000",
+         "LAMA-first's search without landmarks: lazy GBFS, boosted preferred queues"},
+        {"bfws", "search=lazy,preferred=on,novelty=on,boost=1000",
+         "lazy GBFS alternating h, preferred and (novelty, h) queues (alt-BFWS)"},
+        {"eager-po", "search=eager,preferred=on,novelty=off,boost=1000",
+         "eager GBFS with boosted preferred queues"},
+    };
+    return aliases;
+}
+
+EngineKind parse_engine_kind(std::string_view name) {
+    if (name == "eager") return EngineKind::Eager;
+    if (name == "lazy") return EngineKind::Lazy;
+    throw Error(ErrorCategory::Usage,
+                "unknown search engine '" + std::string(name) + "' (expected eager or lazy)");
+}
+
+const char* to_string(EngineKind kind) {
+    return kind == EngineKind::Eager ? "eager" : "lazy";
+}
+
+HeuristicKind parse_heuristic_kind(std::string_view name) {
+    // In the partial space every relaxation heuristic is evaluated as its
+    // restriction (rFF for ff); in the state space rff is hFF = rFF(s, None).
+    if (name == "ff" || name == "rff") return HeuristicKind::FF;
+    if (name == "hadd" || name == "add") return HeuristicKind::Add;
+    if (name == "hmax" || name == "max") return HeuristicKind::Max;
+    if (name == "goal-count" || name == "goalcount") return HeuristicKind::GoalCount;
+    if (name == "wl") return HeuristicKind::Wl;
+    throw Error(ErrorCategory::Usage, "unknown heuristic '" + std::string(name) +
+                                          "' (expected ff, rff, hadd, hmax, goal-count or wl)");
+}
+
+const char* to_string(HeuristicKind kind) {
+    switch (kind) {
+        case HeuristicKind::FF:
+            return "ff";
+        case HeuristicKind::Add:
+            return "hadd";
+        case HeuristicKind::Max:
+            return "hmax";
+        case HeuristicKind::GoalCount:
+            return "goal-count";
+        case HeuristicKind::Wl:
+            return "wl";
+    }
+    return "unknown";
+}
+
+bool parse_switch(std::string_view value, std::string_view what) {
+    if (value == "on" || value == "true" || value == "1" || value == "yes") return true;
+    if (value == "off" || value == "false" || value == "0" || value == "no") return false;
+    throw Error(ErrorCategory::Usage, "invalid value '" + std::string(value) + "' for " +
+                                          std::string(what) + " (expected on or off)");
+}
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+    std::vector<std::string_view> parts;
+    for (;;) {
+        const auto at = text.find(separator);
+        parts.push_back(text.substr(0, at));
+        if (at == std::string_view::npos) return parts;
+        text.remove_prefix(at + 1);
+    }
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+const SearchAlias* find_alias(std::string_view name) {
+    for (const SearchAlias& a : search_aliases()) {
+        if (name == a.name) return &a;
+    }
+    return nullptr;
+}
+
+void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
+    item = trim(item);
+    if (item.empty()) return;
+    const auto eq = item.find('=');
+    if (eq == std::string_view::npos) {
+        const SearchAlias* alias = find_alias(item);
+        if (alias == nullptr || depth > 0) {
+            std::string names;
+            for (const SearchAlias& a : search_aliases())
+                names += std::string(names.empty() ? "" : ", ") + a.name;
+            throw Error(ErrorCategory::Usage, "unknown search configuration '" + std::string(item) +
+                                                  "' (aliases: " + names + "; or key=value pairs)");
+        }
+        for (std::string_view part : split(alias->text, ','))
+            apply(out, part, depth + 1);
+        return;
+    }
+    const std::string_view key = trim(item.substr(0, eq));
+    const std::string_view value = trim(item.substr(eq + 1));
+    SearchConfig& c = out.config;
+    if (key == "search" || key == "engine") {
+        c.engine = parse_engine_kind(value);
+    } else if (key == "h" || key == "heuristics") {
+        const auto names = split(value, '+');
+        out.sets_heuristic = true;
+        out.heuristic = parse_heuristic_kind(trim(names[0]));
+        c.extra_heuristics.clear();
+        for (std::size_t i = 1; i < names.size(); ++i)
+            c.extra_heuristics.push_back(parse_heuristic_kind(trim(names[i])));
+    } else if (key == "preferred") {
+        c.preferred = parse_switch(value, "preferred");
+    } else if (key == "novelty") {
+        c.novelty = parse_switch(value, "novelty");
+    } else if (key == "boost") {
+        int boost = -1;
+        const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), boost);
+        if (ec != std::errc() || end != value.data() + value.size() || boost < 0) {
+            throw Error(ErrorCategory::Usage,
+                        "invalid boost '" + std::string(value) + "' (a non-negative integer)");
+        }
+        c.boost = boost;
+    } else {
+        throw Error(ErrorCategory::Usage,
+                    "unknown search configuration key '" + std::string(key) +
+                        "' (expected search, h, preferred, novelty or boost)");
+    }
+}
+
+}  // namespace
+
+ParsedSearchConfig parse_search_config(std::string_view text) {
+    ParsedSearchConfig out;
+    for (std::string_view item : split(text, ','))
+        apply(out, item, 0);
+    return out;
+}
+
+std::string to_string(const SearchConfig& config, HeuristicKind main) {
+    std::string h = to_string(main);
+    for (HeuristicKind k : config.extra_heuristics)
+        h += std::string("+") + to_string(k);
+    return std::string("search=") + to_string(config.engine) + ",h=" + h +
+           ",preferred=" + (config.preferred ? "on" : "off") +
+           ",novelty=" + (config.novelty ? "on" : "off") + ",boost=" + std::to_string(config.boost);
+}
+
+}  // namespace ll

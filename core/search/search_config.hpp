@@ -1,0 +1,72 @@
+// A search configuration is data: which engine, which heuristics (each with
+// its own queue, alternated), whether preferred operators get boosted
+// queues, whether a novelty queue joins the alternation. Named aliases live
+// in one table (search_aliases()); the CLI, the wasm bindings and the page
+// all speak this vocabulary.
+//
+// Text form (CLI --config, JS `config`): an alias, or comma-separated
+// key=value pairs applied in order over the alias named first, e.g.
+// "lama", "search=lazy,h=wl+ff,preferred=on,novelty=on,boost=1000",
+// "paper,search=lazy".
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ll {
+
+enum class EngineKind { Eager, Lazy };
+enum class HeuristicKind { FF, Add, Max, GoalCount, Wl };
+
+struct SearchConfig {
+    EngineKind engine = EngineKind::Eager;
+    // Heuristics after the main one (PlannerOptions::heuristic), each with a
+    // queue of its own, alternated round robin with the main queue.
+    std::vector<HeuristicKind> extra_heuristics;
+    // Preferred operators (FF's helpful actions; in PS² the partial actions
+    // that are prefixes of one) from the first FF heuristic of the
+    // configuration, or from an extra FF evaluator when there is none; every
+    // heuristic queue gets a preferred-only twin.
+    bool preferred = false;
+    // A queue ordered by (width-1 novelty w.r.t. the main heuristic's value,
+    // main heuristic), alternated with the others.
+    bool novelty = false;
+    // Extra turns for preferred-only queues on every new best value.
+    int boost = 1000;
+
+    bool operator==(const SearchConfig&) const = default;
+
+    // The paper's search: eager GBFS, one queue, no preferred operators.
+    static SearchConfig paper() { return {}; }
+};
+
+// The result of parsing: the configuration and, when the text names one, the
+// main heuristic (h=... sets it).
+struct ParsedSearchConfig {
+    SearchConfig config;
+    bool sets_heuristic = false;
+    HeuristicKind heuristic = HeuristicKind::FF;
+};
+
+// Throws ll::Error(Usage) naming the accepted keys and values.
+ParsedSearchConfig parse_search_config(std::string_view text);
+// Canonical text (key=value pairs) of a configuration and main heuristic.
+std::string to_string(const SearchConfig& config, HeuristicKind main);
+
+// (name, text, what it is) for every alias, `default` first.
+struct SearchAlias {
+    const char* name;
+    const char* text;
+    const char* description;
+};
+const std::vector<SearchAlias>& search_aliases();
+
+EngineKind parse_engine_kind(std::string_view name);
+HeuristicKind parse_heuristic_kind(std::string_view name);
+const char* to_string(EngineKind kind);
+const char* to_string(HeuristicKind kind);
+bool parse_switch(std::string_view value, std::string_view what);
+
+}  // namespace ll

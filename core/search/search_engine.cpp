@@ -1,0 +1,137 @@
+// Shared engine machinery: evaluation with progress tracking, expansion with
+// the dead-end check, limits and the run wrapper.
+#include "core/search/search_engine.hpp"
+
+#include <cmath>
+
+namespace ll {
+
+SearchEngine::SearchEngine(SearchSpace& space, EngineSetup setup)
+    : space_(space), setup_(std::move(setup)) {
+    if (setup_.clock == nullptr) setup_.clock = &own_clock_;
+    best_.assign(setup_.evaluators.size(), std::numeric_limits<double>::infinity());
+    if (setup_.dead_end != nullptr) {
+        prune_ = [this](NodeId node) {
+            bool first_time = false;
+            const bool dead =
+                setup_.dead_end->is_dead_end(space_.state_id(node), space_.state(node), first_time);
+            if (dead && first_time) ++stats_.dead_ends;
+            return dead;
+        };
+    }
+}
+
+SearchResult SearchEngine::run(const ProgressCallback& progress) {
+    progress_ = progress;
+    const double start = setup_.clock->seconds();
+    SearchResult result;
+    try {
+        result.status = search();
+    } catch (const LimitReached& limit) {
+        result.status = limit.kind() == LimitReached::Kind::Time ? SearchStatus::OutOfTime
+                                                                 : SearchStatus::OutOfMemory;
+        goal_ = -1;
+    }
+    if (result.status == SearchStatus::Solved) result.plan = space_.extract_plan(goal_);
+    stats_.search_time_s = setup_.clock->seconds() - start;
+    stats_.peak_memory_mb = peak_memory_mb();
+    result.stats = stats_;
+    return result;
+}
+
+void SearchEngine::report(bool new_best) {
+    if (!progress_) return;
+    Progress p;
+    p.stats = stats_;
+    p.stats.search_time_s = setup_.clock->seconds();
+    p.elapsed_s = p.stats.search_time_s;
+    p.new_best_h = new_best;
+    progress_(p);
+}
+
+bool SearchEngine::time_passed() const {
+    return setup_.clock->seconds() >= setup_.limits.time_limit_s;
+}
+
+bool SearchEngine::limit_reached(SearchStatus& status) {
+    const double elapsed = setup_.clock->seconds();
+    if (elapsed >= setup_.limits.time_limit_s) {
+        status = SearchStatus::OutOfTime;
+        return true;
+    }
+    if (setup_.limits.max_expansions >= 0 && stats_.expansions >= setup_.limits.max_expansions) {
+        status = SearchStatus::ExpansionLimit;
+        return true;
+    }
+    // Rate-limited resident-memory check (throws LimitReached).
+    if (setup_.budget != nullptr) setup_.budget->check();
+    if (elapsed - last_report_ >= setup_.progress_interval_s) {
+        last_report_ = elapsed;
+        report(false);
+    }
+    return false;
+}
+
+bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferred) {
+    context.reset(node, space_.state_id(node), space_.state(node), space_.partial(node));
+    ++stats_.evaluations;
+    if (with_preferred) {
+        for (Evaluator* e : setup_.preferred)
+            context.result(*e, true);
+    }
+    bool dead = false;
+    for (Evaluator* e : setup_.evaluators) {
+        if (context.value(*e) == kDeadEndValue) {
+            dead = true;
+            break;
+        }
+    }
+    if (dead) {
+        ++stats_.dead_ends;
+        return false;
+    }
+    bool progress = false, new_best_h = false;
+    for (std::size_t i = 0; i < setup_.evaluators.size(); ++i) {
+        Evaluator* e = setup_.evaluators[i];
+        if (!e->measures_progress()) continue;
+        const double v = context.value(*e);
+        if (v < best_[i]) {
+            best_[i] = v;
+            progress = true;
+            if (i == 0) new_best_h = true;
+        }
+    }
+    if (new_best_h) {
+        stats_.best_h = best_[0];
+        if (stats_.evaluations == 1) stats_.initial_h = best_[0];
+        report(true);
+    }
+    if (progress && setup_.boost > 0 && stats_.evaluations > 1) {
+        setup_.open->boost_preferred(setup_.boost);
+    }
+    return true;
+}
+
+void SearchEngine::expand(NodeId node) {
+    expansion_.clear();
+    space_.expand(node, expansion_, prune_);
+    stats_.expansions += 1 + expansion_.chained;
+    stats_.generated += expansion_.generated;
+    stats_.skipped_evaluations += expansion_.single_successors;
+    stats_.generated_transitions += expansion_.transitions;
+}
+
+void SearchEngine::collect_preferred(EvalContext& context) {
+    helpful_.clear();
+    helpful_state_ = context.state_id();
+    for (Evaluator* e : setup_.preferred) {
+        const EvalResult& r = context.result(*e, true);
+        helpful_.insert(helpful_.end(), r.preferred.begin(), r.preferred.end());
+    }
+}
+
+bool SearchEngine::is_preferred(NodeId child) const {
+    return !helpful_.empty() && space_.is_preferred(child, helpful_state_, helpful_);
+}
+
+}  // namespace ll

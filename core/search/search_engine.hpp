@@ -1,0 +1,89 @@
+// What every search engine shares: the evaluators it evaluates nodes with,
+// its open list, the expansion-time dead-end check, limits, statistics and
+// progress reports. Engines alone own limits and statistics: spaces only
+// generate, evaluators only evaluate, open lists only order.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core/common/budget.hpp"
+#include "core/common/resources.hpp"
+#include "core/search/evaluators.hpp"
+#include "core/search/open_list.hpp"
+#include "core/search/search_result.hpp"
+#include "core/search/search_space.hpp"
+
+namespace ll {
+
+struct EngineSetup {
+    // Every evaluator a node is evaluated with (open-list keys included);
+    // the first is the main heuristic (initial_h, best_h). A node is a dead
+    // end when any of them says so.
+    std::vector<Evaluator*> evaluators;
+    // Evaluators whose preferred operators mark preferred successors.
+    std::vector<Evaluator*> preferred;
+    std::unique_ptr<OpenList> open;
+    // Checked once per expanded state (null: none).
+    DeadEndEvaluator* dead_end = nullptr;
+    int boost = 1000;  // extra turns of preferred queues on progress (0: none)
+    Limits limits;
+    double progress_interval_s = 5.0;
+    // The run's clock and budget (the budget is also polled by successor
+    // generation, relaxed exploration and WL inside one step).
+    const Stopwatch* clock = nullptr;
+    Budget* budget = nullptr;
+};
+
+class SearchEngine {
+  public:
+    SearchEngine(SearchSpace& space, EngineSetup setup);
+    virtual ~SearchEngine() = default;
+    // Runs to a plan, proof of unsolvability or a limit; catches LimitReached.
+    SearchResult run(const ProgressCallback& progress = {});
+
+  protected:
+    // The search proper; returns the status, with goal_ set when solved.
+    virtual SearchStatus search() = 0;
+
+    // Evaluates `node` with every evaluator (and its preferred operators when
+    // asked) into `context`; false for a dead end. Counts the evaluation,
+    // tracks new best values (boosting preferred lists, reporting progress).
+    bool evaluate(NodeId node, EvalContext& context, bool with_preferred);
+    // Expands `node` into expansion_ (dead-end check included) and counts it.
+    void expand(NodeId node);
+    // Helpful actions of `context`'s node from the preferred evaluators.
+    void collect_preferred(EvalContext& context);
+    bool is_preferred(NodeId child) const;
+    // A limit that has passed (checked before each expansion), if any.
+    bool limit_reached(SearchStatus& status);
+    bool time_passed() const;
+
+    SearchSpace& space_;
+    EngineSetup setup_;
+    Statistics stats_;
+    Expansion expansion_;
+    std::vector<GroundAction> helpful_;
+    StateId helpful_state_ = -1;
+    std::vector<char> closed_;  // per node: expanded, or evaluated as a dead end
+    NodeId goal_ = -1;
+
+    bool is_closed(NodeId node) const {
+        return static_cast<std::size_t>(node) < closed_.size() && closed_[node] != 0;
+    }
+    void close(NodeId node) {
+        if (static_cast<std::size_t>(node) >= closed_.size()) closed_.resize(node + 1024, 0);
+        closed_[node] = 1;
+    }
+
+  private:
+    void report(bool new_best);
+
+    ProgressCallback progress_;
+    std::vector<double> best_;  // per evaluator that measures progress
+    double last_report_ = 0;
+    Stopwatch own_clock_;
+    PruneFn prune_;
+};
+
+}  // namespace ll

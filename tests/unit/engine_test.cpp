@@ -1,0 +1,177 @@
+// Search engines and configurations on hand-computed tasks: eager and lazy
+// GBFS, preferred operators with boosted queues, alternation, novelty; and
+// every configuration finds valid plans exactly when the oracle says so.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/common/error.hpp"
+#include "core/heuristics/relaxation.hpp"
+#include "core/planner.hpp"
+#include "core/search/evaluators.hpp"
+#include "core/task/static_facts.hpp"
+#include "core/validation/validator.hpp"
+#include "test_support.hpp"
+
+namespace ll {
+namespace {
+
+PlannerOptions with_config(const std::string& text, SpaceKind space = SpaceKind::State) {
+    OptionValues values;
+    values.config = text;
+    PlannerOptions options = make_planner_options(values);
+    options.space = space;
+    return options;
+}
+
+struct Expected {
+    const char* config;
+    std::int64_t expansions;
+    std::int64_t evaluations;
+};
+
+// star/p01: hub c0 (hFF 2) with side cells x1, x2 (hFF 3) and g1 (hFF 1)
+// leading to the goal g2; objects in that order, so c0's children are
+// generated x1, x2, g1. Derivations:
+// - eager (paper): evaluate c0; expand c0, evaluating x1, x2, g1; expand g1,
+//   whose child g2 is the goal: 2 expansions, 4 evaluations.
+// - lazy, no preferred operators: x1, x2, g1 enter with c0's h = 2 (FIFO);
+//   x1 and x2 are popped, evaluated and expanded (no new children) before
+//   g1: 4 expansions, 4 evaluations.
+// - lazy with preferred operators (lama): g1 is preferred ((move c0 g1) is
+//   c0's only helpful action). Alternation [h, h-preferred] with equal
+//   priorities pops from the first list (x1), then from the preferred one
+//   (g1): 3 expansions, 3 evaluations.
+// - eager with preferred operators: the same as eager, the goal being next
+//   to g1: 2 expansions, 4 evaluations.
+// - bfws adds the (novelty, h) queue as the third list: x1, then g1 from the
+//   preferred list, as lama.
+TEST(Engines, StarHandComputed) {
+    const Task task = test::load_task("star", "p01");
+    for (const Expected& e :
+         {Expected{"paper", 2, 4}, Expected{"paper,search=lazy", 4, 4}, Expected{"lama", 3, 3},
+          Expected{"eager-po", 2, 4}, Expected{"bfws", 3, 3}}) {
+        const SearchResult r = solve(task, with_config(e.config));
+        ASSERT_EQ(r.status, SearchStatus::Solved) << e.config;
+        EXPECT_EQ(r.stats.expansions, e.expansions) << e.config;
+        EXPECT_EQ(r.stats.evaluations, e.evaluations) << e.config;
+        EXPECT_EQ(r.plan.size(), 2u) << e.config;
+        EXPECT_EQ(r.stats.initial_h, 2) << e.config;
+    }
+}
+
+// PS² on star/p01 (pinned, derived from the tree): (s0, None) has the single
+// child (s0, move), then (s0, move c0) with three children, whose rFF values
+// are those of their states. Lazy search queues them under their parent's
+// value, so it expands the side branches too.
+TEST(Engines, StarPartialSpacePinned) {
+    const Task task = test::load_task("star", "p01");
+    for (const Expected& e : {Expected{"paper", 8, 6}, Expected{"paper,search=lazy", 19, 6},
+                              Expected{"eager-po", 8, 6}}) {
+        const SearchResult r = solve(task, with_config(e.config, SpaceKind::Partial));
+        ASSERT_EQ(r.status, SearchStatus::Solved) << e.config;
+        EXPECT_EQ(r.stats.expansions, e.expansions) << e.config;
+        EXPECT_EQ(r.stats.evaluations, e.evaluations) << e.config;
+        EXPECT_EQ(r.plan.size(), 2u) << e.config;
+    }
+}
+
+class EngineConfigTest : public ::testing::TestWithParam<test::TaskRef> {};
+
+// Every alias and engine, both spaces, every heuristic as the main one:
+// plans validate, solvability agrees with the brute-force oracle.
+TEST_P(EngineConfigTest, EveryConfigurationIsSoundAndComplete) {
+    const Task task = test::load_task(GetParam().task, GetParam().problem);
+    const int optimum = test::GroundOracle(task).optimal_plan_length();
+    for (const SearchAlias& alias : search_aliases()) {
+        for (SpaceKind space : {SpaceKind::State, SpaceKind::Partial}) {
+            for (HeuristicKind h :
+                 {HeuristicKind::FF, HeuristicKind::Add, HeuristicKind::GoalCount}) {
+                PlannerOptions options = with_config(alias.name, space);
+                options.heuristic = h;
+                const SearchResult r = solve(task, options);
+                const std::string what =
+                    std::string(alias.name) + " " + to_string(space) + " " + to_string(h);
+                if (optimum < 0) {
+                    EXPECT_EQ(r.status, SearchStatus::Unsolvable) << what;
+                    continue;
+                }
+                ASSERT_EQ(r.status, SearchStatus::Solved) << what;
+                const ValidationResult v = validate_plan(task, r.plan);
+                EXPECT_TRUE(v.valid) << what << ": " << v.message;
+                EXPECT_GE(static_cast<int>(r.plan.size()), optimum) << what;
+            }
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTasks, EngineConfigTest, ::testing::ValuesIn(test::all_test_tasks()),
+                         [](const auto& info) {
+                             std::string n = info.param.task + "_" + info.param.problem;
+                             std::replace(n.begin(), n.end(), '-', '_');
+                             return n;
+                         });
+
+TEST(SearchConfig, AliasesAndKeys) {
+    EXPECT_EQ(parse_search_config("paper").config, SearchConfig::paper());
+    const ParsedSearchConfig c =
+        parse_search_config("paper, search=lazy, h=goal-count+ff, preferred=on, boost=7");
+    EXPECT_EQ(c.config.engine, EngineKind::Lazy);
+    EXPECT_TRUE(c.sets_heuristic);
+    EXPECT_EQ(c.heuristic, HeuristicKind::GoalCount);
+    EXPECT_EQ(c.config.extra_heuristics, std::vector<HeuristicKind>{HeuristicKind::FF});
+    EXPECT_TRUE(c.config.preferred);
+    EXPECT_FALSE(c.config.novelty);
+    EXPECT_EQ(c.config.boost, 7);
+    EXPECT_EQ(to_string(c.config, c.heuristic),
+              "search=lazy,h=goal-count+ff,preferred=on,novelty=off,boost=7");
+    // The canonical text parses back to the same configuration.
+    const ParsedSearchConfig back = parse_search_config(to_string(c.config, c.heuristic));
+    EXPECT_EQ(back.config, c.config);
+    EXPECT_EQ(back.heuristic, c.heuristic);
+    for (const char* bad : {"fastest", "search=greedy", "boost=-1", "boost=x", "novelty=maybe",
+                            "colour=red", "h=lama"}) {
+        EXPECT_THROW(parse_search_config(bad), Error) << bad;
+    }
+    EXPECT_STREQ(search_aliases().front().name, "default");
+}
+
+TEST(SearchConfig, OptionRules) {
+    OptionValues v;
+    EXPECT_EQ(make_planner_options(v).heuristic, HeuristicKind::FF);
+    v.has_model = true;
+    EXPECT_EQ(make_planner_options(v).heuristic, HeuristicKind::Wl);
+    v.heuristic = "ff";  // a model nobody uses
+    EXPECT_THROW(make_planner_options(v), Error);
+    v.config = "h=ff+wl";  // ... unless an extra heuristic is wl
+    v.heuristic.reset();
+    EXPECT_EQ(make_planner_options(v).heuristic, HeuristicKind::FF);
+    v.has_model = false;
+    EXPECT_THROW(make_planner_options(v), Error);  // wl without a model
+    OptionValues w;
+    w.config = "paper";
+    w.search = "lazy";
+    w.preferred = "on";
+    w.novelty = "on";
+    const PlannerOptions o = make_planner_options(w);
+    EXPECT_EQ(o.search.engine, EngineKind::Lazy);
+    EXPECT_TRUE(o.search.preferred);
+    EXPECT_TRUE(o.search.novelty);
+}
+
+// hFF's helpful actions in star/p01's initial state: only (move c0 g1).
+TEST(PreferredOperators, HelpfulActionsOfFF) {
+    const Task task = test::load_task("star", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const GoalChecker goal(task, layout, statics);
+    RelaxationHeuristic ff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal);
+    EXPECT_EQ(ff.evaluate(initial_state(task, layout)), 2);
+    std::vector<GroundAction> helpful;
+    ff.helpful_actions(helpful);
+    ASSERT_EQ(helpful.size(), 1u);
+    EXPECT_EQ(to_string(task, helpful[0]), "(move c0 g1)");
+}
+
+}  // namespace
+}  // namespace ll
