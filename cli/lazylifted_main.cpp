@@ -25,6 +25,7 @@
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/pipeline.hpp"
 #include "core/planner.hpp"
 #include "core/validation/validator.hpp"
 
@@ -134,7 +135,8 @@ int run_plan(std::span<const std::string> args) {
         const bool quiet = a.has("--quiet");
         const std::string plan_file = a.value("--plan-file").value_or(kDefaultPlanFile);
 
-        OptionValues values;
+        PlanRequest request;
+        OptionValues& values = request.options;
         values.space = a.value("--space");
         values.heuristic = a.value("--heuristic");
         values.config = a.value("--config");
@@ -144,56 +146,55 @@ int run_plan(std::span<const std::string> args) {
         values.dead_ends = a.value("--dead-ends");
         values.parameter_order = a.value("--parameter-order");
         values.has_model = a.has("--model");
-        PlannerOptions options = make_planner_options(values);
-        run.space = to_string(options.space);
-        run.heuristic = to_string(options.heuristic);
-        run.config = to_string(options.search, options.heuristic);
+        {
+            // Checked before any file is read, so option errors come first.
+            const PlannerOptions options = make_planner_options(values);
+            run.space = to_string(options.space);
+            run.heuristic = to_string(options.heuristic);
+            run.config = to_string(options.search, options.heuristic);
+        }
         if (auto v = a.value("--time-limit")) {
-            options.limits.time_limit_s = parse_time_limit_s(*v, "--time-limit");
+            request.limits.time_limit_s = parse_time_limit_s(*v, "--time-limit");
         }
         if (auto v = a.value("--memory-limit")) {
-            options.limits.memory_limit_mb = parse_memory_limit_mb(*v, "--memory-limit");
-            set_memory_safety_net(options.limits.memory_limit_mb);
+            request.limits.memory_limit_mb = parse_memory_limit_mb(*v, "--memory-limit");
+            set_memory_safety_net(request.limits.memory_limit_mb);
         }
         if (auto v = a.value("--max-expansions")) {
-            options.limits.max_expansions = parse_positive_count(*v, "--max-expansions");
+            request.limits.max_expansions = parse_positive_count(*v, "--max-expansions");
         }
-        options.progress_interval_s = kProgressIntervalS;
-        run.limits = options.limits;
+        request.progress_interval_s = kProgressIntervalS;
+        run.limits = request.limits;
 
-        std::string domain_text = read_text_file(run.domain);
+        const std::string domain_text = read_text_file(run.domain);
         sources.add(run.domain, domain_text);
-        std::string problem_text = read_text_file(run.problem);
+        const std::string problem_text = read_text_file(run.problem);
         sources.add(run.problem, problem_text);
-        Task task = parse_task(domain_text, problem_text, run.domain, run.problem);
+        std::string model_text;
+        request.domain_text = domain_text;
+        request.problem_text = problem_text;
+        request.domain_name = run.domain;
+        request.problem_name = run.problem;
         if (auto path = a.value("--model")) {
-            const std::string model_text = read_text_file(*path);
-            auto model = std::make_shared<WlModel>(load_model(model_text, *path));
-            check_model_matches(*model, task, *path);
-            options.model = std::move(model);
+            model_text = read_text_file(*path);
+            request.model_text = model_text;
+            request.model_name = *path;
         }
-
-        // The limit is for the whole run, like FD's overall limit: parsing
-        // already used part of it.
-        if (std::isfinite(options.limits.time_limit_s)) {
-            options.limits.time_limit_s =
-                std::max(options.limits.time_limit_s - clock.seconds(), 1e-3);
+        // The request's limit covers the whole run: reading files used part.
+        if (std::isfinite(request.limits.time_limit_s)) {
+            request.limits.time_limit_s =
+                std::max(request.limits.time_limit_s - clock.seconds(), 1e-3);
         }
         ProgressCallback progress;
         if (!quiet) {
             progress = [](const Progress& p) { std::cerr << format_progress(p) << std::flush; };
         }
-        SearchResult result = solve(task, options, progress);
+        const PlanOutcome outcome = plan_request(request, progress);
+        const SearchResult& result = outcome.result;
 
         std::string plan_text;
         if (result.status == SearchStatus::Solved) {
-            // Every plan is checked by the independent validator first.
-            ValidationResult check = validate_plan(task, result.plan);
-            if (!check.valid) {
-                throw Error(ErrorCategory::Internal,
-                            "the planner produced an invalid plan: " + check.message);
-            }
-            plan_text = format_plan(task, result.plan);
+            plan_text = ll::format_plan(outcome.task, result.plan);
             write_text_file(plan_file, plan_text);
         }
         const double total_time_s = clock.seconds();

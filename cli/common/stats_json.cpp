@@ -1,6 +1,8 @@
 // Stats JSON building (see stats_json.hpp).
 #include "cli/common/stats_json.hpp"
 
+#include "core/search/statistics_json.hpp"
+
 #include <cmath>
 
 #include "cli/common/exit_codes.hpp"
@@ -39,21 +41,7 @@ nlohmann::json search_stats_json(const SearchResult& result, const RunInfo& run,
     bool solved = result.status == SearchStatus::Solved;
     j["plan_length"] = solved ? nlohmann::json(result.plan.size()) : nlohmann::json(nullptr);
     j["plan_cost"] = solved ? nlohmann::json(result.plan.size()) : nlohmann::json(nullptr);
-    j["expansions"] = s.expansions;
-    j["evaluations"] = s.evaluations;
-    j["generated"] = s.generated;
-    j["generated_transitions"] = s.generated_transitions;
-    j["dead_ends"] = s.dead_ends;
-    j["skipped_evaluations"] = s.skipped_evaluations;
-    if (s.wl_colours_seen + s.wl_colours_unseen > 0) {
-        j["wl_colours_seen"] = s.wl_colours_seen;
-        j["wl_colours_unseen"] = s.wl_colours_unseen;
-        j["wl_miss_rate"] = s.wl_miss_rate();
-    }
-    j["average_branching_factor"] = s.average_branching_factor();
-    j["initial_h"] = finite_or_null(s.initial_h);
-    j["best_h"] = finite_or_null(s.best_h);
-    j["search_time_s"] = s.search_time_s;
+    j.update(statistics_json(s));
     j["total_time_s"] = total_time_s;
     j["peak_memory_mb"] = peak_memory_mb;
     add_run_info(j, run);

@@ -1,0 +1,43 @@
+// The one planning pipeline: parse → model → solve → validate. The CLI
+// (which reads files) and the wasm bindings (which get text from JS) are
+// thin adapters over it: they share its option rules (make_planner_options),
+// its time accounting (the limit covers parsing too) and the guarantee that
+// no plan leaves it unvalidated.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/planner.hpp"
+#include "core/task/task.hpp"
+
+namespace ll {
+
+struct PlanRequest {
+    std::string_view domain_text, problem_text;
+    std::string domain_name = "domain.pddl", problem_name = "problem.pddl";
+    // A learnt model's JSON text, when one is given.
+    std::optional<std::string_view> model_text;
+    std::string model_name = "model";
+    OptionValues options;  // has_model is set from model_text
+    Limits limits;         // for the whole call, parsing included
+    double progress_interval_s = 5.0;
+};
+
+struct PlanOutcome {
+    Task task;
+    PlannerOptions options;  // as resolved (configuration, heuristic, model)
+    SearchResult result;     // a Solved result's plan has been validated
+    double parse_time_s = 0;
+};
+
+// Throws ll::Error for bad input, options or models; an invalid plan (a bug)
+// is an Internal error.
+PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& progress = {});
+
+// The plan in IPC format, one "(action obj ...)" per line and Fast
+// Downward's closing cost comment.
+std::string format_plan(const Task& task, std::span<const GroundAction> plan);
+
+}  // namespace ll
