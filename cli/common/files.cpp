@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "core/common/budget.hpp"
 #include "core/common/error.hpp"
 
 namespace ll::cli {
@@ -21,9 +22,14 @@ struct FileCloser {
     throw Error(ErrorCategory::Input, what + ": " + std::strerror(err), SourcePosition{path, 0, 0});
 }
 
+std::string describe_size(std::size_t bytes) {
+    if (bytes % (std::size_t(1) << 20) == 0) return std::to_string(bytes >> 20) + " MB";
+    return std::to_string(bytes) + " bytes";
+}
+
 }  // namespace
 
-std::string read_text_file(const std::string& path) {
+std::string read_text_file(const std::string& path, const ReadLimits& limits) {
     std::error_code ec;
     // fopen succeeds on a directory on Linux; say what is wrong instead.
     if (std::filesystem::is_directory(path, ec)) file_error(path, "cannot read file", EISDIR);
@@ -32,8 +38,20 @@ std::string read_text_file(const std::string& path) {
     std::string text;
     char buffer[1 << 16];
     std::size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, f.get())) > 0)
+    // Devices and pipes (/dev/zero) have no size: the cap is checked as the
+    // text grows, and the time limit between chunks.
+    while ((n = std::fread(buffer, 1, sizeof buffer, f.get())) > 0) {
+        if (text.size() + n > limits.max_bytes) {
+            throw Error(
+                ErrorCategory::Input,
+                "file too large: input files are limited to " + describe_size(limits.max_bytes),
+                SourcePosition{path, 0, 0});
+        }
         text.append(buffer, n);
+        if (limits.clock != nullptr && limits.clock->seconds() >= limits.time_limit_s) {
+            throw LimitReached(LimitReached::Kind::Time);
+        }
+    }
     if (std::ferror(f.get())) file_error(path, "cannot read file", errno);
     return text;
 }

@@ -1,9 +1,15 @@
 // Memory measurement, per platform.
 #include "core/common/resources.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#if !defined(__EMSCRIPTEN__)
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 
 namespace ll {
 
@@ -16,6 +22,26 @@ double peak_memory_mb() {
 }  // wasm memory never shrinks
 #else
 namespace {
+
+// Resident pages from /proc/self/statm (second field), read with one read()
+// call: a few microseconds, several times cheaper than /proc/self/status
+// through stdio, so the limit can be checked often. The same quantity as
+// VmRSS in /proc/self/status (RssAnon + RssFile + RssShmem).
+double read_statm_resident_mb() {
+    const int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char buffer[128];
+    const ssize_t n = ::read(fd, buffer, sizeof buffer - 1);
+    ::close(fd);
+    if (n <= 0) return 0;
+    buffer[n] = '\0';
+    char* end = nullptr;
+    std::strtoull(buffer, &end, 10);  // total program size, skipped
+    const unsigned long long pages = std::strtoull(end, nullptr, 10);
+    static const double page_mb = double(::sysconf(_SC_PAGESIZE)) / 1048576.0;
+    return double(pages) * page_mb;
+}
+
 double read_status_kb(const char* key) {
     std::FILE* f = std::fopen("/proc/self/status", "r");
     if (!f) return 0;
@@ -31,13 +57,15 @@ double read_status_kb(const char* key) {
     std::fclose(f);
     return kb;
 }
+
 }  // namespace
 
 double current_memory_mb() {
-    return read_status_kb("VmRSS:") / 1024.0;
+    return read_statm_resident_mb();
 }
 double peak_memory_mb() {
-    return read_status_kb("VmHWM:") / 1024.0;
+    // VmHWM is the high-water mark of VmRSS in kB (KiB): both in MiB here.
+    return std::max(read_status_kb("VmHWM:") / 1024.0, current_memory_mb());
 }
 #endif
 

@@ -5,9 +5,12 @@
 
 namespace ll {
 
-// Resident memory in MB (native: /proc/self/status; wasm: linear memory size).
+// Resident set size in MB of 2^20 bytes (native: /proc/self/statm, the same
+// figure as VmRSS; wasm: the linear memory size, which never shrinks). This
+// is what the memory limit is checked against, at most every 10 ms inside a
+// search step (core/common/budget.hpp).
 double current_memory_mb();
-// Peak resident memory in MB since process start.
+// Peak resident set size in MB (2^20 bytes) since process start (VmHWM).
 double peak_memory_mb();
 
 class Stopwatch {

@@ -40,6 +40,7 @@ void AoagBuilder::build(const State& state, const PartialAction& partial, Graph&
         return;
     }
     for (int a = 0; a < num_actions; ++a) {
+        if (budget_ != nullptr) budget_->poll();
         encoder_.add_action(out, partial.schema,
                             std::span<const ObjectId>(action_args_)
                                 .subspan(static_cast<std::size_t>(a) * arity, arity));

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string_view>
 
+#include "core/common/budget.hpp"
 #include "core/learning/graph.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/partial_action.hpp"
@@ -35,6 +36,14 @@ class GraphBuilder {
     // storage, so a caller that keeps one Graph allocates nothing per call
     // in the steady state.
     virtual void build(const State& state, const PartialAction& partial, Graph& out) = 0;
+
+    // Limits polled per encoded action (null: none); build() may then throw
+    // ll::LimitReached. The enumeration of A(s, rho) polls the successor
+    // generator's own budget.
+    void set_budget(Budget* budget) { budget_ = budget; }
+
+  protected:
+    Budget* budget_ = nullptr;
 };
 
 // The builder keeps references to its arguments; they must outlive it.

@@ -296,6 +296,14 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
         if (const auto end = what.find("] "); end != std::string::npos) what = what.substr(end + 2);
         throw Error(ErrorCategory::Model, r.source() + ": not a valid model file: not JSON (byte " +
                                               std::to_string(e.byte) + "): " + what);
+    } catch (const Json::out_of_range& e) {
+        // A number beyond the range of a double (1e999): say so plainly.
+        std::string what = e.what();
+        if (const auto end = what.find("] "); end != std::string::npos) what = what.substr(end + 2);
+        throw Error(ErrorCategory::Model, r.source() +
+                                              ": not a valid model file: a number is out of the "
+                                              "range of a double (" +
+                                              what + ")");
     } catch (const Json::exception& e) {
         throw Error(ErrorCategory::Model,
                     r.source() + ": not a valid model file: not JSON: " + e.what());

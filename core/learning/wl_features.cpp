@@ -159,6 +159,10 @@ void WlFeatures::refine(const Graph& graph, SparseVector& out) {
     build_adjacency(graph);
     current_.resize(n);
     next_.resize(n);
+    // Counts left by a call interrupted by the budget (a normal call leaves
+    // touched_ empty).
+    for (std::int32_t id : touched_)
+        counts_[id] = 0;
     touched_.clear();
     std::int64_t seen = 0;
     std::int64_t unseen = 0;
@@ -182,6 +186,7 @@ void WlFeatures::refine(const Graph& graph, SparseVector& out) {
 
     // Round 0: the raw colours.
     for (int v = 0; v < n; ++v) {
+        if (budget_ != nullptr) budget_->poll();
         const auto raw = static_cast<std::uint64_t>(graph.colours[v]);
         key_.assign({kBaseKeyMarker, static_cast<std::int32_t>(raw >> 32),
                      static_cast<std::int32_t>(raw & 0xffffffffu)});
@@ -191,6 +196,7 @@ void WlFeatures::refine(const Graph& graph, SparseVector& out) {
     const bool set_mode = options_.neighbourhood == Neighbourhood::Set;
     for (int round = 1; round <= options_.iterations; ++round) {
         for (int v = 0; v < n; ++v) {
+            if (budget_ != nullptr) budget_->poll();
             const std::int32_t own = current_[v];
             bool known = own >= 0;
             neighbours_.clear();
@@ -228,6 +234,7 @@ void WlFeatures::refine(const Graph& graph, SparseVector& out) {
         out.push_back({id, static_cast<double>(counts_[id])});
         counts_[id] = 0;
     }
+    touched_.clear();
     if constexpr (!kTraining) {
         misses_.seen += seen;
         misses_.unseen += unseen;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/common/budget.hpp"
 #include "core/learning/feature_matrix.hpp"
 #include "core/learning/graph.hpp"
 
@@ -51,6 +52,11 @@ class WlFeatures {
     // Inference mode: the dictionary is not changed; unseen colours are
     // dropped from `out` and counted in miss_statistics().
     void embed(const Graph& graph, SparseVector& out);
+
+    // Limits polled per node and round (null: none): collect() and embed()
+    // may then throw ll::LimitReached (the dictionary stays consistent; a
+    // collect() interrupted midway may have added some keys).
+    void set_budget(Budget* budget) { budget_ = budget; }
 
     const WlMissStatistics& miss_statistics() const { return misses_; }
     void reset_miss_statistics() { misses_ = {}; }
@@ -91,6 +97,7 @@ class WlFeatures {
     void build_adjacency(const Graph& graph);
 
     WlOptions options_;
+    Budget* budget_ = nullptr;
     WlMissStatistics misses_;
     std::vector<std::vector<std::int32_t>> keys_;  // id -> key
     std::vector<std::int32_t> rounds_;             // id -> round of the colour (0 = base)

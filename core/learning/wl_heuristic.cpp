@@ -2,7 +2,9 @@
 // inference mode → sparse dot product with the model's weights → rounded.
 #include "core/learning/wl_heuristic.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "core/common/error.hpp"
@@ -22,6 +24,9 @@ WlHeuristic::WlHeuristic(const WlModel& model, const Task& task, const StateLayo
                                                   " is out of range (the model has " +
                                                   std::to_string(features_.num_colours()) +
                                                   " colours)");
+        if (!std::isfinite(w))
+            throw Error(ErrorCategory::Model,
+                        "model weight of colour " + std::to_string(id) + " is not finite");
         weights_[id] = w;
     }
     builder_ = make_graph_builder(model.graph, task, layout, statics, successors);
@@ -33,8 +38,25 @@ double WlHeuristic::evaluate(const State& state, const PartialAction& partial) {
     double sum = 0;
     for (const SparseEntry& e : vector_)
         sum += e.value * weights_[e.feature];
+    if (!std::isfinite(sum)) sum = robust_dot_product();
     last_raw_ = sum;
     return std::round(sum);  // half away from zero, as the reference
+}
+
+// Weights are finite (load_model refuses others), but huge ones can make the
+// double sum overflow to inf, or to NaN through inf - inf, which the search
+// would take for a dead end (issue 16). Redone in long double (x86: 80-bit,
+// wasm: binary128, both with an exponent range of 1e±4932, far beyond any sum
+// of 2^31 products of finite doubles and counts below 2^31, so this cannot
+// overflow) and clamped to the finite doubles: a finite model always gives a
+// finite value. Rare, so the slower arithmetic costs nothing overall.
+double WlHeuristic::robust_dot_product() const {
+    long double sum = 0;
+    for (const SparseEntry& e : vector_)
+        sum += static_cast<long double>(e.value) * static_cast<long double>(weights_[e.feature]);
+    constexpr long double kMax = std::numeric_limits<double>::max();
+    if (!(sum == sum)) return 0;  // unreachable with finite inputs; never a dead end
+    return static_cast<double>(std::clamp(sum, -kMax, kMax));
 }
 
 }  // namespace ll

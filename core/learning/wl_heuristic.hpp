@@ -22,11 +22,21 @@ class WlHeuristic final : public ActionSetHeuristic {
     double evaluate(const State& state, const PartialAction& partial) override;
     using ActionSetHeuristic::evaluate;
 
+    // Limits polled while building the graph and refining its colours (null:
+    // none); evaluate() may then throw ll::LimitReached. The enumeration of
+    // A(s, rho) polls the successor generator's budget, set separately.
+    void set_budget(Budget* budget) {
+        features_.set_budget(budget);
+        builder_->set_budget(budget);
+    }
+
     // The exact (unrounded) dot product of the last evaluation.
     double last_raw_value() const { return last_raw_; }
     const WlMissStatistics& miss_statistics() const { return features_.miss_statistics(); }
 
   private:
+    double robust_dot_product() const;
+
     WlFeatures features_;
     std::vector<double> weights_;  // dense by colour id
     std::unique_ptr<GraphBuilder> builder_;

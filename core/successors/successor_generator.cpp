@@ -194,6 +194,7 @@ bool SuccessorGenerator::search(const ActionSchema& schema, const JoinPlan& plan
     const JoinStep& step = plan.steps[i];
     if (step.kind == JoinStep::Kind::Enumerate) {
         for (ObjectId o : task_.objects_of_type[step.type]) {
+            if (budget_ != nullptr) budget_->poll();
             b[step.param] = o;
             if (!run_checks(schema, step.checks, b)) continue;
             if (!search(schema, plan, i + 1, b, emit)) return false;
@@ -201,6 +202,7 @@ bool SuccessorGenerator::search(const ActionSchema& schema, const JoinPlan& plan
         return true;
     }
     auto visit = [&](const ObjectId* tuple) {
+        if (budget_ != nullptr) budget_->poll();
         if (!match_ops(step, tuple, b)) return true;
         if (!run_checks(schema, step.checks, b)) return true;
         return search(schema, plan, i + 1, b, emit);

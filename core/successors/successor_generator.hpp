@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "core/common/budget.hpp"
 #include "core/successors/join_plan.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
@@ -23,6 +24,13 @@ namespace ll {
 class SuccessorGenerator {
   public:
     SuccessorGenerator(const Task& task, const StateLayout& layout, const StaticFacts& statics);
+
+    // Limits polled once per binding the join visits (null: none), so that
+    // one call on a schema with billions of solutions stops within a few
+    // milliseconds of a limit: every query below may then throw
+    // ll::LimitReached. The budget must outlive its use here.
+    void set_budget(Budget* budget) { budget_ = budget; }
+    Budget* budget() const { return budget_; }
 
     // Appends every applicable ground action of every schema, schema by
     // schema, each schema's actions in a deterministic order.
@@ -81,6 +89,7 @@ class SuccessorGenerator {
     std::vector<std::uint64_t> index_generation_;  // static slots: built once (~0)
     std::vector<ObjectId> binding_;
     std::vector<ObjectId> scratch_;
+    Budget* budget_ = nullptr;
 };
 
 }  // namespace ll

@@ -259,6 +259,7 @@ void Exploration::process(int fact) {
         if (!other) continue;
         const ConditionMatcher& om = rule.matchers[1 - side];
         for (int e = *other; e >= 0; e = entries_[e].next) {
+            if (budget_ != nullptr) budget_->poll();
             const int g = entries_[e].fact;
             // g matched its condition when it was stored: only bind its values
             // (shared variables get equal values, the others are g's own).
@@ -350,6 +351,7 @@ bool Exploration::explore(const State& state, Aggregation aggregation,
         // FIFO within a cost: facts are processed in derivation order, which
         // makes ties between best supporters resolve like the reference.
         const int fact = bucket[bucket_read_++];
+        if (budget_ != nullptr) budget_->poll();
         if (closed_[fact] || cost_[fact] != static_cast<int>(current_bucket_)) continue;
         closed_[fact] = 1;
         if (is_goal_[fact]) --goals_left_;

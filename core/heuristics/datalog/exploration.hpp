@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "core/common/budget.hpp"
 #include "core/common/tuple_table.hpp"
 #include "core/heuristics/datalog/program.hpp"
 #include "core/task/state.hpp"
@@ -40,6 +41,11 @@ class Exploration {
     void helpful_actions(std::vector<GroundAction>& out);
 
     const Program& program() const { return program_; }
+
+    // Limits polled per processed fact and per joined pair (null: none):
+    // explore() may then throw ll::LimitReached, after which only a new
+    // explore() may be called.
+    void set_budget(Budget* budget) { budget_ = budget; }
 
   private:
     static constexpr int kInfinity = 1 << 30;
@@ -97,6 +103,7 @@ class Exploration {
     std::vector<std::uint32_t> mark_;
     std::uint32_t mark_stamp_ = 0;
     Aggregation aggregation_ = Aggregation::Sum;
+    Budget* budget_ = nullptr;
 };
 
 }  // namespace ll::datalog
