@@ -1,12 +1,13 @@
 // The WebAssembly boundary: embind functions that take and return JSON text.
 // Nothing may escape into JS as a C++ exception (it would arrive as a bare
 // pointer, TOOLCHAIN quirk 5): every entry point catches everything and turns
-// it into a structured error. Every plan handed out has been replayed by the
-// independent validator first. The JSON shapes are documented in wasm/README.md.
+// it into a structured error. `solve` is a thin adapter over the core's one
+// pipeline (ll::plan_request: option rules, parse, model, search, validation
+// of every plan) and its one vocabulary (status names, statistics fields,
+// configuration aliases). The JSON shapes are documented in wasm/README.md.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -21,8 +22,11 @@
 
 #include "core/common/error.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/pipeline.hpp"
 #include "core/planner.hpp"
+#include "core/search/search_config.hpp"
 #include "core/search/search_result.hpp"
+#include "core/search/statistics_json.hpp"
 #include "core/task/task.hpp"
 #include "core/validation/validator.hpp"
 
@@ -39,11 +43,6 @@ double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Infinity and NaN are not JSON: report them as null.
-json finite_or_null(double value) {
-    return std::isfinite(value) ? json(value) : json(nullptr);
-}
-
 // A position without a file or line (line 0) is reported as nulls.
 json error_json(std::string_view category, const std::string& message,
                 const ll::SourcePosition& pos = {}) {
@@ -58,36 +57,29 @@ json error_json(const ll::Error& e) {
     return error_json(ll::to_string(e.category()), e.message(), e.position());
 }
 
-json stats_json(const ll::Statistics& s) {
-    return {
-        {"expansions", s.expansions},
-        {"evaluations", s.evaluations},
-        {"generated", s.generated},
-        {"generatedTransitions", s.generated_transitions},
-        {"deadEnds", s.dead_ends},
-        {"skippedEvaluations", s.skipped_evaluations},
-        {"initialH", finite_or_null(s.initial_h)},
-        {"bestH", finite_or_null(s.best_h)},
-        {"averageBranchingFactor", s.average_branching_factor()},
-        {"searchTimeS", s.search_time_s},
-        {"peakMemoryMb", s.peak_memory_mb},
-    };
+// "peak_memory_mb" -> "peakMemoryMb": JS names of the core's snake_case keys.
+std::string camel_case(std::string_view key) {
+    std::string out;
+    bool upper = false;
+    for (char c : key) {
+        if (c == '_') {
+            upper = true;
+        } else {
+            out += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+            upper = false;
+        }
+    }
+    return out;
 }
 
-const char* status_name(ll::SearchStatus status) {
-    switch (status) {
-        case ll::SearchStatus::Solved:
-            return "solved";
-        case ll::SearchStatus::Unsolvable:
-            return "unsolvable";
-        case ll::SearchStatus::ExpansionLimit:
-            return "limit";
-        case ll::SearchStatus::OutOfMemory:
-            return "memory";
-        case ll::SearchStatus::OutOfTime:
-            return "timeout";
-    }
-    return "error";
+// The core's statistics serialisation (ll::statistics_json: every field, the
+// WL colour counts included), with its keys in camelCase for JS.
+json stats_json(const ll::Statistics& stats) {
+    const json core = ll::statistics_json(stats);
+    json out = json::object();
+    for (const auto& [key, value] : core.items())
+        out[camel_case(key)] = value;
+    return out;
 }
 
 json plan_json(const ll::Task& task, const std::vector<ll::GroundAction>& plan) {
@@ -99,31 +91,39 @@ json plan_json(const ll::Task& task, const std::vector<ll::GroundAction>& plan) 
 
 // ---- request decoding: wrong shapes are Usage errors ----
 
+ll::Error field_error(const char* key, const char* what) {
+    return ll::Error(ll::ErrorCategory::Usage,
+                     std::string("request field '") + key + "' must be " + what);
+}
+
 std::string required_string(const json& request, const char* key) {
     auto it = request.find(key);
-    if (it == request.end() || !it->is_string()) {
-        throw ll::Error(ll::ErrorCategory::Usage,
-                        std::string("request field '") + key + "' must be a string");
-    }
+    if (it == request.end() || !it->is_string()) throw field_error(key, "a string");
     return it->get<std::string>();
 }
 
-std::string optional_string(const json& request, const char* key, std::string fallback) {
+std::optional<std::string> optional_string(const json& request, const char* key) {
     auto it = request.find(key);
-    if (it == request.end() || it->is_null()) return fallback;
-    if (!it->is_string()) {
-        throw ll::Error(ll::ErrorCategory::Usage,
-                        std::string("request field '") + key + "' must be a string");
-    }
+    if (it == request.end() || it->is_null()) return std::nullopt;
+    if (!it->is_string()) throw field_error(key, "a string");
     return it->get<std::string>();
+}
+
+// An on/off option: a string the core parses ("on", "off", ...) or a boolean.
+std::optional<std::string> optional_switch(const json& request, const char* key) {
+    auto it = request.find(key);
+    if (it != request.end() && it->is_boolean()) return it->get<bool>() ? "on" : "off";
+    if (it != request.end() && !it->is_null() && !it->is_string()) {
+        throw field_error(key, "\"on\", \"off\" or a boolean");
+    }
+    return optional_string(request, key);
 }
 
 std::optional<double> optional_positive_number(const json& request, const char* key) {
     auto it = request.find(key);
     if (it == request.end() || it->is_null()) return std::nullopt;
     if (!it->is_number() || !(it->get<double>() > 0) || !std::isfinite(it->get<double>())) {
-        throw ll::Error(ll::ErrorCategory::Usage,
-                        std::string("request field '") + key + "' must be a positive number");
+        throw field_error(key, "a positive number");
     }
     return it->get<double>();
 }
@@ -134,20 +134,18 @@ std::optional<std::int64_t> optional_non_negative_integer(const json& request, c
     bool integral = it->is_number_integer() ||
                     (it->is_number_float() && std::floor(it->get<double>()) == it->get<double>() &&
                      std::fabs(it->get<double>()) < 9e15);
-    if (!integral || it->get<double>() < 0) {
-        throw ll::Error(ll::ErrorCategory::Usage,
-                        std::string("request field '") + key + "' must be a non-negative integer");
-    }
+    if (!integral || it->get<double>() < 0) throw field_error(key, "a non-negative integer");
     return static_cast<std::int64_t>(it->get<double>());
 }
 
-struct Request {
-    std::string domain, problem, domain_file, problem_file;
-    std::string model_text;  // empty: no model
-    ll::PlannerOptions options;
+// The decoded request: the texts it owns and the core's PlanRequest viewing them.
+struct DecodedRequest {
+    std::string domain, problem;
+    std::optional<std::string> model;
+    ll::PlanRequest plan;
 };
 
-Request decode_request(const std::string& request_text) {
+void decode_request(const std::string& request_text, DecodedRequest& r) {
     json request;
     try {
         request = json::parse(request_text);
@@ -157,113 +155,96 @@ Request decode_request(const std::string& request_text) {
     if (!request.is_object()) {
         throw ll::Error(ll::ErrorCategory::Usage, "request must be a JSON object");
     }
-    Request r;
+    ll::PlanRequest& plan = r.plan;
+    ll::OptionValues& options = plan.options;
+    options.space = optional_string(request, "space");
+    options.heuristic = optional_string(request, "heuristic");
+    options.config = optional_string(request, "config");
+    options.search = optional_string(request, "search");
+    options.preferred = optional_switch(request, "preferred");
+    options.novelty = optional_switch(request, "novelty");
+    options.dead_ends = optional_string(request, "deadEnds");
+    options.parameter_order = optional_string(request, "parameterOrder");
+    // A model is JSON text or an already parsed object.
+    const auto model = request.find("model");
+    if (model != request.end() && !model->is_null()) {
+        r.model = model->is_string() ? model->get<std::string>() : model->dump();
+    }
+    options.has_model = r.model.has_value();
+
     r.domain = required_string(request, "domain");
     r.problem = required_string(request, "problem");
-    r.domain_file = optional_string(request, "domainFile", "domain.pddl");
-    r.problem_file = optional_string(request, "problemFile", "problem.pddl");
-    r.options.space = ll::parse_space_kind(optional_string(request, "space", "state"));
-    // A model (JSON text or object) implies the learnt heuristic.
-    const auto model = request.find("model");
-    const bool has_model = model != request.end() && !model->is_null();
-    r.options.heuristic =
-        ll::parse_heuristic_kind(optional_string(request, "heuristic", has_model ? "wl" : "ff"));
-    if (has_model) {
-        if (r.options.heuristic != ll::HeuristicKind::Wl) {
-            throw ll::Error(ll::ErrorCategory::Usage, "\"model\" is only used by heuristic \"wl\"");
-        }
-        const std::string text = model->is_string() ? model->get<std::string>() : model->dump();
-        r.model_text = text;
-    } else if (r.options.heuristic == ll::HeuristicKind::Wl) {
-        throw ll::Error(ll::ErrorCategory::Usage, "heuristic \"wl\" needs a \"model\"");
-    }
-    r.options.dead_ends =
-        ll::parse_dead_end_detection(optional_string(request, "deadEnds", "auto"));
+    plan.domain_text = r.domain;
+    plan.problem_text = r.problem;
+    plan.domain_name = optional_string(request, "domainFile").value_or("domain.pddl");
+    plan.problem_name = optional_string(request, "problemFile").value_or("problem.pddl");
+    if (r.model) plan.model_text = *r.model;
     if (auto ms = optional_positive_number(request, "timeLimitMs")) {
-        r.options.limits.time_limit_s = *ms / 1000.0;
+        plan.limits.time_limit_s = *ms / 1000.0;
     }
     if (auto mb = optional_positive_number(request, "memoryLimitMb")) {
-        r.options.limits.memory_limit_mb = *mb;
+        plan.limits.memory_limit_mb = *mb;
     }
     if (auto n = optional_non_negative_integer(request, "maxExpansions")) {
-        r.options.limits.max_expansions = *n;
+        plan.limits.max_expansions = *n;
     }
     if (auto ms = optional_positive_number(request, "progressIntervalMs")) {
-        r.options.progress_interval_s = *ms / 1000.0;
+        plan.progress_interval_s = *ms / 1000.0;
     }
-    return r;
 }
 
-json error_response(json error) {
-    return {{"status", "error"},
+json response_json(std::string_view status, const ll::Statistics& stats, json config = nullptr) {
+    return {{"status", status},
             {"plan", json::array()},
             {"cost", nullptr},
-            {"stats", stats_json({})},
-            {"error", std::move(error)}};
+            {"config", std::move(config)},
+            {"stats", stats_json(stats)}};
 }
 
 // ---- solve ----
 
-json solve_impl(const std::string& request_text, const emscripten::val* on_progress) {
-    const Clock::time_point start = Clock::now();
-    Request request = decode_request(request_text);
-    ll::Task task =
-        ll::parse_task(request.domain, request.problem, request.domain_file, request.problem_file);
-    if (!request.model_text.empty()) {
-        auto model = std::make_shared<ll::WlModel>(ll::load_model(request.model_text, "model"));
-        ll::check_model_matches(*model, task, "model");
-        request.options.model = std::move(model);
-    }
-    const double parse_time_s = seconds_since(start);
-    // Like the CLI, the time limit covers the whole call, parsing included.
-    if (std::isfinite(request.options.limits.time_limit_s)) {
-        request.options.limits.time_limit_s =
-            std::max(request.options.limits.time_limit_s - parse_time_s, 1e-3);
-    }
-
-    ll::ProgressCallback progress;
-    if (on_progress != nullptr) {
-        progress = [on_progress](const ll::Progress& p) {
-            json report = {{"elapsedS", p.elapsed_s},
-                           {"newBestH", p.new_best_h},
-                           {"stats", stats_json(p.stats)}};
-            (*on_progress)(report.dump());
-        };
-    }
-    ll::SearchResult result = ll::solve(task, request.options, progress);
-
-    json response = {{"status", status_name(result.status)},
-                     {"plan", json::array()},
-                     {"cost", nullptr},
-                     {"stats", stats_json(result.stats)}};
-    if (result.status == ll::SearchStatus::Solved) {
-        ll::ValidationResult check = ll::validate_plan(task, result.plan);
-        if (!check.valid) {
-            throw ll::Error(ll::ErrorCategory::Internal,
-                            "the planner produced an invalid plan: " + check.message);
-        }
-        response["plan"] = plan_json(task, result.plan);
-        response["cost"] = result.plan.size();  // unit costs: cost = length
-    }
-    response["stats"]["parseTimeS"] = parse_time_s;
-    response["stats"]["totalTimeS"] = seconds_since(start);
-    return response;
-}
-
 std::string solve_guarded(const std::string& request_text, const emscripten::val* on_progress) {
+    const Clock::time_point start = Clock::now();
     try {
-        return solve_impl(request_text, on_progress).dump();
+        DecodedRequest request;
+        decode_request(request_text, request);
+        ll::ProgressCallback progress;
+        if (on_progress != nullptr) {
+            progress = [on_progress](const ll::Progress& p) {
+                json report = {{"elapsedS", p.elapsed_s},
+                               {"newBestH", p.new_best_h},
+                               {"stats", stats_json(p.stats)}};
+                (*on_progress)(report.dump());
+            };
+        }
+        const ll::PlanOutcome outcome = ll::plan_request(request.plan, progress);
+        const ll::SearchResult& result = outcome.result;
+        json response =
+            response_json(ll::to_string(result.status), result.stats,
+                          ll::to_string(outcome.options.search, outcome.options.heuristic));
+        if (result.status == ll::SearchStatus::Solved) {  // validated by plan_request
+            response["plan"] = plan_json(outcome.task, result.plan);
+            response["cost"] = result.plan.size();  // unit costs: cost = length
+        }
+        response["stats"]["parseTimeS"] = outcome.parse_time_s;
+        response["stats"]["totalTimeS"] = seconds_since(start);
+        return response.dump();
     } catch (const ll::Error& e) {
-        return error_response(error_json(e)).dump();
+        json response = response_json("error", {});
+        response["error"] = error_json(e);
+        return response.dump();
     } catch (const std::bad_alloc&) {
-        json response = error_response(error_json("memory", "out of memory"));
-        response["status"] = "memory";
-        response.erase("error");
+        json response = response_json(ll::to_string(ll::SearchStatus::OutOfMemory), {});
+        response["stats"]["totalTimeS"] = seconds_since(start);
         return response.dump();
     } catch (const std::exception& e) {
-        return error_response(error_json("internal", e.what())).dump();
+        json response = response_json("error", {});
+        response["error"] = error_json("internal", e.what());
+        return response.dump();
     } catch (...) {
-        return error_response(error_json("internal", "unknown exception")).dump();
+        json response = response_json("error", {});
+        response["error"] = error_json("internal", "unknown exception");
+        return response.dump();
     }
 }
 
@@ -276,6 +257,21 @@ std::string solve(const std::string& request_text) {
 // running C++ destructors (see wasm/README.md).
 std::string solve_with_progress(const std::string& request_text, emscripten::val on_progress) {
     return solve_guarded(request_text, &on_progress);
+}
+
+// ---- search configurations ----
+
+// The core's alias table, `default` first: [{name, text, description}].
+std::string search_aliases() {
+    try {
+        json aliases = json::array();
+        for (const ll::SearchAlias& a : ll::search_aliases()) {
+            aliases.push_back({{"name", a.name}, {"text", a.text}, {"description", a.description}});
+        }
+        return aliases.dump();
+    } catch (...) {
+        return "[]";
+    }
 }
 
 // ---- check ----
@@ -354,5 +350,6 @@ EMSCRIPTEN_BINDINGS(lazylifted) {
     emscripten::function("solveWithProgress", &solve_with_progress);
     emscripten::function("check", &check);
     emscripten::function("validate", &validate);
+    emscripten::function("searchAliases", &search_aliases);
     emscripten::function("version", &version);
 }
