@@ -20,7 +20,7 @@ export interface PlannerOptions {
   /**
    * Safety net for `timeLimitMs`: if the worker has not answered
    * `timeLimitMs + timeoutGraceMs` after `solve()` was called, it is terminated
-   * and the call resolves with status "timeout". Default 1500.
+   * and the call resolves with status "out-of-time". Default 1500.
    */
   timeoutGraceMs?: number;
 }
@@ -28,6 +28,28 @@ export interface PlannerOptions {
 export type Space = 'state' | 'partial';
 /** "ff" is hFF in the state space and rFF in the partial space; "rff" is a synonym. */
 export type Heuristic = 'ff' | 'rff' | 'hadd' | 'hmax' | 'goal-count' | 'wl';
+/** The configuration aliases of the core (`planner.searchAliases` lists them). */
+export type SearchAliasName = 'default' | 'paper' | 'lama' | 'bfws' | 'eager-po';
+/**
+ * A search configuration: an alias, or comma-separated key=value pairs applied
+ * in order over the alias named first (`"lama"`, `"paper,search=lazy"`,
+ * `"search=lazy,h=wl+ff,preferred=on,novelty=on,boost=1000"`). Keys: `search`
+ * (eager | lazy), `h` (heuristics joined by `+`: the first is the main one, the
+ * others get alternated queues of their own), `preferred` (on | off), `novelty`
+ * (on | off), `boost` (a non-negative integer). The same text as the CLI's `--config`.
+ */
+export type SearchConfigText = SearchAliasName | (string & {});
+/** "on" | "off" (also "true"/"false", "yes"/"no", "1"/"0"), or a boolean. */
+export type Switch = 'on' | 'off' | boolean;
+
+export interface SearchAlias {
+  /** e.g. "default", "paper", "lama". */
+  name: string;
+  /** Its key=value text, e.g. "search=lazy,preferred=on,novelty=off,boost=1000". */
+  text: string;
+  /** One line on what it is. */
+  description: string;
+}
 
 export interface SolveRequest {
   /** PDDL domain text. */
@@ -36,8 +58,25 @@ export interface SolveRequest {
   problem: string;
   /** Search space: S³ ("state", default) or PS² ("partial"). */
   space?: Space;
-  /** Default "ff", or "wl" when a model is given. */
+  /**
+   * The main heuristic. Default: the configuration's `h=` if it sets one, else
+   * "wl" when a model is given, else "ff".
+   */
   heuristic?: Heuristic;
+  /**
+   * Search configuration (alias or key=value text, as the CLI's `--config`).
+   * Default: the core's "default" alias (the best measured configuration).
+   * A bad text resolves with a `usage` error naming the accepted values.
+   */
+  config?: SearchConfigText;
+  /** Overrides the configuration's engine: eager or lazy greedy best-first search. */
+  search?: 'eager' | 'lazy';
+  /** Overrides the configuration: preferred operators with boosted preferred queues. */
+  preferred?: Switch;
+  /** Overrides the configuration: alternate with a (width-1 novelty, h) queue. */
+  novelty?: Switch;
+  /** Partial space: the order in which action parameters are bound. Default "declaration". */
+  parameterOrder?: 'declaration' | 'reverse';
   /** A learnt WL model (the JSON text or the parsed object); implies heuristic "wl". */
   model?: string | object | null;
   /**
@@ -48,9 +87,9 @@ export interface SolveRequest {
   deadEnds?: 'auto' | 'relaxed' | 'none';
   /** Time limit in milliseconds, parsing included. */
   timeLimitMs?: number;
-  /** Stop with status "limit" after this many expansions. */
+  /** Stop with status "expansion-limit" after this many expansions. */
   maxExpansions?: number;
-  /** Stop with status "limit" (`limit: "memory"`) above this memory (wasm heap, MB). */
+  /** Stop with status "out-of-memory" above this memory (wasm heap, MB). */
   memoryLimitMb?: number;
   /** Progress period, milliseconds of search time (default: PlannerOptions.progressIntervalMs). */
   progressIntervalMs?: number;
@@ -59,6 +98,10 @@ export interface SolveRequest {
   problemFile?: string;
 }
 
+/**
+ * The core's statistics (the fields of the CLI's `--stats-json`, keys in
+ * camelCase: `generated_transitions` is `generatedTransitions`).
+ */
 export interface SearchStats {
   expansions: number;
   evaluations: number;
@@ -73,6 +116,12 @@ export interface SearchStats {
   /** Search time in seconds (parsing excluded). */
   searchTimeS: number;
   peakMemoryMb: number;
+  /** Learnt (wl) heuristics only: WL colour lookups that found the model's dictionary. */
+  wlColoursSeen?: number;
+  /** Learnt (wl) heuristics only: lookups that missed it (colours unseen in training). */
+  wlColoursUnseen?: number;
+  /** wlColoursUnseen / (seen + unseen): high when the task looks unlike the training problems. */
+  wlMissRate?: number;
   /** Parsing (and model loading) time, seconds. Absent when the call failed early. */
   parseTimeS?: number;
   /** Whole call inside the module, seconds. */
@@ -96,7 +145,14 @@ export interface PlannerError {
   column: number | null;
 }
 
-export type SolveStatus = 'solved' | 'unsolvable' | 'timeout' | 'limit' | 'error';
+/** The core's status names (as the CLI's `--stats-json`), and "error". */
+export type SolveStatus =
+  | 'solved'           // a plan, validated
+  | 'unsolvable'       // the reachable space was exhausted
+  | 'expansion-limit'  // maxExpansions reached without a plan
+  | 'out-of-memory'    // memoryLimitMb reached, or the wasm heap is exhausted
+  | 'out-of-time'      // timeLimitMs reached (by the core, or by the API's safety net)
+  | 'error';           // see `error`
 
 export interface SolveResponse {
   status: SolveStatus;
@@ -104,10 +160,14 @@ export interface SolveResponse {
   plan: string[];
   /** Plan cost (unit costs: its length); null unless solved. */
   cost: number | null;
-  /** Statistics; for "timeout" by the safety net, the last progress report's. */
+  /**
+   * The configuration the search ran with, resolved by the core:
+   * "search=lazy,h=ff,preferred=on,novelty=off,boost=1000". null for errors
+   * and for "out-of-time" by the safety net.
+   */
+  config: string | null;
+  /** Statistics; for "out-of-time" by the safety net, the last progress report's. */
   stats: SearchStats;
-  /** Only with status "limit": which limit stopped the search. */
-  limit?: 'expansions' | 'memory';
   /** Only with status "error". */
   error?: PlannerError;
 }
@@ -175,6 +235,8 @@ export interface ValidateResult {
 export interface Planner {
   /** The module's version, e.g. "0.1.0". */
   readonly version: string;
+  /** The core's configuration aliases, "default" first (for `SolveRequest.config`). */
+  readonly searchAliases: readonly SearchAlias[];
   /** True while a solve runs. */
   readonly busy: boolean;
   /** True after terminate(). */

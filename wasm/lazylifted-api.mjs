@@ -18,7 +18,9 @@
 //   background and serves the next call.
 // - With timeLimitMs the core stops itself; as a safety net the worker is
 //   terminated if no answer came timeLimitMs + timeoutGraceMs after the call,
-//   and the call resolves with status "timeout".
+//   and the call resolves with status "out-of-time".
+// - Statuses, statistics and search configurations are the core's
+//   vocabulary (the CLI's): the module reports them, this file passes them on.
 // - check() and validate() run in a second worker (started on first use), so
 //   they answer while a long search runs in the first.
 
@@ -56,14 +58,9 @@ function normaliseResponse(raw) {
         status: raw.status,
         plan: Array.isArray(raw.plan) ? raw.plan : [],
         cost: typeof raw.cost === 'number' ? raw.cost : null,
+        config: typeof raw.config === 'string' ? raw.config : null,
         stats: { ...EMPTY_STATS, ...(raw.stats ?? {}) },
     };
-    if (raw.status === 'memory') {  // the module's own name for the memory limit
-        response.status = 'limit';
-        response.limit = 'memory';
-    } else if (raw.status === 'limit') {
-        response.limit = 'expansions';
-    }
     if (response.status === 'error') {
         response.error = {
             category: 'internal', message: 'unknown error', file: null, line: null, column: null,
@@ -87,8 +84,8 @@ function normaliseProgress(raw) {
     };
 }
 
-function errorResponse(status, category, message, stats = EMPTY_STATS) {
-    const response = { status, plan: [], cost: null, stats: { ...EMPTY_STATS, ...stats } };
+function errorResponse(status, category, message, stats = EMPTY_STATS, config = null) {
+    const response = { status, plan: [], cost: null, config, stats: { ...EMPTY_STATS, ...stats } };
     if (status === 'error') {
         response.error = { category, message, file: null, line: null, column: null };
     }
@@ -114,6 +111,7 @@ class WorkerSlot {
     #dead = false;
     #onDeath;
     version = null;
+    searchAliases = [];
 
     // Starts the worker and resolves once the module is instantiated.
     static async start(options, onDeath) {
@@ -166,7 +164,7 @@ class WorkerSlot {
         });
         this.#ref();
         try {
-            this.version = await readyPromise;
+            ({ version: this.version, searchAliases: this.searchAliases } = await readyPromise);
         } catch (error) {
             this.terminate();
             throw error;
@@ -176,7 +174,14 @@ class WorkerSlot {
 
     #onMessage(message, ready) {
         if (message.type === 'ready') {
-            ready.resolve(message.version);
+            let aliases = [];
+            try {
+                aliases = JSON.parse(message.searchAliases ?? '[]');
+            } catch {
+                /* no table: the aliases stay unknown */
+            }
+            ready.resolve({ version: message.version,
+                            searchAliases: Object.freeze(aliases.map((a) => Object.freeze(a))) });
             return;
         }
         if (message.type === 'init-error') {
@@ -274,11 +279,13 @@ class Planner {
     #solving = false;
     #terminated = false;
     version;
+    searchAliases;
 
-    constructor(options, main, version) {
+    constructor(options, main, version, searchAliases) {
         this.#options = options;
         this.#main = main;
         this.version = version;
+        this.searchAliases = searchAliases;
     }
 
     get busy() {
@@ -434,7 +441,7 @@ class Planner {
                         if (settled) return;
                         slot.forget(id);
                         this.#replaceMain(slot, null);
-                        settle(resolve, errorResponse('timeout', null, null, {
+                        settle(resolve, errorResponse('out-of-time', null, null, {
                             ...(lastProgress?.stats ?? {}),
                             totalTimeS: (Date.now() - startedAt) / 1000,
                         }));
@@ -483,7 +490,7 @@ export async function createPlanner(options = {}) {
     const opts = { ...options };
     const main = WorkerSlot.start(opts, () => {});
     const slot = await main;  // rejects if the worker or the module cannot load
-    return new Planner(opts, main, slot.version);
+    return new Planner(opts, main, slot.version, slot.searchAliases);
 }
 
 export default createPlanner;

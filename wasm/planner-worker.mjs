@@ -7,7 +7,8 @@
 //                   {type: 'solve', id, request, progress: boolean}
 //                   {type: 'check', id, domain, problem}
 //                   {type: 'validate', id, domain, problem, plan}
-//   worker -> main  {type: 'ready', version}  |  {type: 'init-error', message}
+//   worker -> main  {type: 'ready', version, searchAliases: string}  (JSON text)
+//                   {type: 'init-error', message}
 //                   {type: 'progress', id, report: string}          (JSON text)
 //                   {type: 'result', id, result: string}            (JSON text)
 //                   {type: 'failure', id, message, fatal: boolean}  (a JS exception)
@@ -100,7 +101,8 @@ listen(async (message) => {
         initialised = loadModule(message)
             .then((module) => {
                 ll = module;
-                post({ type: 'ready', version: ll.version() });
+                post({ type: 'ready', version: ll.version(),
+                       searchAliases: typeof ll.searchAliases === 'function' ? ll.searchAliases() : '[]' });
             })
             .catch((error) => {
                 dead = true;

@@ -64,6 +64,44 @@ test('solves blocksworld with a plan the module validates', async () => {
     await assertSolvedAndValid(partial, blocksDomain, blocksP01);
 });
 
+test('search configurations: the alias table, an alias, overrides, WL statistics, a bad text',
+     async () => {
+    assert.deepEqual(planner.searchAliases.map((a) => a.name),
+                     ['default', 'paper', 'lama', 'bfws', 'eager-po']);
+    for (const alias of planner.searchAliases) {
+        assert.equal(typeof alias.text, 'string');
+        assert.equal(typeof alias.description, 'string');
+    }
+    const plain = await planner.solve({ domain: blocksDomain, problem: blocksP03 });
+    await assertSolvedAndValid(plain, blocksDomain, blocksP03);
+    const byName = await planner.solve({ domain: blocksDomain, problem: blocksP03,
+                                         config: 'default' });
+    assert.equal(plain.config, byName.config);
+
+    const paper = await planner.solve({ domain: blocksDomain, problem: blocksP03, config: 'paper' });
+    await assertSolvedAndValid(paper, blocksDomain, blocksP03);
+    assert.equal(paper.config, 'search=eager,h=ff,preferred=off,novelty=off,boost=1000');
+
+    const lazy = await planner.solve({ domain: blocksDomain, problem: blocksP03, space: 'partial',
+                                       config: 'paper', search: 'lazy', preferred: true });
+    await assertSolvedAndValid(lazy, blocksDomain, blocksP03);
+    assert.equal(lazy.config, 'search=lazy,h=ff,preferred=on,novelty=off,boost=1000');
+
+    const learnt = await planner.solve({ domain: blocksDomain, problem: blocksP03,
+                                         model: blocksModel, config: 'bfws' });
+    await assertSolvedAndValid(learnt, blocksDomain, blocksP03);
+    assert.equal(learnt.config, 'search=lazy,h=wl,preferred=on,novelty=on,boost=1000');
+    assert.ok(learnt.stats.wlColoursSeen > 0, JSON.stringify(learnt.stats));
+    assert.equal(typeof learnt.stats.wlMissRate, 'number');
+
+    const bad = await planner.solve({ domain: blocksDomain, problem: blocksP03, config: 'fastest' });
+    assert.equal(bad.status, 'error');
+    assert.equal(bad.config, null);
+    assert.equal(bad.error.category, 'usage');
+    assert.equal(bad.error.message, "unknown search configuration 'fastest' (aliases: default, " +
+                                    'paper, lama, bfws, eager-po; or key=value pairs)');
+});
+
 test('validate takes plan text or steps and rejects a wrong plan', async () => {
     const text = read('blocksworld', 'p01.plan');
     assert.equal((await planner.validate(blocksDomain, blocksP01, text)).valid, true);
@@ -108,8 +146,10 @@ test('a learnt model solves; a model of another domain is refused', async () => 
 
 test('deadEnds: relaxed pruning is reported in stats; an unknown value is a usage error',
      async () => {
+    // The paper's single goal-count queue: no relaxation heuristic (preferred
+    // operators would bring hFF, which finds these dead ends itself).
     const task = { domain: read('painter', 'domain.pddl'), problem: read('painter', 'p01.pddl'),
-                   heuristic: 'goal-count' };
+                   heuristic: 'goal-count', config: 'paper' };
     const pruned = await planner.solve({ ...task, deadEnds: 'relaxed' });
     assert.equal(pruned.status, 'solved');
     assert.ok(pruned.stats.deadEnds >= 1, JSON.stringify(pruned.stats));
@@ -122,11 +162,14 @@ test('deadEnds: relaxed pruning is reported in stats; an unknown value is a usag
     assert.match(bad.error.message, /expected auto, relaxed or none/);
 });
 
-test('limits: expansions give status limit; a bad request is a usage error', async () => {
+test('limits give the core\'s status names; a bad request is a usage error', async () => {
     const limited = await planner.solve({ domain: blocksDomain, problem: blocksP03,
                                           maxExpansions: 1 });
-    assert.equal(limited.status, 'limit');
-    assert.equal(limited.limit, 'expansions');
+    assert.equal(limited.status, 'expansion-limit');
+    assert.equal('limit' in limited, false);
+    const memory = await planner.solve({ domain: blocksDomain, problem: blocksP03,
+                                         memoryLimitMb: 1 });
+    assert.equal(memory.status, 'out-of-memory');
     const usage = await planner.solve({ domain: blocksDomain, problem: blocksP01,
                                         heuristic: 'nope' });
     assert.equal(usage.status, 'error');
@@ -134,18 +177,18 @@ test('limits: expansions give status limit; a bad request is a usage error', asy
     assert.equal(usage.error.line, null);
 });
 
-test('timeLimitMs 500 on a long search gives status timeout promptly', async () => {
+test('timeLimitMs 500 on a long search gives status out-of-time promptly', async () => {
     const start = performance.now();
     const response = await planner.solve({ domain: blocksDomain, problem: hardProblem,
                                            timeLimitMs: 500 });
     const elapsedMs = performance.now() - start;
-    assert.equal(response.status, 'timeout', JSON.stringify(response));
+    assert.equal(response.status, 'out-of-time', JSON.stringify(response));
     assert.deepEqual(response.plan, []);
     assert.ok(response.stats.expansions > 0);
     assert.ok(elapsedMs < 3000, `took ${elapsedMs.toFixed(0)} ms`);
 });
 
-test('the safety net answers timeout if the core overruns its limit', async () => {
+test('the safety net answers out-of-time if the core overruns its limit', async () => {
     // A tiny grace and a limit the core cannot see (it gets none): the API
     // terminates the worker and answers itself, then the next call respawns.
     const strict = await createPlanner({ moduleUrl, timeoutGraceMs: 0 });
@@ -154,8 +197,8 @@ test('the safety net answers timeout if the core overruns its limit', async () =
         const response = await strict.solve({ domain: blocksDomain, problem: hardProblem,
                                               timeLimitMs: 400, progressIntervalMs: 50 },
                                             { onProgress: () => {} });
-        // Either the core or the net stopped it; both say timeout, in time.
-        assert.equal(response.status, 'timeout');
+        // Either the core or the net stopped it; both say out-of-time, in time.
+        assert.equal(response.status, 'out-of-time');
         assert.ok(performance.now() - start < 3000);
         const next = await strict.solve({ domain: blocksDomain, problem: blocksP01 });
         assert.equal(next.status, 'solved');

@@ -81,10 +81,16 @@ test('an unsolvable task reports unsolvable', () => {
     assert.equal(response.cost, null);
 });
 
-test('the expansion limit reports limit', () => {
-    const response = ll.solve({ domain: blocksDomain, problem: blocksP03, maxExpansions: 1 });
-    assert.equal(response.status, 'limit', JSON.stringify(response));
-    assert.deepEqual(response.plan, []);
+test('limits report the core\'s status names: expansion-limit, out-of-memory', () => {
+    const limited = ll.solve({ domain: blocksDomain, problem: blocksP03, maxExpansions: 1 });
+    assert.equal(limited.status, 'expansion-limit', JSON.stringify(limited));
+    assert.deepEqual(limited.plan, []);
+    assert.equal(limited.error, undefined);
+    // 1 MB: less than the module's heap holds before the search starts.
+    const memory = ll.solve({ domain: blocksDomain, problem: blocksP03, memoryLimitMb: 1 });
+    assert.equal(memory.status, 'out-of-memory', JSON.stringify(memory));
+    assert.deepEqual(memory.plan, []);
+    assert.equal(memory.error, undefined);
 });
 
 test('a PDDL syntax error is a structured error with its position', () => {
@@ -213,4 +219,114 @@ test('a model for another domain or a corrupt model is a model error', () => {
     response = ll.solve({ domain: blocksDomain, problem: blocksP01, heuristic: 'ff',
                           model: blocksModel });
     assert.equal(response.error.category, 'usage');
+});
+
+// ---- search configurations: the core's vocabulary (ll::search_aliases,
+// ll::parse_search_config, ll::make_planner_options) ----
+
+const PAPER = 'search=eager,h=ff,preferred=off,novelty=off,boost=1000';
+
+test('searchAliases lists the core aliases, default first', () => {
+    const aliases = JSON.parse(ll.raw.searchAliases());
+    assert.deepEqual(aliases.map((a) => a.name), ['default', 'paper', 'lama', 'bfws', 'eager-po']);
+    for (const alias of aliases) {
+        assert.match(alias.text, /^[a-z]+=[a-z0-9]+(,[a-z]+=[a-z0-9]+)*$/, alias.name);
+        assert.ok(alias.description.length > 10, alias.name);
+    }
+});
+
+test('the response names the resolved configuration; no config means the alias default', () => {
+    const plain = ll.solve({ domain: blocksDomain, problem: blocksP03 });
+    assertSolvedAndValid(plain, blocksDomain, blocksP03);
+    const named = ll.solve({ domain: blocksDomain, problem: blocksP03, config: 'default' });
+    assert.equal(plain.config, named.config);
+    assert.match(plain.config, /^search=(eager|lazy),h=ff,preferred=(on|off),novelty=(on|off),boost=\d+$/);
+    assert.equal(plain.stats.expansions, named.stats.expansions);
+});
+
+test('every alias solves and reports its configuration', () => {
+    for (const alias of JSON.parse(ll.raw.searchAliases())) {
+        const response = ll.solve({ domain: blocksDomain, problem: blocksP03, config: alias.name });
+        assertSolvedAndValid(response, blocksDomain, blocksP03);
+        // The alias text's pairs all appear in the resolved configuration.
+        for (const pair of alias.text.split(',')) {
+            assert.ok(response.config.split(',').includes(pair), `${alias.name}: ${pair} in ${response.config}`);
+        }
+    }
+    const paper = ll.solve({ domain: blocksDomain, problem: blocksP03, config: 'paper' });
+    assert.equal(paper.config, PAPER);
+});
+
+test('lazy search with preferred operators, in both spaces; options override the config', () => {
+    for (const space of ['state', 'partial']) {
+        for (const preferred of ['on', true]) {
+            const response = ll.solve({ domain: blocksDomain, problem: blocksP03, space,
+                                        search: 'lazy', preferred });
+            assertSolvedAndValid(response, blocksDomain, blocksP03);
+            assert.match(response.config, /^search=lazy,h=ff,preferred=on,/);
+        }
+    }
+    // search/preferred/novelty override the alias; booleans work like on/off.
+    const overridden = ll.solve({ domain: blocksDomain, problem: blocksP03, config: 'lama',
+                                  search: 'eager', preferred: false, novelty: 'off' });
+    assertSolvedAndValid(overridden, blocksDomain, blocksP03);
+    assert.equal(overridden.config, PAPER);
+    const novelty = ll.solve({ domain: blocksDomain, problem: blocksP03, config: 'paper',
+                               novelty: true });
+    assertSolvedAndValid(novelty, blocksDomain, blocksP03);
+    assert.equal(novelty.config, PAPER.replace('novelty=off', 'novelty=on'));
+    // key=value text, with a second (alternated) heuristic.
+    const pairs = ll.solve({ domain: blocksDomain, problem: blocksP03,
+                             config: 'paper,search=lazy,h=ff+goal-count' });
+    assertSolvedAndValid(pairs, blocksDomain, blocksP03);
+    assert.equal(pairs.config, 'search=lazy,h=ff+goal-count,preferred=off,novelty=off,boost=1000');
+    // The partial space binds parameters in the order asked for.
+    const reverse = ll.solve({ domain: blocksDomain, problem: blocksP03, space: 'partial',
+                               parameterOrder: 'reverse' });
+    assertSolvedAndValid(reverse, blocksDomain, blocksP03);
+});
+
+test('a bad configuration is a usage error with a message naming the accepted values', () => {
+    const usage = (request, pattern) => {
+        const response = ll.solve({ domain: blocksDomain, problem: blocksP01, ...request });
+        assert.equal(response.status, 'error', JSON.stringify(request));
+        assert.equal(response.error.category, 'usage');
+        assert.equal(response.error.line, null);
+        assert.equal(response.config, null);
+        assert.deepEqual(response.plan, []);
+        assert.match(response.error.message, pattern);
+    };
+    usage({ config: 'fastest' },
+          /^unknown search configuration 'fastest' \(aliases: default, paper, lama, bfws, eager-po; or key=value pairs\)$/);
+    usage({ config: 'speed=high' }, /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty or boost\)$/);
+    usage({ config: 'search=quick' }, /^unknown search engine 'quick' \(expected eager or lazy\)$/);
+    usage({ config: 'boost=-1' }, /^invalid boost '-1'/);
+    usage({ search: 'depth-first' }, /expected eager or lazy/);
+    usage({ preferred: 'maybe' }, /^invalid value 'maybe' for preferred \(expected on or off\)$/);
+    usage({ novelty: 2 }, /^request field 'novelty' must be "on", "off" or a boolean$/);
+    usage({ config: 42 }, /^request field 'config' must be a string$/);
+    usage({ parameterOrder: 'random' }, /random/);
+});
+
+test('WL colour statistics reach JS with a model, and only with one', () => {
+    const learnt = ll.solve({ domain: blocksDomain, problem: blocksP03, model: blocksModel });
+    assertSolvedAndValid(learnt, blocksDomain, blocksP03);
+    assert.match(learnt.config, /,h=wl,/);
+    assert.ok(learnt.stats.wlColoursSeen > 0, JSON.stringify(learnt.stats));
+    assert.equal(typeof learnt.stats.wlColoursUnseen, 'number');
+    assert.equal(learnt.stats.wlMissRate,
+                 learnt.stats.wlColoursUnseen / (learnt.stats.wlColoursSeen + learnt.stats.wlColoursUnseen));
+    const plain = ll.solve({ domain: blocksDomain, problem: blocksP03 });
+    for (const key of ['wlColoursSeen', 'wlColoursUnseen', 'wlMissRate']) {
+        assert.equal(key in plain.stats, false, key);
+    }
+});
+
+test('the statistics are the core serialisation (the CLI --stats-json fields) in camelCase', () => {
+    const response = ll.solve({ domain: blocksDomain, problem: blocksP01 });
+    assert.deepEqual(Object.keys(response.stats).sort(), [
+        'averageBranchingFactor', 'bestH', 'deadEnds', 'evaluations', 'expansions', 'generated',
+        'generatedTransitions', 'initialH', 'parseTimeS', 'peakMemoryMb', 'searchTimeS',
+        'skippedEvaluations', 'totalTimeS',
+    ]);
 });
