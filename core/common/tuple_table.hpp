@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/task/task.hpp"
+#include "core/common/ids.hpp"
 
 namespace ll {
 

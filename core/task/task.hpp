@@ -9,12 +9,9 @@
 #include <tuple>
 #include <vector>
 
-namespace ll {
+#include "core/common/ids.hpp"
 
-using ObjectId = std::int32_t;
-using TypeId = std::int32_t;
-using PredicateId = std::int32_t;
-using SchemaId = std::int32_t;
+namespace ll {
 
 struct Type {
     std::string name;    // lower case; "(either a b)" for an either-type
