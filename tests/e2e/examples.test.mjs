@@ -79,7 +79,7 @@ test('the long-search example really has no plan (and the relaxation does not no
     const example = index.examples.find((e) => e.longSearch);
     const response = await planner.solve({ domain: read(example.domainFile), problem: read(example.problemFile),
                                            maxExpansions: 2000 });
-    assert.equal(response.status, 'limit');
+    assert.equal(response.status, 'expansion-limit');
     assert.ok(Number.isFinite(response.stats.initialH), 'h(initial state) is finite');
 });
 

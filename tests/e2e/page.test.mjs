@@ -2,7 +2,9 @@
 // headless chromium: first plan within 2 s of page load, validation badge,
 // state stepping, plan download, lint markers on the right line, Stop on a
 // long search with no main-thread task over 100 ms, share links and
-// localStorage, a model loaded from disk, PDDL names shown as text, and no
+// localStorage, a model loaded from disk, the search configuration (an alias
+// of the core, overrides, the configuration and WL statistics in the
+// statistics), PDDL names shown as text, and no
 // request leaving the page's origin. Screenshots and numbers go to
 // build/e2e-artifacts/.
 import assert from 'node:assert/strict';
@@ -224,12 +226,12 @@ test('Stop ends a long search; the page stays responsive (no main-thread task ov
     await page.context().close();
 });
 
-test('the time limit ends a search with "timeout"', async () => {
+test('the time limit ends a search with "out-of-time"', async () => {
     const page = await openEditor();
     await pickExample(page, 'blocksworld-impossible');
     await page.fill('#time-limit', '1');
     await page.click('#solve-btn');
-    await page.waitForSelector('#status[data-status="timeout"]', { timeout: 6000 });
+    await page.waitForSelector('#status[data-status="out-of-time"]', { timeout: 6000 });
     assert.match(await page.textContent('#plan-empty'), /time limit/i);
     await page.context().close();
 });
@@ -241,6 +243,8 @@ test('texts and settings survive a reload (localStorage) and travel in a share l
     await page.keyboard.press('Control+Home');
     await page.keyboard.type('; my own note\n');
     await page.selectOption('#space-select', 'partial');
+    await page.waitForSelector('#config-select[data-loaded="true"]');
+    await page.selectOption('#config-select', 'bfws');
     await page.fill('#time-limit', '12');
     await page.locator('#time-limit').dispatchEvent('change');
     const problem = await editorText(page, '.pane-problem');
@@ -251,6 +255,7 @@ test('texts and settings survive a reload (localStorage) and travel in a share l
     await page.waitForSelector('#solve-btn:not([disabled])');
     assert.equal(await editorText(page, '.pane-problem'), problem);
     assert.equal(await page.inputValue('#space-select'), 'partial');
+    assert.equal(await page.inputValue('#config-select'), 'bfws');
     assert.equal(await page.inputValue('#time-limit'), '12');
 
     await page.click('#share-btn');
@@ -266,6 +271,7 @@ test('texts and settings survive a reload (localStorage) and travel in a share l
     assert.match(await editorText(other, '.pane-domain'), /\(define \(domain ferry\)/);
     assert.equal(await other.inputValue('#space-select'), 'partial');
     assert.equal(await other.inputValue('#example-select'), 'ferry-islands');
+    assert.equal(await other.inputValue('#config-select'), 'bfws');
     await other.click('#solve-btn');
     await other.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     await other.waitForSelector('#valid-badge[data-valid="true"]');
@@ -304,6 +310,96 @@ test('the learned heuristic: a model from the list, one loaded from disk, and a 
     assert.match(await page.textContent('#error-box'), /model error.*warehouse.*blocksworld/s);
     await screenshot(page, 'page-model-mismatch');
     assert.deepEqual(foreignRequests(page), []);
+    await page.context().close();
+});
+
+test('the search configuration: default first, an alias, overrides, and what the core ran', async () => {
+    const page = await openEditor();
+    await page.waitForSelector('#config-select[data-loaded="true"]');
+    // The core's aliases, its default first and selected (the page sends no config then).
+    const options = await page.locator('#config-select option').evaluateAll((os) =>
+        os.map((o) => ({ value: o.value, text: o.textContent, title: o.title })));
+    assert.deepEqual(options.map((o) => o.value), ['', 'paper', 'lama', 'bfws', 'eager-po']);
+    assert.equal(await page.inputValue('#config-select'), '');
+    for (const option of options) assert.match(option.title, /^\w.* — search=\w+/, option.value);
+    assert.match(options[1].title, /paper's search/);
+
+    // The default: the statistics name the configuration the core resolved.
+    await pickExample(page, 'blocksworld-swap');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    const defaultConfig = await page.getAttribute('[data-stat="config"]', 'title');
+    assert.match(defaultConfig, /^search=(eager|lazy),h=ff,preferred=(on|off),novelty=(on|off),boost=\d+$/);
+
+    // An alias: the paper's eager search.
+    await page.selectOption('#config-select', 'paper');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    await page.waitForSelector('#valid-badge[data-valid="true"]');
+    assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
+                 'search=eager,h=ff,preferred=off,novelty=off,boost=1000');
+
+    // Overrides on top of it: lazy engine, preferred operators, novelty.
+    await page.click('#search-advanced summary');
+    await page.selectOption('#engine-select', 'lazy');
+    await page.selectOption('#preferred-select', 'on');
+    await page.selectOption('#novelty-select', 'on');
+    assert.equal(await page.getAttribute('#search-advanced', 'data-overrides'), 'true');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    await page.waitForSelector('#valid-badge[data-valid="true"]');
+    assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
+                 'search=lazy,h=ff,preferred=on,novelty=on,boost=1000');
+    assert.equal(await page.locator('[data-stat="wlColoursSeen"]').count(), 0, 'no WL rows without a model');
+
+    // A learnt model under the lama alias: the WL statistics are shown.
+    for (const select of ['#engine-select', '#preferred-select', '#novelty-select']) {
+        await page.selectOption(select, '');
+    }
+    await page.selectOption('#config-select', 'lama');
+    await pickExample(page, 'blocksworld-towers');  // suggests the learned heuristic
+    assert.equal(await page.inputValue('#heuristic-select'), 'wl');
+    assert.equal(await page.inputValue('#config-select'), 'lama', 'an example keeps the configuration');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    await page.waitForSelector('#valid-badge[data-valid="true"]');
+    assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
+                 'search=lazy,h=wl,preferred=on,novelty=off,boost=1000');
+    const seen = Number((await page.textContent('[data-stat="wlColoursSeen"]')).replace(/,/g, ''));
+    assert.ok(seen > 0, `WL colours seen: ${seen}`);
+    assert.match(await page.textContent('[data-stat="wlMissRate"]'), /^\d+(\.\d)? %$/);
+    await page.evaluate(() => { document.getElementById('stats-box').open = true; });
+    await screenshot(page, 'page-search-config');
+    assert.deepEqual(foreignRequests(page), []);
+    assert.deepEqual(page.ll.errors, []);
+    await page.context().close();
+});
+
+test('a configuration text from a link that is not an alias is kept, and a bad one is a usage error', async () => {
+    const page = await openEditor();
+    await pickExample(page, 'blocksworld-swap');
+    // A hand-made link (session.js reads plain JSON after #j=), as a widget's
+    // "open in the editor" makes for its config attribute.
+    const session = { domain: await editorText(page, '.pane-domain'), problem: await editorText(page, '.pane-problem'),
+                      config: 'search=eager,preferred=on' };
+    await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    await page.waitForSelector('#config-select[data-loaded="true"]');
+    assert.equal(await page.inputValue('#config-select'), 'search=eager,preferred=on');
+    assert.match(await page.locator('#config-select option:checked').textContent(), /^custom: /);
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
+                 'search=eager,h=ff,preferred=on,novelty=off,boost=1000');
+
+    session.config = 'search=sideways';
+    await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    await page.waitForFunction(() => document.getElementById('config-select').value === 'search=sideways');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="error"]', { timeout: SOLVE_TIMEOUT_MS });
+    assert.match(await page.textContent('#error-box'), /usage error.*unknown search engine 'sideways' \(expected eager or lazy\)/s);
+    assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });
 

@@ -1,7 +1,8 @@
 // Browser end-to-end tests of the embeddable widget: the demo course page
 // (widget-demo.html) with two <lazylifted-demo> elements; both solve, with
 // validated plans, from static files of the page's origin only; an error in
-// a widget's editor is marked on its line inside the Shadow DOM.
+// a widget's editor is marked on its line inside the Shadow DOM; the config
+// attribute (an alias or key=value text) reaches the planner.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -33,8 +34,13 @@ test('the widget demo page: both widgets solve and validate their plans', async 
         assert.match(await page.locator(`${id} .status`).textContent(), new RegExp(`${steps.length} steps`));
     }
     const bothSolvedMs = Date.now() - started;
-    // The second widget used the learned model (PS² · learned model).
-    assert.match(await page.locator('#widget-learned .settings').textContent(), /PS² · learned model/);
+    // The second widget used the learned model (PS² · learned model) and the
+    // planner's default configuration; the first one its config="paper".
+    assert.match(await page.locator('#widget-learned .settings').textContent(), /^PS² · learned model$/);
+    assert.match(await page.getAttribute('#widget-learned', 'data-config'), /^search=\w+,h=wl,/);
+    assert.match(await page.locator('#widget-swap .settings').textContent(), /^S³ · hFF · paper$/);
+    assert.equal(await page.getAttribute('#widget-swap', 'data-config'),
+                 'search=eager,h=ff,preferred=off,novelty=off,boost=1000');
     await screenshot(page, 'widget-demo-solved');
     recordMetrics({ widgetPageBothSolvedMs: bothSolvedMs });
     console.log(`# widget page: both widgets solved ${bothSolvedMs} ms after navigation started`);
@@ -84,5 +90,55 @@ test('Stop in a widget ends its search; the other widget still solves', async ()
     assert.equal(await page.getAttribute('#widget-swap', 'data-status'), 'solving');
     await page.locator('#widget-swap button.stop').click();
     await page.waitForSelector('#widget-swap[data-status="stopped"]', { state: 'attached', timeout: 2000 });
+    await page.context().close();
+});
+
+test('the config attribute: an alias, key=value text, and a bad text shown as a usage error', async () => {
+    const page = await openPage(site.browser, site.server.url, { viewport: { width: 1000, height: 1400 } });
+    await page.goto(`${site.server.url}widget-demo.html`);
+    await page.waitForFunction(() => document.querySelector('#widget-swap').problemText.includes('(define'));
+    // Solves through the element's own API; resolves with the planner's response.
+    const solveWith = (config) => page.evaluate(async (value) => {
+        const widget = document.querySelector('#widget-swap');
+        if (value === null) widget.removeAttribute('config');
+        else widget.setAttribute('config', value);
+        const response = await widget.solve();
+        return { status: response.status, config: response.config, error: response.error ?? null,
+                 settings: widget.shadowRoot.querySelector('.settings').textContent };
+    }, config);
+
+    const lama = await solveWith('lama');
+    assert.equal(lama.status, 'solved');
+    assert.equal(lama.config, 'search=lazy,h=ff,preferred=on,novelty=off,boost=1000');
+    assert.match(lama.settings, /· lama$/);
+    await page.waitForSelector('#widget-swap .badge[data-valid="true"]');
+
+    const pairs = await solveWith('search=eager,preferred=on,novelty=on');
+    assert.equal(pairs.status, 'solved');
+    assert.equal(pairs.config, 'search=eager,h=ff,preferred=on,novelty=on,boost=1000');
+
+    const plain = await solveWith(null);  // no attribute: the planner's default
+    assert.equal(plain.status, 'solved');
+    assert.equal(plain.settings, 'S³ · hFF');
+    assert.equal(plain.config, await page.evaluate(async () => {
+        const api = await import('./lazylifted-api.mjs');
+        const planner = await api.createPlanner();
+        try {
+            const w = document.querySelector('#widget-swap');
+            return (await planner.solve({ domain: w.domainText, problem: w.problemText,
+                                          config: 'default' })).config;
+        } finally {
+            planner.terminate();
+        }
+    }));
+
+    const bad = await solveWith('fastest');
+    assert.equal(bad.status, 'error');
+    assert.equal(bad.error.category, 'usage');
+    assert.match(await page.locator('#widget-swap .message').textContent(),
+                 /unknown search configuration 'fastest' \(aliases: default, paper, lama, bfws, eager-po/);
+    assert.equal(await page.getAttribute('#widget-swap', 'data-status'), 'error');
+    assert.deepEqual(foreignRequests(page), []);
+    assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });

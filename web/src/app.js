@@ -1,5 +1,6 @@
 // The editor page: two PDDL editors, live diagnostics from the wasm parser,
-// examples, settings, Solve/Stop with live progress, the plan with its
+// examples, settings (space, heuristic, model, the search configuration: an
+// alias of the core and overrides), Solve/Stop with live progress, the plan with its
 // statistics and validation, a step-through state view, plan download, model
 // loading, localStorage and shareable links. The planner runs in a Web Worker
 // behind lazylifted-api.mjs, which is loaded from this page's own origin.
@@ -11,6 +12,7 @@ import {
 import {
     el, formatNumber, formatSeconds, planFileText, STATUS_TEXT, errorLocation,
 } from './format.js';
+import { fillConfigSelect, searchRequestFields } from './search-options.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -22,6 +24,11 @@ const ui = {
     checkSummary: $('check-summary'),
     space: $('space-select'),
     heuristic: $('heuristic-select'),
+    config: $('config-select'),
+    advanced: $('search-advanced'),
+    engine: $('engine-select'),
+    preferred: $('preferred-select'),
+    novelty: $('novelty-select'),
     modelRow: $('model-row'),
     model: $('model-select'),
     modelFile: $('model-file'),
@@ -56,6 +63,7 @@ const ui = {
 let planner = null;
 let examples = [];
 let manifest = [];
+let searchAliases = [];            // the core's configuration aliases, once the planner is loaded
 const modelTexts = new Map();     // manifest file -> JSON text
 let loadedModel = null;           // {name, text, domain} from the file input
 let wantedModel = '';             // the model the session asked for (kept until offered)
@@ -96,6 +104,11 @@ function settings() {
         heuristic: ui.heuristic.value,
         model: ui.model.value || '',
         timeLimitS: Number.isFinite(seconds) && seconds > 0 ? seconds : undefined,
+        // '' everywhere: not set, the core's default configuration applies.
+        config: ui.config.value,
+        search: ui.engine.value,
+        preferred: ui.preferred.value,
+        novelty: ui.novelty.value,
     };
 }
 
@@ -186,6 +199,20 @@ ui.model.addEventListener('change', () => {
 });
 ui.timeLimit.addEventListener('change', scheduleSave);
 
+function updateSearchLabels() {
+    ui.config.title = ui.config.selectedOptions[0]?.title ?? '';
+    const overrides = [ui.engine, ui.preferred, ui.novelty].some((select) => select.value);
+    ui.advanced.dataset.overrides = String(overrides);
+    if (overrides) ui.advanced.open = true;
+}
+
+for (const select of [ui.config, ui.engine, ui.preferred, ui.novelty]) {
+    select.addEventListener('change', () => {
+        updateSearchLabels();
+        scheduleSave();
+    });
+}
+
 ui.modelFile.addEventListener('change', async () => {
     const file = ui.modelFile.files?.[0];
     if (!file) return;
@@ -249,6 +276,7 @@ async function loadExample(id, { applySettings = true } = {}) {
         const models = manifest.filter((m) => m.domain === example.domain);
         if (session.heuristic === 'wl' && models.length === 0) session.heuristic = 'ff';
         session.model = '';
+        if (example.config) session.config = example.config;
     }
     applySession(session);
     clearResult();
@@ -277,6 +305,13 @@ function applySession(session) {
         ui.heuristic.value = session.heuristic;
     }
     if (session.timeLimitS) ui.timeLimit.value = String(session.timeLimitS);
+    if (typeof session.config === 'string') fillConfigSelect(ui.config, searchAliases, session.config);
+    for (const [key, select] of [['search', ui.engine], ['preferred', ui.preferred], ['novelty', ui.novelty]]) {
+        if (typeof session[key] !== 'string') continue;
+        const known = [...select.options].some((o) => o.value === session[key]);
+        select.value = known ? session[key] : '';
+    }
+    updateSearchLabels();
     wantedModel = session.model ?? '';
     refreshModels(session.model);
     scheduleCheck(0);
@@ -406,6 +441,7 @@ async function solve() {
     const request = {
         domain, problem, space: s.space,
         heuristic: s.heuristic === 'ff' && s.space === 'partial' ? 'rff' : s.heuristic,
+        ...searchRequestFields(s),
     };
     if (s.timeLimitS) request.timeLimitMs = Math.round(s.timeLimitS * 1000);
     clearResult();
@@ -463,11 +499,10 @@ async function showResponse(response, domain, problem) {
     const stats = response.stats;
     if (stats && response.status !== 'error') {
         showProgress(stats);
-        renderStats(stats);
+        renderStats(stats, response.config);
     }
     if (response.status !== 'solved') {
         let text = STATUS_TEXT[response.status] ?? response.status;
-        if (response.status === 'limit' && response.limit === 'memory') text = 'Memory limit reached without a plan';
         if (response.status === 'error') text = `Error (${response.error?.category ?? 'unknown'}): see below`;
         setStatus(response.status, text);
         ui.planEmpty.textContent = response.status === 'error' ? 'No plan: see the error.' : `No plan: ${text.toLowerCase()}.`;
@@ -530,19 +565,33 @@ function goalAtoms(problemText) {
     return goals;
 }
 
+// The response's statistics (the core's fields, camelCase); rows whose key
+// is absent are left out (the WL rows appear with a learnt model only).
+const formatPercent = (x) => (typeof x === 'number' ? `${(x * 100).toFixed(1)} %` : '–');
 const STAT_ROWS = [
     ['expansions', 'expansions'], ['evaluations', 'evaluations'], ['generated', 'generated'],
+    ['generatedTransitions', 'transitions'], ['skippedEvaluations', 'skipped evaluations'],
     ['deadEnds', 'dead ends'], ['initialH', 'initial h'], ['bestH', 'best h'],
-    ['averageBranchingFactor', 'branching factor'], ['searchTimeS', 'search time', formatSeconds],
+    ['averageBranchingFactor', 'branching factor'],
+    ['wlColoursSeen', 'WL colours seen'], ['wlColoursUnseen', 'WL colours unseen'],
+    ['wlMissRate', 'WL miss rate', formatPercent],
+    ['searchTimeS', 'search time', formatSeconds],
     ['parseTimeS', 'parse time', formatSeconds], ['totalTimeS', 'total time', formatSeconds],
     ['peakMemoryMb', 'peak memory (MB)'],
 ];
 
-function renderStats(stats) {
-    ui.statsList.replaceChildren(...STAT_ROWS
+function renderStats(stats, config) {
+    const rows = STAT_ROWS
         .filter(([key]) => key in stats)
         .map(([key, label, format = formatNumber]) => el('div', {},
-            el('dt', { text: label }), el('dd', { dataset: { stat: key }, text: format(stats[key]) }))));
+            el('dt', { text: label }), el('dd', { dataset: { stat: key }, text: format(stats[key]) })));
+    if (config) {
+        // The configuration as the core resolved it, one key=value per line.
+        rows.unshift(el('div', { class: 'stat-config' }, el('dt', { text: 'configuration' }),
+                        el('dd', { dataset: { stat: 'config' }, title: config,
+                                   text: config.split(',').join(', ') })));
+    }
+    ui.statsList.replaceChildren(...rows);
     ui.statsBox.hidden = false;
 }
 
@@ -729,6 +778,10 @@ async function start() {
         return;
     }
     ui.version.textContent = `planner ${planner.version}`;
+    searchAliases = planner.searchAliases ?? [];
+    fillConfigSelect(ui.config, searchAliases);
+    ui.config.dataset.loaded = 'true';
+    updateSearchLabels();
     setStatus('ready', 'Ready: press Solve (Ctrl+Enter)');
     ui.solve.disabled = false;
     scheduleCheck(0);

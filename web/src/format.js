@@ -1,4 +1,6 @@
-// Small shared helpers: plan files, numbers, status texts, DOM building with
+// Small shared helpers: plan files, numbers, status texts (the core's status
+// names: solved, unsolvable, out-of-time, expansion-limit, out-of-memory, plus
+// error and the page's own states), DOM building with
 // text only (PDDL names are never parsed as HTML).
 
 /** The plan in IPC format, with the meta lines VS Code PDDL reads and the cost line. */
@@ -27,8 +29,9 @@ export function formatSeconds(seconds) {
 export const STATUS_TEXT = {
     solved: 'Plan found',
     unsolvable: 'Unsolvable: the search exhausted every reachable state',
-    timeout: 'Time limit reached without a plan',
-    limit: 'Search limit reached without a plan',
+    'out-of-time': 'Time limit reached without a plan',
+    'expansion-limit': 'Expansion limit reached without a plan',
+    'out-of-memory': 'Memory limit reached without a plan',
     error: 'Error',
     stopped: 'Stopped',
     solving: 'Solving…',

@@ -4,7 +4,8 @@
 // leaves the browser.
 
 const STORAGE_KEY = 'lazylifted.session.v1';
-const FIELDS = ['domain', 'problem', 'example', 'space', 'heuristic', 'model', 'timeLimitS'];
+const FIELDS = ['domain', 'problem', 'example', 'space', 'heuristic', 'model', 'timeLimitS',
+                'config', 'search', 'preferred', 'novelty'];
 
 /** Keeps the known fields with the right types; returns null if there is no text. */
 export function sanitiseSession(raw) {

@@ -8,8 +8,10 @@
 //
 // Attributes: domain, problem, model (URLs, relative to the page), space
 // ("state" | "partial"), heuristic ("ff" | "rff" | "wl" | "hadd" | "hmax" |
-// "goal-count"; default "wl" with a model, else "ff"), time-limit (seconds,
-// default 30), height (of the editor, CSS length, default 220px), title.
+// "goal-count"; default "wl" with a model, else "ff"), config (the search
+// configuration: an alias such as "lama" or "paper", or key=value pairs such
+// as "search=eager,preferred=off"; default: the planner's default), time-limit
+// (seconds, default 30), height (of the editor, CSS length, default 220px), caption.
 // Without domain/problem URLs the texts come from child
 // <script type="text/x-pddl" data-file="domain|problem"> elements.
 // The planner (lazylifted-api.mjs, its worker and the wasm) is loaded from
@@ -19,6 +21,7 @@
 import { createPddlEditor } from './editor.js';
 import { encodeSessionHash } from './session.js';
 import { formatNumber, formatSeconds, errorLocation } from './format.js';
+import { searchRequestFields } from './search-options.js';
 
 const SCRIPT_URL = import.meta.url;
 const API_URL = new URL('./lazylifted-api.mjs', SCRIPT_URL).href;
@@ -55,8 +58,8 @@ button.solve { background: var(--ll-accent); border-color: var(--ll-accent); col
 .status { font-size: 13px; font-weight: 600; }
 .status[data-status="solved"] { color: #1a7f37; }
 .status[data-status="error"] { color: #cf222e; }
-.status[data-status="timeout"], .status[data-status="stopped"], .status[data-status="unsolvable"],
-.status[data-status="limit"] { color: #9a6700; }
+.status[data-status="out-of-time"], .status[data-status="stopped"], .status[data-status="unsolvable"],
+.status[data-status="expansion-limit"], .status[data-status="out-of-memory"] { color: #9a6700; }
 .progress { font-size: 12px; color: #59636e; font-variant-numeric: tabular-nums; }
 .result { border-top: 1px solid #d0d7de; max-height: 220px; overflow: auto; }
 .result[hidden] { display: none; }
@@ -89,7 +92,8 @@ class LazyLiftedDemo extends HTMLElement {
     #loadSeq = 0;
 
     static get observedAttributes() {
-        return ['domain', 'problem', 'model', 'space', 'heuristic', 'time-limit', 'height', 'caption'];
+        return ['domain', 'problem', 'model', 'space', 'heuristic', 'config', 'time-limit', 'height',
+                'caption'];
     }
 
     connectedCallback() {
@@ -171,7 +175,10 @@ class LazyLiftedDemo extends HTMLElement {
         const heuristic = this.#heuristic();
         const names = { ff: space === 'partial' ? 'rFF' : 'hFF', rff: 'rFF', wl: 'learned model',
                         hadd: 'hadd', hmax: 'hmax', 'goal-count': 'goal count' };
-        ui.settings.textContent = `${space === 'partial' ? 'PS²' : 'S³'} · ${names[heuristic] ?? heuristic}`;
+        const config = this.#config();
+        ui.settings.textContent = `${space === 'partial' ? 'PS²' : 'S³'} · ${names[heuristic] ?? heuristic}` +
+            (config ? ` · ${config}` : '');
+        ui.settings.title = config ? `search configuration: ${config}` : 'the planner\'s default search configuration';
     }
 
     #space() {
@@ -180,6 +187,11 @@ class LazyLiftedDemo extends HTMLElement {
 
     #heuristic() {
         return this.getAttribute('heuristic') || (this.getAttribute('model') ? 'wl' : 'ff');
+    }
+
+    /** The config attribute, trimmed ('' when absent: the planner's default). */
+    #config() {
+        return (this.getAttribute('config') ?? '').trim();
     }
 
     #showTab(which) {
@@ -228,7 +240,7 @@ class LazyLiftedDemo extends HTMLElement {
     async #openInEditor(event) {
         event.preventDefault();
         const session = { domain: this.domainText, problem: this.problemText, space: this.#space(),
-                          heuristic: this.#heuristic() };
+                          heuristic: this.#heuristic(), config: this.#config() };
         const model = this.getAttribute('model');
         const modelsFolder = new URL('./models/', SCRIPT_URL).href;
         const modelUrl = model ? new URL(model, document.baseURI).href : '';
@@ -243,7 +255,8 @@ class LazyLiftedDemo extends HTMLElement {
         const domain = this.domainText;
         const problem = this.problemText;
         const space = this.#space();
-        const request = { domain, problem, space, heuristic: this.#heuristic() };
+        const request = { domain, problem, space, heuristic: this.#heuristic(),
+                          ...searchRequestFields({ config: this.#config() }) };
         const seconds = Number(this.getAttribute('time-limit') ?? 30);
         if (Number.isFinite(seconds) && seconds > 0) request.timeLimitMs = Math.round(seconds * 1000);
         const controller = new AbortController();
@@ -308,10 +321,16 @@ class LazyLiftedDemo extends HTMLElement {
     async #showResponse(response, domain, problem, started) {
         const ui = this.#ui;
         const s = response.stats ?? {};
+        // The configuration the core ran (data-config: for the page and tests).
+        if (response.config) {
+            ui.settings.title = `search configuration: ${response.config}`;
+            this.dataset.config = response.config;
+        }
         ui.progress.textContent = `expansions ${formatNumber(s.expansions)} · evaluations ` +
             `${formatNumber(s.evaluations)} · ${formatSeconds((performance.now() - started) / 1000)}`;
         if (response.status !== 'solved') {
-            const texts = { unsolvable: 'unsolvable', timeout: 'time limit reached', limit: 'search limit reached' };
+            const texts = { unsolvable: 'unsolvable', 'out-of-time': 'time limit reached',
+                            'expansion-limit': 'expansion limit reached', 'out-of-memory': 'memory limit reached' };
             this.#setStatus(response.status, texts[response.status] ?? response.status);
             if (response.error) {
                 const e = response.error;
