@@ -7,6 +7,8 @@
 #include <map>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/common/error.hpp"
 
@@ -25,12 +27,27 @@ class SourceFiles {
     std::map<std::string, std::string> texts_;
 };
 
+// Messages are cut after kMaxMessageBytes and control bytes are escaped, so
+// that no input (binary, or a 10 MB line) can flood or garble the terminal.
+inline constexpr std::size_t kMaxMessageBytes = 1000;
+// Bytes of the offending line shown around the column.
+inline constexpr std::size_t kExcerptWidth = 200;
+
 void print_error(std::ostream& out, const Error& error, const SourceFiles& sources);
 // Anything that is not an ll::Error is a bug of ours: reported as internal.
 void print_error(std::ostream& out, const std::exception& error);
 
+// "FILE:LINE:COL: warning: message\n" (gcc style) for a front-end warning.
+std::string format_warning(const Warning& warning);
+// Every warning of a parsed task (Task::warnings), one line each.
+void print_warnings(std::ostream& out, const std::vector<Warning>& warnings);
+
 // The source excerpt alone ("  12 | text\n     |    ^\n"), or "" when the
-// line is out of range.
+// line is out of range. At most kExcerptWidth bytes of the line around the
+// column ("..." marks a cut); control and non-ASCII bytes shown as \xNN.
 std::string source_excerpt(std::string_view text, int line, int column);
+
+// `text` with control bytes escaped (\xNN), cut after `max_bytes`.
+std::string printable(std::string_view text, std::size_t max_bytes);
 
 }  // namespace ll::cli

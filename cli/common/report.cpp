@@ -69,6 +69,19 @@ const char* describe_failure(SearchStatus status) {
     return "unknown";
 }
 
+std::string quiet_limit_line(SearchStatus status, const Limits& limits, double total_time_s,
+                             double peak_memory_mb) {
+    if (status == SearchStatus::OutOfTime) {
+        return "lazylifted: out of time (time limit " + format_h(limits.time_limit_s) + " s, " +
+               printf_string("%.2f", total_time_s) + " s elapsed)\n";
+    }
+    if (status == SearchStatus::OutOfMemory) {
+        return "lazylifted: out of memory (memory limit " + format_h(limits.memory_limit_mb) +
+               " MB, peak " + printf_string("%.1f", peak_memory_mb) + " MB)\n";
+    }
+    return "";
+}
+
 std::string format_summary(const SearchResult& result, double total_time_s, double peak_memory_mb) {
     const Statistics& s = result.stats;
     std::string out;

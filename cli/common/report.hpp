@@ -27,4 +27,10 @@ std::string format_summary(const SearchResult& result, double total_time_s, doub
 // The reason line for an unsuccessful search, e.g. "proven unsolvable".
 const char* describe_failure(SearchStatus status);
 
+// What --quiet still prints on stderr: one line when the run ended out of
+// time or out of memory ("lazylifted: out of time (time limit 2 s, 2.00 s
+// elapsed)\n"), since the exit code alone is easy to miss; "" otherwise.
+std::string quiet_limit_line(SearchStatus status, const Limits& limits, double total_time_s,
+                             double peak_memory_mb);
+
 }  // namespace ll::cli

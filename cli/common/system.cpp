@@ -13,9 +13,16 @@ bool set_memory_safety_net(double limit_mb) {
 #if defined(__SANITIZE_ADDRESS__)
     return false;  // ASan reserves terabytes of shadow memory: no cap there
 #endif
-    // Address space exceeds RSS (shared libraries, allocator slack, vector
-    // growth), so leave room: the search's own check should fire first.
-    double cap_mb = limit_mb + std::max(512.0, 0.25 * limit_mb);
+    // Address space exceeds RSS (shared libraries, allocator slack, and
+    // above all vector growth: doubling a vector of X MB maps 3X while the
+    // old copy is alive). With limit + 25 % (the cap before issue 16), a
+    // run at 731 MB resident under --memory-limit 1000 hit the cap while
+    // doubling a 360 MB vector and reported out of memory far below its
+    // limit. 3 x limit leaves room for any growth of a structure below the
+    // limit, so the resident-memory check (core/common/budget.hpp) fires
+    // first; the cap only stops one allocation larger than about twice the
+    // limit before the kernel's OOM killer would.
+    double cap_mb = 3.0 * limit_mb + 512.0;
     struct rlimit limit {};
     if (getrlimit(RLIMIT_AS, &limit) != 0) return false;
     double cap_bytes = cap_mb * 1024.0 * 1024.0;

@@ -5,9 +5,11 @@
 
 namespace ll::cli {
 
-// Caps the address space at `limit_mb` plus a margin, so that a search that
-// overshoots its own (RSS-based) memory check gets std::bad_alloc (exit 22)
-// instead of taking the machine down. Returns false if no cap was set.
+// Caps the address space at 3 x `limit_mb` + 512 MB, so that a single huge
+// allocation that the search's own (RSS-based) memory check cannot see
+// coming gets std::bad_alloc (exit 22) instead of taking the machine down,
+// while ordinary growth below the limit never hits the cap. Returns false if
+// no cap was set.
 bool set_memory_safety_net(double limit_mb);
 
 }  // namespace ll::cli

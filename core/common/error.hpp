@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace ll {
 
@@ -56,6 +57,26 @@ class Error : public std::runtime_error {
     std::string message_;
     SourcePosition position_;
 };
+
+// A diagnostic that does not stop the front end: the input was accepted,
+// but sloppily written (a requirement used without being declared, a
+// variable written against a name...). The CLI prints
+// "FILE:LINE:COL: warning: message" on stderr.
+struct Warning {
+    std::string message;
+    SourcePosition position;
+};
+
+// Appends a warning unless one with the same message was already given (a
+// file that omits :negative-preconditions usually does so many times).
+inline void add_warning(std::vector<Warning>* warnings, std::string message,
+                        SourcePosition position) {
+    if (warnings == nullptr) return;
+    for (const Warning& w : *warnings) {
+        if (w.message == message && w.position.file == position.file) return;
+    }
+    warnings->push_back(Warning{std::move(message), std::move(position)});
+}
 
 inline const char* to_string(ErrorCategory category) {
     switch (category) {

@@ -13,11 +13,13 @@ namespace {
 SourcePosition end_of(std::string_view text, const std::string& file) {
     int line = 1;
     int column = 1;
-    for (char c : text) {
-        if (c == '\n') {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // as the lexer
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        // LF, CRLF and a lone CR each end a line, as in the lexer.
+        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))) {
             ++line;
             column = 1;
-        } else {
+        } else if (text[i] != '\r') {
             ++column;
         }
     }
@@ -26,8 +28,9 @@ SourcePosition end_of(std::string_view text, const std::string& file) {
 
 }  // namespace
 
-DefineForm read_define_form(std::string_view text, const std::string& file, std::string_view kind) {
-    std::vector<SExpr> top = read_sexprs(text, file);
+DefineForm read_define_form(std::string_view text, const std::string& file, std::string_view kind,
+                            std::vector<Warning>* warnings) {
+    std::vector<SExpr> top = read_sexprs(text, file, warnings);
     const std::string expected = "'(define (" + std::string(kind) + " NAME) ...)'";
     if (top.empty()) {
         throw Error(ErrorCategory::Syntax, "unexpected end of file: expected " + expected,

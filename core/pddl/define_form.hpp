@@ -21,7 +21,8 @@ struct DefineForm {
 
 // `kind` is "domain" or "problem". Throws Syntax errors for an empty file, a
 // missing 'define', a missing or wrong (kind NAME) and anything after the form.
-DefineForm read_define_form(std::string_view text, const std::string& file, std::string_view kind);
+DefineForm read_define_form(std::string_view text, const std::string& file, std::string_view kind,
+                            std::vector<Warning>* warnings = nullptr);
 
 // Throws a Syntax error unless `section` is a list headed by a keyword.
 void check_section_shape(const SExpr& section, const std::string& file, std::string_view kind);

@@ -43,7 +43,8 @@ PredicateDecl parse_predicate(const SExpr& e, const Requirements& req, const std
     return decl;
 }
 
-ActionDecl parse_action(const SExpr& section, const Requirements& req, const std::string& file) {
+ActionDecl parse_action(const SExpr& section, const Requirements& req, const std::string& file,
+                        std::vector<Warning>* warnings) {
     if (section.items.size() < 2) {
         throw Error(ErrorCategory::Syntax, "expected a name after ':action', found ')'",
                     close_position_of(section, file));
@@ -95,9 +96,10 @@ ActionDecl parse_action(const SExpr& section, const Requirements& req, const std
             action.parameters = parse_typed_list(value, 0, TypedListKind::Variables, req, file,
                                                  "the parameters of action '" + name.symbol + "'");
         } else if (key.symbol == ":precondition") {
-            parse_conjunction(value, FormulaContext::Precondition, req, file, action.precondition);
+            parse_conjunction(value, FormulaContext::Precondition, req, file, action.precondition,
+                              warnings);
         } else {
-            parse_conjunction(value, FormulaContext::Effect, req, file, action.effect);
+            parse_conjunction(value, FormulaContext::Effect, req, file, action.effect, warnings);
         }
     }
     return action;
@@ -105,8 +107,9 @@ ActionDecl parse_action(const SExpr& section, const Requirements& req, const std
 
 }  // namespace
 
-DomainAst parse_domain(std::string_view text, const std::string& file) {
-    DefineForm form = read_define_form(text, file, "domain");
+DomainAst parse_domain(std::string_view text, const std::string& file,
+                       std::vector<Warning>* warnings) {
+    DefineForm form = read_define_form(text, file, "domain", warnings);
     const std::vector<SExpr>& sections = form.root.items;
 
     DomainAst domain;
@@ -162,7 +165,7 @@ DomainAst parse_domain(std::string_view text, const std::string& file) {
                 domain.predicates.push_back(parse_predicate(s.items[j], req, file));
             }
         } else if (k == ":action") {
-            domain.actions.push_back(parse_action(s, req, file));
+            domain.actions.push_back(parse_action(s, req, file, warnings));
         } else if (const char* why = unsupported_section(k)) {
             throw Error(ErrorCategory::Unsupported, why, position_of(keyword, file));
         } else {

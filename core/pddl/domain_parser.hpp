@@ -10,6 +10,8 @@
 
 namespace ll::pddl {
 
-DomainAst parse_domain(std::string_view text, const std::string& file);
+// Sloppy but accepted input is reported to `warnings` (when given).
+DomainAst parse_domain(std::string_view text, const std::string& file,
+                       std::vector<Warning>* warnings = nullptr);
 
 }  // namespace ll::pddl

@@ -98,25 +98,30 @@ void require_list(const SExpr& e, FormulaContext context, const std::string& fil
     }
 }
 
+// '=' and negative preconditions used without their requirement: accepted
+// with a warning, as Fast Downward accepts them (issue 16).
 void check_equality_allowed(const SExpr& at, FormulaContext context,
-                            const Requirements& requirements, const std::string& file) {
+                            const Requirements& requirements, const std::string& file,
+                            std::vector<Warning>* warnings) {
     if (context == FormulaContext::Effect) {
         throw Error(ErrorCategory::Input, "an effect cannot be an equality '(= ...)'",
                     position_of(at, file));
     }
     if (!requirements.equality) {
-        throw Error(ErrorCategory::Input, "'=' needs ':equality' in :requirements",
+        add_warning(warnings,
+                    "'=' is used but ':equality' is not in :requirements (accepted as declared)",
                     position_of(at, file));
     }
 }
 
 void parse_formula(const SExpr& e, FormulaContext context, const Requirements& requirements,
-                   const std::string& file, std::vector<Literal>& out) {
+                   const std::string& file, std::vector<Literal>& out,
+                   std::vector<Warning>* warnings) {
     require_list(e, context, file);
     refuse_if_unsupported(e, file);
     if (e.has_head("and")) {
         for (std::size_t i = 1; i < e.items.size(); ++i) {
-            parse_formula(e.items[i], context, requirements, file, out);
+            parse_formula(e.items[i], context, requirements, file, out, warnings);
         }
         return;
     }
@@ -137,18 +142,18 @@ void parse_formula(const SExpr& e, FormulaContext context, const Requirements& r
                         position_of(inner.items[0], file));
         }
         if (inner.has_head("=")) {
-            check_equality_allowed(inner, context, requirements, file);
+            check_equality_allowed(inner, context, requirements, file, warnings);
         } else if (context == FormulaContext::Precondition &&
                    !requirements.negative_preconditions) {
-            throw Error(ErrorCategory::Input,
-                        "negative precondition '(not ...)' needs ':negative-preconditions' in "
-                        ":requirements",
+            add_warning(warnings,
+                        "a negative precondition '(not ...)' is used but ':negative-preconditions' "
+                        "is not in :requirements (accepted as declared)",
                         position_of(e, file));
         }
         out.push_back(Literal{parse_atom(inner, file), true, pos_of(e)});
         return;
     }
-    if (e.has_head("=")) check_equality_allowed(e, context, requirements, file);
+    if (e.has_head("=")) check_equality_allowed(e, context, requirements, file, warnings);
     out.push_back(Literal{parse_atom(e, file), false, pos_of(e)});
 }
 
@@ -156,10 +161,10 @@ void parse_formula(const SExpr& e, FormulaContext context, const Requirements& r
 
 void parse_conjunction(const SExpr& formula, FormulaContext context,
                        const Requirements& requirements, const std::string& file,
-                       std::vector<Literal>& out) {
+                       std::vector<Literal>& out, std::vector<Warning>* warnings) {
     // "()" is commonly written for an empty precondition or effect.
     if (formula.is_list && formula.items.empty()) return;
-    parse_formula(formula, context, requirements, file, out);
+    parse_formula(formula, context, requirements, file, out, warnings);
 }
 
 std::vector<Atom> parse_init(const SExpr& section, const std::string& file) {

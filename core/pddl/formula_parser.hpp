@@ -18,7 +18,7 @@ enum class FormulaContext { Precondition, Effect, Goal };
 // `out`. Checks the requirements for (not ...) and (= ...) where they apply.
 void parse_conjunction(const SExpr& formula, FormulaContext context,
                        const Requirements& requirements, const std::string& file,
-                       std::vector<Literal>& out);
+                       std::vector<Literal>& out, std::vector<Warning>* warnings = nullptr);
 
 // Parses the elements of an (:init ...) section: positive atoms only.
 std::vector<Atom> parse_init(const SExpr& section, const std::string& file);

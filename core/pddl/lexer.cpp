@@ -27,18 +27,30 @@ bool is_digit(char c) {
 
 }  // namespace
 
+Lexer::Lexer(std::string_view text) : text_(text) {
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") offset_ = 3;  // UTF-8 byte-order mark
+}
+
+bool Lexer::take_line_break() {
+    const char c = text_[offset_];
+    if (c != '\n' && c != '\r') return false;
+    ++offset_;
+    if (c == '\r' && offset_ < text_.size() && text_[offset_] == '\n') ++offset_;
+    ++line_;
+    column_ = 1;
+    return true;
+}
+
 void Lexer::skip_blanks_and_comments() {
     while (offset_ < text_.size()) {
         char c = text_[offset_];
         if (c == ';') {
-            while (offset_ < text_.size() && text_[offset_] != '\n') {
+            while (offset_ < text_.size() && text_[offset_] != '\n' && text_[offset_] != '\r') {
                 ++offset_;
                 ++column_;
             }
-        } else if (c == '\n') {
-            ++offset_;
-            ++line_;
-            column_ = 1;
+        } else if (take_line_break()) {
+            // next line
         } else if (is_blank(c)) {
             ++offset_;
             ++column_;
@@ -49,6 +61,8 @@ void Lexer::skip_blanks_and_comments() {
 }
 
 Token Lexer::next() {
+    const bool glued = in_symbol_;
+    in_symbol_ = false;
     skip_blanks_and_comments();
     Token token;
     token.line = line_;
@@ -65,9 +79,14 @@ Token Lexer::next() {
         return token;
     }
     token.kind = Token::Kind::Symbol;
+    token.glued = glued;
     std::size_t start = offset_;
-    while (offset_ < text_.size() && !is_delimiter(text_[offset_]))
+    // '?' starts a variable even when written against a name (Fast
+    // Downward's tokenizer does the same).
+    while (offset_ < text_.size() && !is_delimiter(text_[offset_]) &&
+           (text_[offset_] != '?' || offset_ == start))
         ++offset_;
+    in_symbol_ = offset_ < text_.size() && text_[offset_] == '?';
     token.text.reserve(offset_ - start);
     for (std::size_t i = start; i < offset_; ++i)
         token.text += to_lower(text_[i]);

@@ -12,10 +12,13 @@ namespace ll {
 
 Task parse_task(std::string_view domain_text, std::string_view problem_text,
                 std::string_view domain_file, std::string_view problem_file) {
-    pddl::DomainAst domain = pddl::parse_domain(domain_text, std::string(domain_file));
-    pddl::ProblemAst problem =
-        pddl::parse_problem(problem_text, std::string(problem_file), domain.requirements);
-    return pddl::build_task(domain, problem);
+    std::vector<Warning> warnings;
+    pddl::DomainAst domain = pddl::parse_domain(domain_text, std::string(domain_file), &warnings);
+    pddl::ProblemAst problem = pddl::parse_problem(problem_text, std::string(problem_file),
+                                                   domain.requirements, &warnings);
+    Task task = pddl::build_task(domain, problem, &warnings);
+    task.warnings = std::move(warnings);
+    return task;
 }
 
 }  // namespace ll

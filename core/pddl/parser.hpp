@@ -15,6 +15,10 @@ namespace ll {
 // Unsupported (requirements and constructs outside STRIPS + typing + negative
 // preconditions + equality). A file without :requirements is taken to
 // require all supported features (see core/pddl/requirements.hpp).
+// Sloppy input that Fast Downward accepts is accepted too, with a Warning in
+// task.warnings: a variable written against a name "(aircraft?a)", a
+// predicate with a repeated parameter name, a type under two parents, '='
+// or a negative precondition without its requirement.
 Task parse_task(std::string_view domain_text, std::string_view problem_text,
                 std::string_view domain_file = "domain.pddl",
                 std::string_view problem_file = "problem.pddl");

@@ -17,8 +17,8 @@ Pos pos_of(const SExpr& e) {
 }  // namespace
 
 ProblemAst parse_problem(std::string_view text, const std::string& file,
-                         const Requirements& domain_requirements) {
-    DefineForm form = read_define_form(text, file, "problem");
+                         const Requirements& domain_requirements, std::vector<Warning>* warnings) {
+    DefineForm form = read_define_form(text, file, "problem", warnings);
     const std::vector<SExpr>& sections = form.root.items;
 
     ProblemAst problem;
@@ -93,7 +93,7 @@ ProblemAst parse_problem(std::string_view text, const std::string& file,
                             "':goal' takes a single formula; wrap several in '(and ...)'",
                             position_of(s.items[2], file));
             }
-            parse_conjunction(s.items[1], FormulaContext::Goal, req, file, problem.goal);
+            parse_conjunction(s.items[1], FormulaContext::Goal, req, file, problem.goal, warnings);
         } else if (k == ":metric") {
             throw Error(ErrorCategory::Unsupported,
                         "':metric' is not supported: the planner treats all actions as unit cost",

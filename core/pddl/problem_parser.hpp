@@ -11,6 +11,7 @@
 namespace ll::pddl {
 
 ProblemAst parse_problem(std::string_view text, const std::string& file,
-                         const Requirements& domain_requirements);
+                         const Requirements& domain_requirements,
+                         std::vector<Warning>* warnings = nullptr);
 
 }  // namespace ll::pddl

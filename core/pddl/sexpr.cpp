@@ -13,7 +13,8 @@ namespace {
 constexpr std::size_t kMaxNesting = 1000;
 }  // namespace
 
-std::vector<SExpr> read_sexprs(std::string_view text, const std::string& file) {
+std::vector<SExpr> read_sexprs(std::string_view text, const std::string& file,
+                               std::vector<Warning>* warnings) {
     Lexer lexer(text);
     std::vector<SExpr> top;
     // Lists being filled, innermost last.
@@ -35,9 +36,9 @@ std::vector<SExpr> read_sexprs(std::string_view text, const std::string& file) {
             }
             case Token::Kind::LParen: {
                 if (open.size() >= kMaxNesting) {
-                    throw Error(ErrorCategory::Unsupported,
-                                "expressions nested more than " + std::to_string(kMaxNesting) +
-                                    " deep are not supported",
+                    throw Error(ErrorCategory::Syntax,
+                                "parentheses nested more than " + std::to_string(kMaxNesting) +
+                                    " deep: this is not a PDDL file, or it is malformed",
                                 SourcePosition{file, token.line, token.column});
                 }
                 SExpr list;
@@ -61,6 +62,16 @@ std::vector<SExpr> read_sexprs(std::string_view text, const std::string& file) {
                 break;
             }
             case Token::Kind::Symbol: {
+                if (token.glued) {
+                    const auto& siblings = open.empty() ? top : open.back().items;
+                    const std::string before = !siblings.empty() && siblings.back().is_symbol()
+                                                   ? siblings.back().symbol
+                                                   : std::string();
+                    add_warning(warnings,
+                                "no space between '" + printable_symbol(before) + "' and '" +
+                                    printable_symbol(token.text) + "': read as two symbols",
+                                SourcePosition{file, token.line, token.column});
+                }
                 SExpr symbol;
                 symbol.symbol = std::move(token.text);
                 symbol.line = token.line;
@@ -72,10 +83,28 @@ std::vector<SExpr> read_sexprs(std::string_view text, const std::string& file) {
     }
 }
 
+std::string printable_symbol(std::string_view symbol) {
+    constexpr std::size_t kMaxShown = 60;
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    for (std::size_t i = 0; i < symbol.size() && i < kMaxShown; ++i) {
+        const auto c = static_cast<unsigned char>(symbol[i]);
+        if (c < 0x20 || c >= 0x7f) {
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 0xf];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    if (symbol.size() > kMaxShown) out += "... (" + std::to_string(symbol.size()) + " characters)";
+    return out;
+}
+
 std::string describe(const SExpr& e) {
-    if (!e.is_list) return "'" + e.symbol + "'";
+    if (!e.is_list) return "'" + printable_symbol(e.symbol) + "'";
     if (e.items.empty()) return "'()'";
-    if (e.items[0].is_symbol()) return "'(" + e.items[0].symbol + " ...)'";
+    if (e.items[0].is_symbol()) return "'(" + printable_symbol(e.items[0].symbol) + " ...)'";
     return "a list";
 }
 

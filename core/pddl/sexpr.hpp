@@ -30,9 +30,11 @@ struct SExpr {
 };
 
 // Reads every top-level expression of `text`. Throws a Syntax error for a ')'
-// without a matching '(' or a '(' that is never closed, and an Unsupported
-// error for lists nested more than 1000 deep.
-std::vector<SExpr> read_sexprs(std::string_view text, const std::string& file);
+// without a matching '(', a '(' that is never closed, or lists nested more
+// than 1000 deep (no PDDL file comes close: it is malformed input). Warns
+// (when `warnings` is given) about a variable written against a name.
+std::vector<SExpr> read_sexprs(std::string_view text, const std::string& file,
+                               std::vector<Warning>* warnings = nullptr);
 
 // Position helpers: all errors raised by the parsers go through these.
 inline SourcePosition position_of(const SExpr& e, const std::string& file) {
@@ -42,7 +44,11 @@ inline SourcePosition close_position_of(const SExpr& e, const std::string& file)
     return SourcePosition{file, e.close_line, e.close_column};
 }
 
-// A short rendering for messages: the symbol, "(head ...)" or "()".
+// A short rendering for messages: the symbol, "(head ...)" or "()". Symbols
+// are cut after 60 bytes and control or non-ASCII bytes are escaped (\x00),
+// so that an error about a binary or huge file stays one short line.
 std::string describe(const SExpr& e);
+// The same escaping and cut for any symbol text quoted in a message.
+std::string printable_symbol(std::string_view symbol);
 
 }  // namespace ll::pddl

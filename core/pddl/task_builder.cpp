@@ -57,8 +57,11 @@ std::string arguments_word(std::size_t n) {
 
 class TaskBuilder {
   public:
-    TaskBuilder(const DomainAst& domain, const ProblemAst& problem)
-        : domain_(domain), problem_(problem), types_(domain.types, domain.file) {}
+    TaskBuilder(const DomainAst& domain, const ProblemAst& problem, std::vector<Warning>* warnings)
+        : domain_(domain),
+          problem_(problem),
+          warnings_(warnings),
+          types_(domain.types, domain.file, warnings) {}
 
     Task build() {
         task_.domain_name = domain_.name.text;
@@ -126,11 +129,16 @@ class TaskBuilder {
             predicate.name = decl.name.text;
             std::unordered_set<std::string> names;
             for (const TypedName& p : decl.parameters) {
+                // Only the arity and the types of a predicate matter: Fast
+                // Downward accepts "(in ?obj ?obj)", so do we.
                 if (!names.insert(p.name.text).second) {
-                    throw Error(ErrorCategory::Input,
-                                "duplicate parameter '" + p.name.text + "' in predicate '" +
-                                    decl.name.text + "'",
-                                at(p.name.pos, dfile()));
+                    // Appends, not operator+: GCC 12 reports a false -Wrestrict.
+                    std::string message = "parameter name '";
+                    message.append(p.name.text)
+                        .append("' repeated in predicate '")
+                        .append(decl.name.text)
+                        .append("' (accepted: only the arity and types of a predicate matter)");
+                    add_warning(warnings_, std::move(message), at(p.name.pos, dfile()));
                 }
                 predicate.argument_types.push_back(types_.resolve(p.type, dfile()));
             }
@@ -333,6 +341,7 @@ class TaskBuilder {
 
     const DomainAst& domain_;
     const ProblemAst& problem_;
+    std::vector<Warning>* warnings_;
     TypeHierarchy types_;
     Task task_;
     int num_problem_objects_ = 0;
@@ -343,8 +352,9 @@ class TaskBuilder {
 
 }  // namespace
 
-Task build_task(const DomainAst& domain, const ProblemAst& problem) {
-    return TaskBuilder(domain, problem).build();
+Task build_task(const DomainAst& domain, const ProblemAst& problem,
+                std::vector<Warning>* warnings) {
+    return TaskBuilder(domain, problem, warnings).build();
 }
 
 }  // namespace ll::pddl

@@ -10,6 +10,9 @@
 
 namespace ll::pddl {
 
-Task build_task(const DomainAst& domain, const ProblemAst& problem);
+// Accepted oddities (a repeated predicate parameter, a type under two
+// parents) are reported to `warnings` when given.
+Task build_task(const DomainAst& domain, const ProblemAst& problem,
+                std::vector<Warning>* warnings = nullptr);
 
 }  // namespace ll::pddl

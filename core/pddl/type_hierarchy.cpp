@@ -17,13 +17,16 @@ TypeId TypeHierarchy::get_or_create(const std::string& name) {
     auto [it, inserted] = declared_by_name_.try_emplace(name, static_cast<TypeId>(types_.size()));
     if (inserted) {
         types_.push_back(Type{name, 0});
+        parents_.push_back({0});
         members_.push_back({it->second});
     }
     return it->second;
 }
 
-TypeHierarchy::TypeHierarchy(const std::vector<TypedName>& declarations, const std::string& file) {
+TypeHierarchy::TypeHierarchy(const std::vector<TypedName>& declarations, const std::string& file,
+                             std::vector<Warning>* warnings) {
     types_.push_back(Type{"object", -1});
+    parents_.push_back({});
     members_.push_back({0});
     declared_by_name_.emplace("object", 0);
 
@@ -59,32 +62,63 @@ TypeHierarchy::TypeHierarchy(const std::vector<TypedName>& declarations, const s
             continue;  // re-declaring the root is harmless
         }
         TypeId id = get_or_create(decl.name.text);
-        if (declared[id]) {
-            throw Error(ErrorCategory::Input, "duplicate type '" + decl.name.text + "'",
-                        at(decl.name.pos, file));
-        }
-        declared[id] = true;
         TypeId parent = get_or_create(parent_name);
-        types_[id].parent = parent;
+        if (declared[id]) {
+            // Fast Downward accepts a type declared again; under another
+            // parent, it keeps both.
+            auto& parents = parents_[id];
+            const bool known = std::find(parents.begin(), parents.end(), parent) != parents.end();
+            add_warning(warnings,
+                        known ? "type '" + decl.name.text + "' is declared twice"
+                              : "type '" + decl.name.text + "' is declared under two parents ('" +
+                                    types_[parents[0]].name + "' and '" + parent_name +
+                                    "'): its objects are of both types",
+                        at(decl.name.pos, file));
+            if (known) continue;
+            parents.push_back(parent);
+            multiple_parents_ = true;
+        } else {
+            declared[id] = true;
+            parents_[id] = {parent};
+            types_[id].parent = parent;
+        }
         // A cycle can only close when a parent link is set, so check here.
-        TypeId walk = parent;
-        for (std::size_t steps = 0; walk != -1; ++steps) {
-            if (walk == id || steps > types_.size()) {
-                throw Error(
-                    ErrorCategory::Input,
-                    "the type hierarchy has a cycle: '" + decl.name.text + "' is its own ancestor",
-                    at(decl.type.pos, file));
-            }
-            walk = types_[walk].parent;
+        const std::vector<TypeId> above = ancestors(parent);
+        if (std::find(above.begin(), above.end(), id) != above.end()) {
+            throw Error(
+                ErrorCategory::Input,
+                "the type hierarchy has a cycle: '" + decl.name.text + "' is its own ancestor",
+                at(decl.type.pos, file));
         }
     }
 }
 
-bool TypeHierarchy::descends(TypeId a, TypeId b) const {
-    for (TypeId t = a; t != -1; t = types_[t].parent) {
-        if (t == b) return true;
+std::vector<TypeId> TypeHierarchy::ancestors(TypeId t) const {
+    std::vector<TypeId> out{t};
+    std::vector<bool> seen(types_.size(), false);
+    seen[t] = true;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (static_cast<std::size_t>(out[i]) >= parents_.size()) continue;  // either-types
+        for (TypeId p : parents_[out[i]]) {
+            if (!seen[p]) {
+                seen[p] = true;
+                out.push_back(p);
+            }
+        }
     }
-    return false;
+    return out;
+}
+
+bool TypeHierarchy::descends(TypeId a, TypeId b) const {
+    if (!multiple_parents_) {  // a tree: walk up (the common case, allocation-free)
+        for (TypeId t = a; t != -1; t = types_[t].parent) {
+            if (t == b) return true;
+        }
+        return false;
+    }
+    if (a == b) return true;
+    const std::vector<TypeId> above = ancestors(a);
+    return std::find(above.begin(), above.end(), b) != above.end();
 }
 
 TypeId TypeHierarchy::resolve(const TypeRef& ref, const std::string& file) {
@@ -144,9 +178,16 @@ bool TypeHierarchy::is_subtype(TypeId a, TypeId b) const {
 }
 
 bool TypeHierarchy::overlaps(TypeId a, TypeId b) const {
+    // In a DAG two types also meet in a common descendant (a type declared
+    // under both), so look for any declared type below one member of each.
     for (TypeId m : members_[a]) {
         for (TypeId n : members_[b]) {
             if (descends(m, n) || descends(n, m)) return true;
+            for (std::size_t d = 0; multiple_parents_ && d < parents_.size(); ++d) {
+                if (parents_[d].size() > 1 && descends(static_cast<TypeId>(d), m) &&
+                    descends(static_cast<TypeId>(d), n))
+                    return true;
+            }
         }
     }
     return false;
@@ -157,10 +198,12 @@ void TypeHierarchy::compute_membership(Task& task) const {
     const std::size_t num_objects = task.objects.size();
     task.is_of_type.assign(num_types, std::vector<bool>(num_objects, false));
     task.objects_of_type.assign(num_types, {});
+    std::vector<std::vector<TypeId>> above(num_types);
     for (std::size_t o = 0; o < num_objects; ++o) {
-        for (TypeId t = task.objects[o].type; t != -1; t = types_[t].parent) {
+        const TypeId type = task.objects[o].type;
+        if (above[type].empty()) above[type] = ancestors(type);
+        for (TypeId t : above[type])
             task.is_of_type[t][o] = true;
-        }
     }
     for (std::size_t t = 0; t < num_types; ++t) {
         if (types_[t].parent != -1 || t == 0) continue;  // declared types are done

@@ -1,8 +1,13 @@
-// The type hierarchy of a domain: declared types with single parents under
-// the root "object", plus the (either ...) types met in predicate and
-// parameter declarations, each an extra type with parent -1 that stands for
-// the union of its members. Answers the subtype and overlap questions the
-// task builder needs for type checking.
+// The type hierarchy of a domain: declared types under the root "object",
+// plus the (either ...) types met in predicate and parameter declarations,
+// each an extra type with parent -1 that stands for the union of its members.
+// Answers the subtype and overlap questions the task builder needs for type
+// checking.
+//
+// A type declared twice under different parents ("a - b" and "a - c") has
+// both as parents, with a warning: its objects are of type b and of type c,
+// as in Fast Downward, which keeps every declared supertype. Type::parent
+// is then the first one; the hierarchy is a DAG.
 #pragma once
 
 #include <map>
@@ -20,7 +25,8 @@ class TypeHierarchy {
     // Declares the entries of :types. Types named as parents before (or
     // without) their own declaration are declared implicitly under object.
     // Ids follow the order of first mention; 0 is object.
-    TypeHierarchy(const std::vector<TypedName>& declarations, const std::string& file);
+    TypeHierarchy(const std::vector<TypedName>& declarations, const std::string& file,
+                  std::vector<Warning>* warnings = nullptr);
 
     // The TypeId of an annotation on a parameter or predicate argument;
     // creates either-types on first use. Throws Input for unknown types.
@@ -43,8 +49,12 @@ class TypeHierarchy {
   private:
     TypeId get_or_create(const std::string& name);
     bool descends(TypeId a, TypeId b) const;  // a == b or b is an ancestor of a
+    // Every ancestor of `t` (t included), each once.
+    std::vector<TypeId> ancestors(TypeId t) const;
 
     std::vector<Type> types_;
+    std::vector<std::vector<TypeId>> parents_;  // declared types: all parents
+    bool multiple_parents_ = false;             // some type has two parents
     std::unordered_map<std::string, TypeId> declared_by_name_;
     // Either-types by their sorted member ids.
     std::map<std::vector<TypeId>, TypeId> either_by_members_;

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/common/error.hpp"
 #include "core/common/ids.hpp"
 
 namespace ll {
@@ -117,6 +118,9 @@ struct Task {
     std::vector<std::vector<ObjectId>> objects_of_type;
     // is_of_type[type][object], the same information as a lookup table.
     std::vector<std::vector<bool>> is_of_type;
+
+    // What the front end accepted but found sloppy, in order (core/pddl).
+    std::vector<Warning> warnings;
 
     int num_objects() const { return static_cast<int>(objects.size()); }
     int num_predicates() const { return static_cast<int>(predicates.size()); }

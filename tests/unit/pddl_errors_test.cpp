@@ -301,8 +301,9 @@ TEST(PddlErrors, WrongArity) {
 // ---- Input: duplicates ---------------------------------------------------
 
 TEST(PddlErrors, DuplicateDefinitions) {
-    std::string types = "(define (domain d) (:types a b - object a - b))";
-    expect_domain_error(types, ErrorCategory::Input, locate(types, "a - b"), "duplicate type 'a'");
+    // A type declared twice and a repeated predicate parameter name are
+    // accepted with a warning, as Fast Downward does (issue 16): see
+    // PddlWarnings in pddl_parser_test.cpp.
     std::string preds = "(define (domain d) (:predicates (p) (q ?x) (p ?x)))";
     expect_domain_error(preds, ErrorCategory::Input, locate(preds, "p ?x"),
                         "duplicate predicate 'p'");
@@ -318,9 +319,6 @@ TEST(PddlErrors, DuplicateDefinitions) {
         " (:action a :parameters (?x ?y ?x) :effect (p ?x)))";
     expect_domain_error(params, ErrorCategory::Input, locate(params, "?x", 3),
                         "duplicate parameter '?x' in action 'a'");
-    std::string pparams = "(define (domain d) (:predicates (p ?x ?x)))";
-    expect_domain_error(pparams, ErrorCategory::Input, locate(pparams, "?x", 2),
-                        "duplicate parameter '?x' in predicate 'p'");
     std::string sections = "(define (domain d) (:predicates (p))\n (:predicates (q)))";
     expect_domain_error(sections, ErrorCategory::Input, {2, 3}, "duplicate ':predicates' section");
 }
@@ -421,23 +419,12 @@ TEST(PddlErrors, FeatureUsedWithoutRequirement) {
     std::string types = "(define (domain d) (:requirements :strips) (:types block))";
     expect_domain_error(types, ErrorCategory::Input, locate(types, ":types"),
                         "':types' needs ':typing' in :requirements");
-    std::string neg =
-        "(define (domain d) (:requirements :strips :typing) (:predicates (p))\n"
-        " (:action a :precondition (not (p)) :effect (p)))";
-    expect_domain_error(neg, ErrorCategory::Input, locate(neg, "(not"),
-                        "negative precondition '(not ...)' needs ':negative-preconditions'");
-    std::string eq =
-        "(define (domain d) (:requirements :strips) (:predicates (p ?x))\n"
-        " (:action a :parameters (?x ?y) :precondition (and (p ?x) (not (= ?x ?y)))"
-        " :effect (p ?y)))";
-    expect_domain_error(eq, ErrorCategory::Input, locate(eq, "(= ?x"),
-                        "'=' needs ':equality' in :requirements");
+    // Negative preconditions and '=' without their requirement are accepted
+    // with a warning, as Fast Downward does (issue 16): see PddlWarnings.
     // The requirements apply to the problem too (objects typed, '=' in goals).
     std::string d = "(define (domain d) (:requirements :strips) (:predicates (p ?x)))";
     std::string p = "(define (problem p) (:domain d) (:objects a - thing) (:goal (and)))";
     expect_error(d, p, ErrorCategory::Input, "p.pddl", locate(p, "- thing"), "need ':typing'");
-    std::string q = "(define (problem p) (:domain d) (:objects a) (:goal (= a a)))";
-    expect_error(d, q, ErrorCategory::Input, "p.pddl", locate(q, "(= a"), "need");
     // ...and a problem may add requirements of its own.
     std::string r =
         "(define (problem p) (:domain d) (:requirements :equality) (:objects a)"

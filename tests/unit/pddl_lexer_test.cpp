@@ -139,10 +139,82 @@ TEST(PddlSExpr, NestingIsBounded) {
         ll::pddl::read_sexprs(deep, "deep");
         FAIL() << "no error";
     } catch (const Error& e) {
-        EXPECT_EQ(e.category(), ErrorCategory::Unsupported);
+        // An input error (exit 31), not an unsupported feature (issue 16).
+        EXPECT_EQ(e.category(), ErrorCategory::Syntax);
         EXPECT_EQ(e.position().line, 1);
         EXPECT_EQ(e.position().column, 1001);
     }
+}
+
+// ---- issue 16: real-world files -------------------------------------------
+
+TEST(PddlLexer, Utf8ByteOrderMarkIsSkipped) {
+    auto tokens = lex_all("\xEF\xBB\xBF(define)");
+    ASSERT_EQ(tokens.size(), 4u);
+    EXPECT_EQ(tokens[0].kind, Token::Kind::LParen);
+    EXPECT_EQ(tokens[0].column, 1);
+    EXPECT_EQ(tokens[1].text, "define");
+    EXPECT_EQ(tokens[1].column, 2);
+}
+
+TEST(PddlLexer, CrOnlyAndCrlfLineEndingsEndLinesAndComments) {
+    // Before the fix, the first ';' comment of a CR-only file ran to the end
+    // of the file.
+    auto cr = lex_all("; comment\r(a\r b) ; more\rc");
+    ASSERT_EQ(cr.size(), 6u);
+    EXPECT_EQ(cr[0].kind, Token::Kind::LParen);
+    EXPECT_EQ(cr[0].line, 2);
+    EXPECT_EQ(cr[1].text, "a");
+    EXPECT_EQ(cr[2].text, "b");
+    EXPECT_EQ(cr[2].line, 3);
+    EXPECT_EQ(cr[2].column, 2);
+    EXPECT_EQ(cr[4].text, "c");
+    EXPECT_EQ(cr[4].line, 4);
+    auto crlf = lex_all("a ; x\r\nb\r\n\r\nc");
+    ASSERT_EQ(crlf.size(), 4u);
+    EXPECT_EQ(crlf[1].line, 2);
+    EXPECT_EQ(crlf[2].line, 4);  // CRLF is one line break, not two
+    EXPECT_EQ(crlf[2].column, 1);
+}
+
+TEST(PddlLexer, QuestionMarkStartsAVariableEvenAgainstAName) {
+    // Fast Downward's tokenizer splits before every '?': "(aircraft?a)".
+    auto tokens = lex_all("(aircraft?a ?b?c)");
+    ASSERT_EQ(tokens.size(), 7u);
+    EXPECT_EQ(tokens[1].text, "aircraft");
+    EXPECT_FALSE(tokens[1].glued);
+    EXPECT_EQ(tokens[2].text, "?a");
+    EXPECT_EQ(tokens[2].column, 10);
+    EXPECT_TRUE(tokens[2].glued);
+    EXPECT_EQ(tokens[3].text, "?b");
+    EXPECT_FALSE(tokens[3].glued);
+    EXPECT_EQ(tokens[4].text, "?c");
+    EXPECT_TRUE(tokens[4].glued);
+}
+
+TEST(PddlSExpr, GluedVariableIsAWarning) {
+    std::vector<ll::Warning> warnings;
+    auto top = ll::pddl::read_sexprs("(at-airport aircraft?a)", "d.pddl", &warnings);
+    ASSERT_EQ(top.size(), 1u);
+    ASSERT_EQ(top[0].items.size(), 3u);
+    EXPECT_EQ(top[0].items[2].symbol, "?a");
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_EQ(warnings[0].position.file, "d.pddl");
+    EXPECT_EQ(warnings[0].position.line, 1);
+    EXPECT_EQ(warnings[0].position.column, 21);
+    EXPECT_NE(warnings[0].message.find("'aircraft' and '?a'"), std::string::npos)
+        << warnings[0].message;
+}
+
+TEST(PddlSExpr, MessagesEscapeControlBytesAndCutLongSymbols) {
+    ll::pddl::SExpr binary;
+    binary.symbol = std::string("a\0b\x1b[2J", 7);
+    EXPECT_EQ(ll::pddl::describe(binary), "'a\\x00b\\x1b[2J'");
+    ll::pddl::SExpr huge;
+    huge.symbol = std::string(10'000'000, 'x');
+    const std::string shown = ll::pddl::describe(huge);
+    EXPECT_LT(shown.size(), 120u);
+    EXPECT_NE(shown.find("(10000000 characters)"), std::string::npos) << shown;
 }
 
 }  // namespace

@@ -444,4 +444,128 @@ TEST(PddlParser, LargeProblemIsFast) {
     EXPECT_LT(seconds, 10.0);
 }
 
+// ---- issue 16: sloppy files accepted with a warning, as Fast Downward does --
+
+bool has_warning(const Task& t, const std::string& text, int line = -1) {
+    for (const ll::Warning& w : t.warnings) {
+        if (w.message.find(text) != std::string::npos && (line < 0 || w.position.line == line))
+            return true;
+    }
+    return false;
+}
+
+std::string describe_warnings(const Task& t) {
+    std::string out;
+    for (const ll::Warning& w : t.warnings)
+        out += w.position.file + ":" + std::to_string(w.position.line) + ":" +
+               std::to_string(w.position.column) + ": " + w.message + "\n";
+    return out;
+}
+
+TEST(PddlWarnings, CleanFilesHaveNone) {
+    for (const auto& ref : ll::test::all_test_tasks()) {
+        Task t = ll::test::load_task(ref.task, ref.problem);
+        EXPECT_TRUE(t.warnings.empty()) << ref.task << "/" << ref.problem << describe_warnings(t);
+    }
+}
+
+TEST(PddlWarnings, VariableWrittenAgainstAName) {
+    const std::string d =
+        "(define (domain air) (:requirements :strips :typing) (:types aircraft)\n"
+        " (:predicates (ready ?a - aircraft))\n"
+        " (:action go :parameters (?a - aircraft) :precondition (ready ?a)\n"
+        "  :effect (not (ready?a))))";
+    const std::string p =
+        "(define (problem p) (:domain air) (:objects a1 - aircraft) (:init (ready a1))"
+        " (:goal (not (ready a1))))";
+    Task t = ll::parse_task(d, p, "d.pddl", "p.pddl");
+    ASSERT_EQ(t.schemas.size(), 1u);
+    ASSERT_EQ(t.schemas[0].delete_effects.size(), 1u);
+    ASSERT_EQ(t.warnings.size(), 1u) << describe_warnings(t);
+    EXPECT_EQ(t.warnings[0].position.file, "d.pddl");
+    EXPECT_EQ(t.warnings[0].position.line, 4);
+    EXPECT_EQ(t.warnings[0].position.column, 22);
+}
+
+TEST(PddlWarnings, RepeatedPredicateParameterName) {
+    const std::string d =
+        "(define (domain d) (:requirements :strips :typing) (:types obj)\n"
+        " (:predicates (in ?obj - obj ?obj - obj))\n"
+        " (:action put :parameters (?x ?y - obj) :precondition () :effect (in ?x ?y)))";
+    const std::string p =
+        "(define (problem p) (:domain d) (:objects a b - obj) (:init) (:goal (in a b)))";
+    Task t = ll::parse_task(d, p, "d.pddl", "p.pddl");
+    ASSERT_EQ(t.predicates.size(), 1u);
+    EXPECT_EQ(t.predicates[0].arity(), 2);
+    EXPECT_TRUE(has_warning(t, "'?obj' repeated in predicate 'in'", 2)) << describe_warnings(t);
+}
+
+TEST(PddlWarnings, TypeUnderTwoParentsBelongsToBoth) {
+    const std::string d =
+        "(define (domain d) (:requirements :strips :typing)\n"
+        " (:types truck - vehicle truck - container vehicle container place)\n"
+        " (:predicates (drives ?v - vehicle) (holds ?c - container) (at ?p - place))\n"
+        " (:action go :parameters (?v - vehicle ?c - container)\n"
+        "  :precondition (and) :effect (and (drives ?v) (holds ?c))))";
+    const std::string p =
+        "(define (problem p) (:domain d) (:objects t - truck x - place) (:init)\n"
+        " (:goal (and (drives t) (holds t))))";
+    Task t = ll::parse_task(d, p, "d.pddl", "p.pddl");
+    EXPECT_TRUE(has_warning(t,
+                            "type 'truck' is declared under two parents ('vehicle' and "
+                            "'container')",
+                            2))
+        << describe_warnings(t);
+    auto type_id = [&](const std::string& name) {
+        for (std::size_t i = 0; i < t.types.size(); ++i)
+            if (t.types[i].name == name) return static_cast<ll::TypeId>(i);
+        ADD_FAILURE() << "no type " << name;
+        return ll::TypeId(0);
+    };
+    const ll::ObjectId truck = 0;
+    EXPECT_TRUE(t.is_of_type[type_id("vehicle")][truck]);
+    EXPECT_TRUE(t.is_of_type[type_id("container")][truck]);
+    EXPECT_FALSE(t.is_of_type[type_id("place")][truck]);
+    // The truck can bind both parameters of go: the goal is reachable in one step.
+    EXPECT_EQ(t.objects_of_type[type_id("container")], std::vector<ll::ObjectId>{truck});
+
+    // Declared twice under the same parent: a warning, nothing else.
+    Task twice = ll::parse_task(
+        "(define (domain d) (:requirements :typing) (:types a - b a - b) (:predicates (p ?x - a)))",
+        "(define (problem p) (:domain d) (:objects o - a) (:init) (:goal (p o)))");
+    EXPECT_TRUE(has_warning(twice, "type 'a' is declared twice")) << describe_warnings(twice);
+
+    // A cycle through the second parent is still an error.
+    EXPECT_THROW(ll::parse_task("(define (domain d) (:requirements :typing)"
+                                " (:types a - b b - c a - c c - a))",
+                                "(define (problem p) (:domain d) (:goal (and)))"),
+                 ll::Error);
+}
+
+TEST(PddlWarnings, NegativePreconditionAndEqualityWithoutRequirement) {
+    const std::string d =
+        "(define (domain d) (:requirements :strips :typing) (:types obj)\n"
+        " (:predicates (p ?x - obj) (q ?x - obj))\n"
+        " (:action a :parameters (?x ?y - obj)\n"
+        "  :precondition (and (not (p ?x)) (not (= ?x ?y)) (not (q ?y)))\n"
+        "  :effect (p ?x)))";
+    const std::string p =
+        "(define (problem p) (:domain d) (:objects o1 o2 - obj) (:init)\n"
+        " (:goal (and (p o1) (not (= o1 o2)))))";
+    Task t = ll::parse_task(d, p, "d.pddl", "p.pddl");
+    ASSERT_EQ(t.schemas.size(), 1u);
+    EXPECT_EQ(t.schemas[0].negative_preconditions.size(), 2u);
+    EXPECT_EQ(t.schemas[0].equalities.size(), 1u);
+    EXPECT_TRUE(has_warning(t, "':negative-preconditions' is not in :requirements", 4))
+        << describe_warnings(t);
+    EXPECT_TRUE(has_warning(t, "':equality' is not in :requirements", 4)) << describe_warnings(t);
+    // One warning per kind and file, however often the feature is used.
+    int negative = 0;
+    for (const auto& w : t.warnings)
+        negative += w.message.find("negative-preconditions") != std::string::npos;
+    EXPECT_EQ(negative, 1) << describe_warnings(t);
+    EXPECT_TRUE(has_warning(t, "':equality'", 2)) << "the goal's '=' in p.pddl\n"
+                                                  << describe_warnings(t);
+}
+
 }  // namespace
