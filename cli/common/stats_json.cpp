@@ -4,6 +4,7 @@
 #include "core/search/statistics_json.hpp"
 
 #include <cmath>
+#include <ostream>
 
 #include "cli/common/exit_codes.hpp"
 #include "cli/common/files.hpp"
@@ -83,6 +84,22 @@ void write_json_file(const std::string& path, const nlohmann::json& json) {
     // Replace invalid UTF-8 (a message quoting a binary file) instead of throwing.
     write_text_file(path,
                     json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+}
+
+bool write_stats_file(const std::optional<std::string>& path, const nlohmann::json& json,
+                      std::ostream& err) {
+    if (!path) return true;
+    try {
+        write_json_file(*path, json);
+        return true;
+    } catch (const std::exception& e) {
+        err << "error: " << e.what() << "\n";
+        return false;
+    }
+}
+
+int exit_code_after_stats(int code, bool stats_written) {
+    return stats_written || code != kExitSuccess ? code : static_cast<int>(kExitInputError);
 }
 
 }  // namespace ll::cli

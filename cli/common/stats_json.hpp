@@ -2,6 +2,7 @@
 // (errors included) so that benchmark scripts never have to scrape stdout.
 #pragma once
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 
@@ -38,5 +39,16 @@ nlohmann::json out_of_memory_stats_json(const RunInfo& run, double total_time_s,
 // Pretty-printed with a trailing newline; throws Error(Input) when the file
 // cannot be written.
 void write_json_file(const std::string& path, const nlohmann::json& json);
+
+// The --stats-json file of a run (nothing when `path` is empty). Returns
+// false, after printing "error: FILE: cannot write file: ..." on `err`, when
+// it cannot be written: a run asked for statistics it did not get must not
+// exit 0 (issue 16), see exit_code_after_stats.
+bool write_stats_file(const std::optional<std::string>& path, const nlohmann::json& json,
+                      std::ostream& err);
+// The exit code of a run after writing its stats file: unchanged if written
+// or if the run already failed, else 31 (kExitInputError, like an unwritable
+// plan file).
+int exit_code_after_stats(int code, bool stats_written);
 
 }  // namespace ll::cli
