@@ -4,7 +4,9 @@
 // a plan file. Every failure ends in a message and an exit code, never a crash.
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <new>
@@ -56,7 +58,9 @@ const CommandSpec& plan_spec() {
             {"--preferred", "on|off", "from --config",
              "preferred operators (FF's helpful actions) with boosted preferred queues"},
             {"--novelty", "on|off", "from --config", "alternate with a (width-1 novelty, h) queue"},
-            {"--model", "FILE", "none",
+            {"--model", "FILE|auto|none", "auto",
+             "auto: the pretrained model of models/manifest.json (or $LL_MODELS_DIR) whose "
+             "domain fingerprint matches, when the heuristic is left open or is wl; "
              "learnt WL model JSON (from lltrain) for --heuristic wl; exit 33 if it is "
              "invalid or was trained for another domain"},
             {"--dead-ends", "auto|relaxed|none", "auto",
@@ -117,6 +121,23 @@ void try_write_stats(const std::optional<std::string>& path, const nlohmann::jso
     }
 }
 
+std::string models_directory() {
+    if (const char* dir = std::getenv("LL_MODELS_DIR"); dir != nullptr && *dir != '\0') return dir;
+#ifdef LL_DEFAULT_MODELS_DIR
+    return LL_DEFAULT_MODELS_DIR;
+#else
+    return "models";
+#endif
+}
+
+// The catalogue of pretrained models; none (no automatic model) when the
+// folder has no manifest.
+std::vector<CatalogEntry> read_catalog(const std::string& dir) {
+    const std::string path = dir + "/manifest.json";
+    if (!std::filesystem::exists(path)) return {};
+    return parse_model_catalog(read_text_file(path), path);
+}
+
 int run_plan(std::span<const std::string> args) {
     Stopwatch clock;
     SourceFiles sources;
@@ -145,7 +166,9 @@ int run_plan(std::span<const std::string> args) {
         values.novelty = a.value("--novelty");
         values.dead_ends = a.value("--dead-ends");
         values.parameter_order = a.value("--parameter-order");
-        values.has_model = a.has("--model");
+        const std::string model_option = a.value("--model").value_or("auto");
+        const bool model_file = model_option != "auto" && model_option != "none";
+        values.has_model = model_file;
         {
             // Checked before any file is read, so option errors come first.
             const PlannerOptions options = make_planner_options(values);
@@ -175,10 +198,18 @@ int run_plan(std::span<const std::string> args) {
         request.problem_text = problem_text;
         request.domain_name = run.domain;
         request.problem_name = run.problem;
-        if (auto path = a.value("--model")) {
-            model_text = read_text_file(*path);
+        std::vector<CatalogEntry> catalog;
+        const std::string models_dir = models_directory();
+        if (model_file) {
+            model_text = read_text_file(model_option);
             request.model_text = model_text;
-            request.model_name = *path;
+            request.model_name = model_option;
+        } else if (model_option == "auto") {
+            catalog = read_catalog(models_dir);
+            request.catalog = &catalog;
+            request.read_catalog_file = [&](const std::string& file) {
+                return read_text_file(models_dir + "/" + file);
+            };
         }
         // The request's limit covers the whole run: reading files used part.
         if (std::isfinite(request.limits.time_limit_s)) {
@@ -190,6 +221,9 @@ int run_plan(std::span<const std::string> args) {
             progress = [](const Progress& p) { std::cerr << format_progress(p) << std::flush; };
         }
         const PlanOutcome outcome = plan_request(request, progress);
+        run.heuristic = to_string(outcome.options.heuristic);
+        run.config = to_string(outcome.options.search, outcome.options.heuristic);
+        run.model = outcome.model_name;
         const SearchResult& result = outcome.result;
 
         std::string plan_text;
@@ -200,7 +234,9 @@ int run_plan(std::span<const std::string> args) {
         const double total_time_s = clock.seconds();
         const double peak_mb = std::max(result.stats.peak_memory_mb, peak_memory_mb());
         if (!quiet) {
-            std::cout << plan_text << format_summary(result, total_time_s, peak_mb) << std::flush;
+            std::cout << plan_text << "Configuration: " << run.config << " (space " << run.space
+                      << ", model " << (run.model.empty() ? "none" : run.model) << ")\n"
+                      << format_summary(result, total_time_s, peak_mb) << std::flush;
         }
         try_write_stats(stats_path, search_stats_json(result, run, total_time_s, peak_mb));
         return exit_code_for(result.status);

@@ -13,19 +13,50 @@
 
 namespace ll {
 
+const std::vector<GraphKind>& auto_model_preference() {
+    static const std::vector<GraphKind> preference{GraphKind::Ilg, GraphKind::Aeg, GraphKind::Aoag};
+    return preference;
+}
+
+namespace {
+// Whether the options leave room for a learnt model: no main heuristic
+// other than wl, from the options or from the configuration text.
+bool accepts_auto_model(const OptionValues& values) {
+    if (values.heuristic) return *values.heuristic == "wl";
+    const ParsedSearchConfig parsed = parse_search_config(values.config.value_or("default"));
+    return !parsed.sets_heuristic || parsed.heuristic == HeuristicKind::Wl;
+}
+}  // namespace
+
 PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& progress) {
     Stopwatch clock;
     OptionValues values = request.options;
     values.has_model = request.model_text.has_value();
-    PlannerOptions options = make_planner_options(values);
-    options.limits = request.limits;
-    options.progress_interval_s = request.progress_interval_s;
+    make_planner_options(values);  // option errors before any parsing
 
     Task task = parse_task(request.domain_text, request.problem_text, request.domain_name,
                            request.problem_name);
-    if (request.model_text) {
-        auto model = std::make_shared<WlModel>(load_model(*request.model_text, request.model_name));
-        check_model_matches(*model, task, request.model_name);
+    std::optional<std::string> auto_text;
+    std::string model_name = request.model_text ? request.model_name : "";
+    if (!request.model_text && request.catalog != nullptr && request.read_catalog_file &&
+        accepts_auto_model(values)) {
+        if (auto entry =
+                select_model(*request.catalog, domain_fingerprint(task), auto_model_preference())) {
+            auto_text = request.read_catalog_file(entry->file);
+            model_name = entry->file;
+        }
+    }
+    const std::optional<std::string_view> model_text =
+        request.model_text
+            ? request.model_text
+            : (auto_text ? std::optional<std::string_view>(*auto_text) : std::nullopt);
+    values.has_model = model_text.has_value();
+    PlannerOptions options = make_planner_options(values);
+    options.limits = request.limits;
+    options.progress_interval_s = request.progress_interval_s;
+    if (model_text) {
+        auto model = std::make_shared<WlModel>(load_model(*model_text, model_name));
+        check_model_matches(*model, task, model_name);
         options.model = std::move(model);
     }
     const double parse_time_s = clock.seconds();
@@ -42,7 +73,8 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
         }
     }
     options.limits = request.limits;
-    return PlanOutcome{std::move(task), std::move(options), std::move(result), parse_time_s};
+    return PlanOutcome{std::move(task), std::move(model_name), std::move(options),
+                       std::move(result), parse_time_s};
 }
 
 std::string format_plan(const Task& task, std::span<const GroundAction> plan) {

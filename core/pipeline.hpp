@@ -5,10 +5,13 @@
 // no plan leaves it unvalidated.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "core/learning/model_catalog.hpp"
 #include "core/planner.hpp"
 #include "core/task/task.hpp"
 
@@ -20,17 +23,27 @@ struct PlanRequest {
     // A learnt model's JSON text, when one is given.
     std::optional<std::string_view> model_text;
     std::string model_name = "model";
-    OptionValues options;  // has_model is set from model_text
+    // --model auto: when no model text is given and the options leave the
+    // main heuristic open (or ask for wl), the catalogue's model for the
+    // task's domain is used, read through `read_catalog_file` (relative
+    // file name -> JSON text). Null catalogue: no automatic model.
+    const std::vector<CatalogEntry>* catalog = nullptr;
+    std::function<std::string(const std::string& file)> read_catalog_file;
+    OptionValues options;  // has_model is set from the model used
     Limits limits;         // for the whole call, parsing included
     double progress_interval_s = 5.0;
 };
 
 struct PlanOutcome {
     Task task;
+    std::string model_name;  // the model used ("" for none)
     PlannerOptions options;  // as resolved (configuration, heuristic, model)
     SearchResult result;     // a Solved result's plan has been validated
     double parse_time_s = 0;
 };
+
+// The graph kinds --model auto prefers, best first (docs/search.md).
+const std::vector<GraphKind>& auto_model_preference();
 
 // Throws ll::Error for bad input, options or models; an invalid plan (a bug)
 // is an Internal error.

@@ -66,8 +66,16 @@ def train_one(args, domain_path, graph, space):
         "dead_ends": "relaxed" if summary["relaxed_dead_ends"] else "none",
         "C": summary["C"],
         "training_time_s": round(summary["training_time_s"], 2), "bytes": summary["bytes"],
+        "fingerprint": model_fingerprint(os.path.join(args.models, file_name)),
     }
     return entry, None
+
+
+def model_fingerprint(path):
+    """The domain fingerprint a model was trained for (the planner's --model
+    auto and the page pick models by it)."""
+    with open(path) as f:
+        return json.load(f)["domain"]["fingerprint"]
 
 
 def main():
@@ -87,6 +95,10 @@ def main():
     if os.path.exists(manifest_path):
         with open(manifest_path) as f:
             manifest = json.load(f)
+    for m in manifest["models"]:  # manifests written before the field existed
+        path = os.path.join(args.models, m["file"])
+        if "fingerprint" not in m and os.path.exists(path):
+            m["fingerprint"] = model_fingerprint(path)
     done = {m["file"] for m in manifest["models"]
             if os.path.exists(os.path.join(args.models, m["file"]))}
 

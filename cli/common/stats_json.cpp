@@ -23,6 +23,7 @@ void add_run_info(nlohmann::json& j, const RunInfo& run) {
     j["space"] = run.space;
     j["heuristic"] = run.heuristic;
     if (!run.config.empty()) j["config"] = run.config;
+    j["model"] = run.model.empty() ? nlohmann::json(nullptr) : nlohmann::json(run.model);
     j["domain"] = run.domain;
     j["problem"] = run.problem;
     j["time_limit_s"] = finite_or_null(run.limits.time_limit_s);

@@ -21,6 +21,7 @@ struct RunInfo {
     std::string heuristic;
     Limits limits;
     std::string config;  // canonical search configuration (search_config.hpp)
+    std::string model;   // the learnt model used ("" for none)
 };
 
 // A finished search. `plan_length` is the number of steps when solved.
