@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -226,6 +227,47 @@ TEST(WlHeuristic, WeightIdOutOfRangeIsAModelError) {
         FAIL() << "expected an error";
     } catch (const Error& e) {
         EXPECT_EQ(e.category(), ErrorCategory::Model);
+    }
+}
+
+// Issue 16 (2): two weights of 1e308 made the dot product inf (or NaN from
+// inf - inf), which the search took for a dead end ("proven unsolvable").
+// A model of finite weights must always give a finite value.
+TEST(WlHeuristic, OverflowingWeightsNeverGiveADeadEnd) {
+    Fixture f;
+    const State s0 = initial_state(f.task, f.layout);
+    WlModel m = f.model(GraphKind::Ilg, 1, {s0});
+    const SparseVector x = f.histogram(m, s0, PartialAction::none());
+    ASSERT_GE(x.size(), 3u);
+    const double max = std::numeric_limits<double>::max();
+    auto h_of = [&](std::vector<std::pair<int, double>> weights) {
+        m.weights = std::move(weights);
+        std::sort(m.weights.begin(), m.weights.end());
+        WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
+        const double value = h.evaluate(s0);
+        EXPECT_TRUE(std::isfinite(value)) << value;
+        EXPECT_TRUE(std::isfinite(h.last_raw_value())) << h.last_raw_value();
+        return value;
+    };
+    const int a = x[0].feature, b = x[1].feature, c = x[2].feature;
+    // inf in double: clamped to the largest double.
+    EXPECT_EQ(h_of({{a, 1e308}, {b, 1e308}}), max);
+    EXPECT_EQ(h_of({{a, -1e308}, {b, -1e308}}), -max);
+    // inf - inf = NaN in double: a finite value instead.
+    h_of({{a, 1e308}, {c, -1e308}, {b, 1.0}});
+    // Partial sums that overflow although the total does not.
+    h_of({{a, max}, {b, max}, {c, -max}});
+    // Ordinary weights keep the exact double arithmetic.
+    EXPECT_EQ(h_of({{a, 0.5}}), std::round(0.5 * x[0].value));
+
+    // A non-finite weight set in code (load_model refuses them in files).
+    m.weights = {{a, std::numeric_limits<double>::quiet_NaN()}};
+    try {
+        WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
+        FAIL() << "expected a model error";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.category(), ErrorCategory::Model);
+        EXPECT_NE(std::string(e.what()).find("not finite"), std::string::npos) << e.what();
     }
 }
 

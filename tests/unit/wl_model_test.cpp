@@ -3,6 +3,8 @@
 // a model trained on another domain (or a same-named but different one).
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -288,6 +290,35 @@ TEST(WlModel, CorruptFilesAreModelErrors) {
                        {"\"domain.predicates[1][1]\"", "expected an integer"});
     expect_model_error(edited([](Json& j) { j["training"] = "none"; }),
                        {"\"training\"", "expected an object"});
+}
+
+// Issue 16 (2): adversarial weights. A number beyond a double (1e999) or a
+// weight pair of the wrong length is a model error naming the field; huge
+// and tiny finite weights load exactly (the heuristic sums them robustly:
+// wl_heuristic_test.cpp, WlHeuristic.OverflowingWeightsNeverGiveADeadEnd).
+TEST(WlModel, AdversarialWeights) {
+    Domains d;
+    const std::string good = save_model(make_model(d.blocksworld));
+    auto with_weights = [&](const std::string& weights) {
+        const std::size_t at = good.find("\"weights\": [");
+        const std::size_t end = good.find("],\n  \"training\"", at);
+        return good.substr(0, at) + "\"weights\": [" + weights + good.substr(end);
+    };
+    expect_model_error(with_weights("[0, 1e999]"), {"out of the range of a double", "1e999"});
+    expect_model_error(with_weights("[0, -1e999]"), {"out of the range of a double"});
+    expect_model_error(with_weights("[0, NaN]"), {"not JSON"});
+    expect_model_error(with_weights("[0, Infinity]"), {"not JSON"});
+    expect_model_error(with_weights("[0, 1.0, 2.0]"), {"\"weights[0]\"", "[colour id, weight]"});
+    expect_model_error(with_weights("[0]"), {"\"weights[0]\"", "[colour id, weight]"});
+    expect_model_error(with_weights("[]"), {"\"weights[0]\"", "[colour id, weight]"});
+    expect_model_error(with_weights("[0, 1], [1, 2], 3"), {"\"weights[2]\"", "expected an array"});
+
+    const WlModel huge = load_model(with_weights("[0, 1e308], [1, -1.7976931348623157e308]"));
+    ASSERT_EQ(huge.weights.size(), 2u);
+    EXPECT_EQ(huge.weights[0].second, 1e308);
+    EXPECT_EQ(huge.weights[1].second, -std::numeric_limits<double>::max());
+    const WlModel tiny = load_model(with_weights("[0, 5e-324], [1, 1e-310]"));
+    EXPECT_EQ(tiny.weights[0].second, std::numeric_limits<double>::denorm_min());
 }
 
 void expect_mismatch(const WlModel& model, const Task& task, std::vector<std::string> needles) {
