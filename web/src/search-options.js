@@ -37,12 +37,3 @@ export function fillConfigSelect(select, aliases, value = select.value) {
     select.value = value === 'default' ? '' : value;
     select.title = select.selectedOptions[0]?.title ?? '';
 }
-
-/** Human-readable summary of the settings, e.g. "lama · lazy · preferred off". */
-export function describeSearch({ config = '', search = '', preferred = '', novelty = '' } = {}) {
-    const parts = [config || 'default'];
-    if (search) parts.push(search);
-    if (preferred) parts.push(`preferred ${preferred}`);
-    if (novelty) parts.push(`novelty ${novelty}`);
-    return parts.join(' · ');
-}
