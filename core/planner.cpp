@@ -177,7 +177,10 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     const StaticFacts statics(task);
     const GoalChecker goal(task, layout, statics);
     SuccessorGenerator successors(task, layout, statics);
+    // Polled inside successor generation, relaxed explorations and WL, so no
+    // single step outruns a limit (the engine catches LimitReached).
     Budget budget(&clock, options.limits.time_limit_s, options.limits.memory_limit_mb);
+    successors.set_budget(&budget);
 
     // Heuristics: the main one, the extra ones, and for preferred operators
     // an FF evaluator when the configuration has none.
@@ -193,6 +196,7 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     for (HeuristicKind kind : kinds) {
         heuristics.push_back(
             make_heuristic(kind, options, task, layout, statics, goal, successors));
+        heuristics.back()->set_budget(&budget);
         heuristic_evaluators.push_back(
             std::make_unique<HeuristicEvaluator>(to_string(kind), *heuristics.back()));
     }
@@ -238,6 +242,7 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     std::optional<DeadEndEvaluator> dead_end;
     if (wants_dead_end_detection(options)) {
         detector.emplace(task, layout, statics, goal);
+        detector->set_budget(&budget);
         dead_end.emplace(*detector);
         setup.dead_end = &*dead_end;
     }

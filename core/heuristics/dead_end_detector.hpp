@@ -18,6 +18,7 @@ class RelaxedDeadEndDetector {
     RelaxedDeadEndDetector(const Task& task, const StateLayout& layout, const StaticFacts& statics,
                            const GoalChecker& goal);
     bool is_dead_end(const State& state);
+    void set_budget(Budget* budget) { exploration_.set_budget(budget); }
 
   private:
     const GoalChecker& goal_;

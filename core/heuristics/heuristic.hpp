@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/budget.hpp"
 #include "core/task/partial_action.hpp"
 #include "core/task/state.hpp"
 
@@ -21,6 +22,10 @@ class ActionSetHeuristic {
     // Lower is better; kDeadEnd when the goal is provably unreachable.
     virtual double evaluate(const State& state, const PartialAction& partial) = 0;
     double evaluate(const State& state) { return evaluate(state, PartialAction::none()); }
+
+    // Limits polled inside long evaluations (null: none); evaluate() may
+    // then throw ll::LimitReached.
+    virtual void set_budget(Budget* /*budget*/) {}
 
     // Preferred operators: heuristics that can say which actions of the last
     // evaluated state look useful (FF's helpful actions) override both.

@@ -25,6 +25,7 @@ class RelaxationHeuristic : public ActionSetHeuristic {
     // Helpful actions (relaxed-plan actions applicable in the state) of the
     // last evaluation that reached the goal; FF only.
     bool provides_helpful_actions() const override { return kind_ == Kind::FF; }
+    void set_budget(Budget* budget) override { exploration_.set_budget(budget); }
     void helpful_actions(std::vector<GroundAction>& out) override;
 
   private:

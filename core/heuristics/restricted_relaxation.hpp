@@ -33,6 +33,10 @@ class RestrictedRelaxationHeuristic : public ActionSetHeuristic {
         return kind_ == RelaxationHeuristic::Kind::FF;
     }
     void helpful_actions(std::vector<GroundAction>& out) override;
+    void set_budget(Budget* budget) override {
+        unrestricted_.set_budget(budget);
+        restricted_.set_budget(budget);
+    }
 
   private:
     RelaxationHeuristic::Kind kind_;

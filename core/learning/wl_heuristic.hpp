@@ -25,7 +25,7 @@ class WlHeuristic final : public ActionSetHeuristic {
     // Limits polled while building the graph and refining its colours (null:
     // none); evaluate() may then throw ll::LimitReached. The enumeration of
     // A(s, rho) polls the successor generator's budget, set separately.
-    void set_budget(Budget* budget) {
+    void set_budget(Budget* budget) override {
         features_.set_budget(budget);
         builder_->set_budget(budget);
     }
