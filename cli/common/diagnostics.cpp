@@ -88,7 +88,19 @@ std::string source_excerpt(std::string_view text, int line, int column) {
 }
 
 void print_error(std::ostream& out, const Error& error, const SourceFiles& sources) {
-    out << "error: " << printable(error.what(), kMaxMessageBytes) << "\n";
+    // Rebuilt from message(), not what(): a C string stops at a NUL byte.
+    const SourcePosition& at = error.position();
+    std::string text;
+    if (!at.file.empty() || at.line > 0) {
+        text = at.file.empty() ? std::string("<input>") : at.file;
+        if (at.line > 0) {
+            text.append(":").append(std::to_string(at.line));
+            text.append(":").append(std::to_string(at.column));
+        }
+        text += ": ";
+    }
+    text += error.message();
+    out << "error: " << printable(text, kMaxMessageBytes) << "\n";
     const SourcePosition& pos = error.position();
     if (pos.line > 0) {
         if (const std::string* text = sources.find(pos.file)) {

@@ -5,11 +5,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -486,6 +490,268 @@ TEST_F(CliTasks, UnsolvableTasksExit11) {
         EXPECT_EQ(read_json("s.json")["status"], "unsolvable") << p;
         EXPECT_FALSE(exists("sas_plan")) << p;
     }
+}
+
+// ---- issue 16: reliability -------------------------------------------------------
+//
+// Every run below is bounded by `timeout -s KILL` so that a regression fails
+// the test instead of hanging the suite.
+
+using CliReliability = CliTest;
+
+std::string data_path(const std::string& relative) {
+    return quote(std::string(LL_TEST_DATA_DIR) + "/" + relative);
+}
+
+// `lazylifted ARGS` in `dir`, killed after `seconds`; the wall time in `wall`.
+RunResult run_bounded(const fs::path& dir, const std::string& args, int seconds, double* wall) {
+    const auto start = std::chrono::steady_clock::now();
+    RunResult r = ll::test::run_in(
+        dir, "timeout",
+        "-s KILL " + std::to_string(seconds) + " " + quote(LL_CLI_PATH) + " " + args);
+    if (wall)
+        *wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+}
+
+bool has_raw_control_bytes(const std::string& text) {
+    for (unsigned char c : text) {
+        if (c < 0x20 && c != '\n' && c != '\t') return true;
+    }
+    return false;
+}
+
+// Issue 16 (1): the 12-parameter task wide12 (2 x 30^12 actions in every
+// state, goal unreachable but relaxed-reachable) must end on its 2 s limit
+// with exit 23 (or 22 if memory runs out first), in both spaces and with
+// every heuristic, within ~3 s. Needs the engine to hand its Budget to the
+// successor generator and the heuristics (SuccessorGenerator::set_budget,
+// datalog::Exploration::set_budget) and to turn LimitReached into
+// out-of-time / out-of-memory: before that wiring these runs are killed by
+// the timeout below and fail.
+class CliWide12 : public CliTest,
+                  public ::testing::WithParamInterface<std::tuple<const char*, const char*>> {};
+
+TEST_P(CliWide12, EndsWithinItsTimeLimit) {
+    const auto [space, heuristic] = GetParam();
+    double wall = 0;
+    RunResult r =
+        run_bounded(dir_,
+                    "plan " + data_path("tasks/wide12/domain.pddl") + " " +
+                        data_path("tasks/wide12/p01.pddl") + " --space " + space + " --heuristic " +
+                        heuristic + " --time-limit 2 --memory-limit 2000 --stats-json s.json",
+                    8, &wall);
+    EXPECT_TRUE(r.code == 23 || r.code == 22) << "exit " << r.code << "\n" << r.err;
+    EXPECT_LT(wall, 3.5) << r.err;
+    if (r.code == 23) {
+        EXPECT_EQ(read_json("s.json")["status"], "out-of-time");
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(SpacesAndHeuristics, CliWide12,
+                         ::testing::Combine(::testing::Values("state", "partial"),
+                                            ::testing::Values("ff", "hadd", "hmax", "goal-count")),
+                         [](const auto& info) {
+                             std::string name = std::string(std::get<0>(info.param)) + "_" +
+                                                std::get<1>(info.param);
+                             for (char& c : name)
+                                 if (c == '-') c = '_';
+                             return name;
+                         });
+
+// Issue 16 (5): /dev/zero as the domain: refused as too large (exit 31) in
+// well under a second instead of reading until memory runs out.
+TEST_F(CliReliability, EndlessInputIsRefusedQuickly) {
+    double wall = 0;
+    RunResult r = run_bounded(dir_, "plan /dev/zero problem.pddl --time-limit 1", 20, &wall);
+    EXPECT_TRUE(r.code == 31 || r.code == 23) << r.code << r.err;
+    EXPECT_LT(wall, 3.0);
+    if (r.code == 31) EXPECT_NE(r.err.find("file too large"), std::string::npos) << r.err;
+}
+
+// Issue 16 (7): an error on a 10 MB one-line file echoes a window of the
+// line, not the line (10.5 MB of stderr before the fix).
+TEST_F(CliReliability, ErrorOnAHugeLineShowsAShortExcerpt) {
+    write("huge.pddl",
+          "(define (domain walk) (:predicates (p)) " + std::string(10'000'000, 'x') + " (:bad))");
+    double wall = 0;
+    RunResult r = run_bounded(dir_, "plan huge.pddl problem.pddl", 30, &wall);
+    EXPECT_EQ(r.code, 31) << r.err.substr(0, 2000);
+    EXPECT_LT(r.err.size(), 2000u) << r.err.substr(0, 2000);
+    EXPECT_NE(r.err.find("huge.pddl:1:"), std::string::npos) << r.err.substr(0, 2000);
+    EXPECT_LT(wall, 10.0);
+}
+
+// Binary input: no raw NUL or escape bytes reach the terminal.
+TEST_F(CliReliability, BinaryInputIsEscaped) {
+    std::string binary;
+    std::mt19937 rng(16);
+    for (int i = 0; i < 4096; ++i)
+        binary += static_cast<char>(rng() & 0xff);
+    write("bin.pddl", "(define (domain walk) " + binary);
+    write("bin2.pddl", std::string("\0\0\0(\x1b[2J)", 9) + binary);
+    for (const char* file : {"bin.pddl", "bin2.pddl"}) {
+        RunResult r = run_bounded(dir_, std::string("plan ") + file + " problem.pddl", 20, nullptr);
+        EXPECT_EQ(r.code, 31) << file;
+        EXPECT_FALSE(has_raw_control_bytes(r.err)) << file << ": " << r.err;
+        EXPECT_LT(r.err.size(), 3000u) << file;
+    }
+}
+
+// A valid 10 MB problem (10 MB of comments) is read, parsed and solved.
+TEST_F(CliReliability, TenMegabyteInputIsSolved) {
+    std::string padded = kProblem;
+    std::string comment = "; " + std::string(98, 'c') + "\n";
+    for (int i = 0; i < 100'000; ++i)
+        padded += comment;
+    write("big.pddl", padded);
+    double wall = 0;
+    RunResult r = run_bounded(dir_, "plan domain.pddl big.pddl --quiet --time-limit 20", 30, &wall);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_LT(wall, 10.0);
+}
+
+// Issue 16 (7): a UTF-8 byte-order mark, CR-only and CRLF line ends.
+TEST_F(CliReliability, ByteOrderMarkAndOldLineEndsAreAccepted) {
+    std::string cr = kDomain, crlf;
+    for (char& c : cr)
+        if (c == '\n') c = '\r';
+    for (char c : std::string(kDomain))
+        crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    // The first ';' comment of a CR-only file used to run to its end.
+    write("bom.pddl", "\xEF\xBB\xBF; a comment\n" + std::string(kDomain));
+    write("cr.pddl", "; a comment\r" + cr);
+    write("crlf.pddl", "; a comment\r\n" + crlf);
+    for (const char* file : {"bom.pddl", "cr.pddl", "crlf.pddl"}) {
+        RunResult r =
+            run_bounded(dir_, std::string("plan ") + file + " problem.pddl --quiet", 20, nullptr);
+        EXPECT_EQ(r.code, 0) << file << ": " << r.err;
+    }
+    // Positions count CR-only lines: an unknown predicate on line 4.
+    std::string bad =
+        "(define (domain walk)\r(:predicates (p))\r(:action a :parameters ()\r"
+        " :precondition (q) :effect (p)))";
+    write("bad.pddl", bad);
+    RunResult r = run_bounded(dir_, "plan bad.pddl problem.pddl", 20, nullptr);
+    EXPECT_EQ(r.code, 31);
+    EXPECT_NE(r.err.find("bad.pddl:4:17: unknown predicate 'q'"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(" 4 |  :precondition (q)"), std::string::npos) << r.err;
+}
+
+// Issue 16 (7): nesting past the depth limit is an input error (31), not an
+// unsupported feature (34).
+TEST_F(CliReliability, DeepNestingIsAnInputError) {
+    write("deep.pddl", std::string(5000, '(') + std::string(5000, ')'));
+    RunResult r = run_bounded(dir_, "plan deep.pddl problem.pddl", 20, nullptr);
+    EXPECT_EQ(r.code, 31) << r.err;
+    EXPECT_LT(r.err.size(), 2000u);
+}
+
+// Issue 16 (2): adversarial models end with a documented exit code: finite
+// weights however large or small are evaluated without overflow (a plan is
+// found; 1e308 weights gave "proven unsolvable" before), values beyond a
+// double, NaN and malformed weight entries are model errors (33).
+TEST_F(CliReliability, AdversarialModels) {
+    using Json = nlohmann::ordered_json;
+    const Json good =
+        Json::parse(slurp(std::string(LL_TEST_DATA_DIR) + "/models/blocksworld-aoag.json"));
+    const std::string domain = data_path("tasks/blocksworld/domain.pddl");
+    const std::string problem = data_path("tasks/blocksworld/p02.pddl");
+    auto scaled = [&](double factor) {
+        Json m = good;
+        for (auto& w : m["weights"])
+            w[1] = w[1].get<double>() * factor;
+        return m.dump();
+    };
+    struct Case {
+        const char* name;
+        std::string text;
+        std::vector<int> codes;
+        const char* message;
+    };
+    Json two_huge = good;
+    two_huge["weights"][0][1] = 1e308;
+    two_huge["weights"][1][1] = 1e308;
+    Json mismatched = good;
+    mismatched["weights"][0] = Json::parse("[2, 1.0, 3.0]");
+    std::string beyond = good.dump();
+    beyond.replace(beyond.find("\"weights\":[[") + 12, 1, "2, 1e999], [0");
+    std::string nan = good.dump();
+    nan.replace(nan.find("\"weights\":[[") + 12, 1, "2, NaN], [0");
+    const std::vector<Case> cases = {
+        {"two-huge", two_huge.dump(), {0}, nullptr},
+        {"huge", scaled(1e300), {0}, nullptr},
+        {"tiny", scaled(1e-300), {0}, nullptr},
+        {"beyond-double", beyond, {33}, "out of the range of a double"},
+        {"nan", nan, {33}, "not JSON"},
+        {"mismatched", mismatched.dump(), {33}, "[colour id, weight]"},
+    };
+    for (const Case& c : cases) {
+        write("m.json", c.text);
+        RunResult r = run_bounded(dir_,
+                                  "plan " + domain + " " + problem +
+                                      " --model m.json --space partial --time-limit 20 --quiet",
+                                  40, nullptr);
+        EXPECT_NE(std::find(c.codes.begin(), c.codes.end(), r.code), c.codes.end())
+            << c.name << ": exit " << r.code << "\n"
+            << r.err;
+        if (c.message) EXPECT_NE(r.err.find(c.message), std::string::npos) << c.name << r.err;
+        if (r.code == 0) {
+            RunResult v = run("validate " + domain + " " + problem + " sas_plan");
+            EXPECT_EQ(v.code, 0) << c.name << v.out;
+        }
+    }
+}
+
+// Issue 16 (6): sloppy files Fast Downward accepts are accepted, with a
+// warning on stderr ("FILE:LINE:COL: warning: ..."). Needs the CLI to print
+// Task::warnings (cli/common/diagnostics.hpp, print_warnings) after parsing.
+TEST_F(CliReliability, SloppyDomainIsAcceptedWithWarnings) {
+    write("sloppy.pddl", R"((define (domain walk)
+  (:requirements :strips :typing)
+  (:types place)
+  (:predicates (at ?p - place) (connected ?a ?a - place))
+  (:action move
+    :parameters (?from ?to - place)
+    :precondition (and (at?from) (connected ?from ?to) (not (at ?to)) (not (= ?from ?to)))
+    :effect (and (at ?to) (not (at ?from)))))
+)");
+    RunResult r = run_bounded(dir_, "plan sloppy.pddl problem.pddl --quiet", 20, nullptr);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("sloppy.pddl:4:46: warning: parameter name '?a' repeated"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("sloppy.pddl:7:27: warning: "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("sloppy.pddl:7:56: warning: a negative precondition"), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("sloppy.pddl:7:76: warning: '=' is used but ':equality'"),
+              std::string::npos)
+        << r.err;
+}
+
+// Issue 16 (7): an unwritable --stats-json makes the run fail (it exited 0).
+// Needs the CLI to use write_stats_file / exit_code_after_stats.
+TEST_F(CliReliability, UnwritableStatsFileFailsTheRun) {
+    RunResult r = run_bounded(dir_, "plan domain.pddl problem.pddl --stats-json no/such/dir/s.json",
+                              20, nullptr);
+    EXPECT_NE(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("no/such/dir/s.json"), std::string::npos) << r.err;
+}
+
+// Issue 16 (7): --quiet still says why the run ended when it ran out of time
+// or memory. Needs the CLI to print quiet_limit_line (cli/common/report.hpp).
+TEST_F(CliReliability, QuietStillReportsLimits) {
+    write("tog.pddl", kTogglesDomain);
+    write("tp.pddl", toggles_problem());
+    RunResult t = run_bounded(dir_, "plan tog.pddl tp.pddl --quiet --time-limit 0.3", 20, nullptr);
+    EXPECT_EQ(t.code, 23);
+    EXPECT_TRUE(t.out.empty()) << t.out;
+    EXPECT_NE(t.err.find("out of time"), std::string::npos) << t.err;
+    EXPECT_EQ(std::count(t.err.begin(), t.err.end(), '\n'), 1) << t.err;
+    RunResult m = run_bounded(
+        dir_, "plan tog.pddl tp.pddl --quiet --memory-limit 40M --time-limit 60", 70, nullptr);
+    EXPECT_EQ(m.code, 22);
+    EXPECT_NE(m.err.find("out of memory"), std::string::npos) << m.err;
 }
 
 }  // namespace
