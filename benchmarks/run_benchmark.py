@@ -52,10 +52,19 @@ def parse_args(argv):
                    help="planner memory limit in MB (default: %(default)s)")
     p.add_argument("--jobs", type=int, default=1,
                    help="problems run in parallel (default: %(default)s)")
-    p.add_argument("--space", default="state", help="--space for the planner (default: state)")
-    p.add_argument("--heuristic", default="ff", help="--heuristic for the planner (default: ff)")
+    p.add_argument("--space", help="--space for the planner (default: not passed, the "
+                   "planner's own default)")
+    p.add_argument("--heuristic", help="--heuristic for the planner (default: not passed, the "
+                   "planner's own default)")
     p.add_argument("--model", help="--model for the planner (a model JSON; implies --heuristic wl); "
                    "a path containing {domain} gets the domain folder with '/' replaced by '-'")
+    p.add_argument("--planner-args", default="",
+                   help="more planner arguments, split like a shell command line and appended to "
+                        "the plan command (e.g. \"--config lama --model auto\"); {set} and {domain} "
+                        "are replaced per problem by the set and domain names of the domain folder "
+                        "(ipc23lt/blocksworld: ipc23lt, blocksworld); relative paths (the value of "
+                        "--model, and any argument containing '/' that exists) are made absolute; "
+                        "write --planner-args=\"...\" when the value is a single option")
     p.add_argument("--out", required=True, help="CSV file to write; the table goes to <name>.md")
     p.add_argument("--resume", action="store_true",
                    help="keep the rows already in --out and run only the missing problems")
@@ -66,7 +75,35 @@ def parse_args(argv):
         p.error("--jobs must be at least 1")
     if args.time_limit <= 0 or args.memory_limit <= 0:
         p.error("limits must be positive")
+    try:
+        shlex.split(args.planner_args)
+    except ValueError as e:
+        p.error(f"--planner-args: {e}")
     return args
+
+
+def planner_args_for(text, domain_dir):
+    """--planner-args for one problem: split, placeholders filled, relative paths absolute."""
+    parts = domain_dir.strip("/").split("/")
+    set_name, domain_name = parts[0], parts[-1]
+    out = []
+    after_model = False
+    for token in shlex.split(text):
+        token = token.replace("{set}", set_name).replace("{domain}", domain_name)
+        if after_model:
+            if token not in ("auto", "none"):
+                token = os.path.abspath(token)
+            after_model = False
+        elif token == "--model":
+            after_model = True
+        elif token.startswith("--model="):
+            value = token[len("--model="):]
+            if value not in ("auto", "none"):
+                token = "--model=" + os.path.abspath(value)
+        elif not token.startswith("-") and os.sep in token and os.path.exists(token):
+            token = os.path.abspath(token)
+        out.append(token)
+    return out
 
 
 def read_list(path):
@@ -115,13 +152,17 @@ def run_one(args, domain_dir, problem, tmp_root):
     work = tempfile.mkdtemp(prefix=os.path.basename(domain_dir) + "-", dir=tmp_root)
     plan_file = os.path.join(work, "plan")
     stats_file = os.path.join(work, "stats.json")
-    cmd = [args.planner, "plan", domain_file, problem_file,
-           "--space", args.space, "--heuristic", args.heuristic,
-           "--time-limit", f"{args.time_limit:g}", "--memory-limit", f"{args.memory_limit:g}",
-           "--plan-file", plan_file, "--stats-json", stats_file, "--quiet"]
+    cmd = [args.planner, "plan", domain_file, problem_file]
+    if args.space:
+        cmd += ["--space", args.space]
+    if args.heuristic:
+        cmd += ["--heuristic", args.heuristic]
+    cmd += ["--time-limit", f"{args.time_limit:g}", "--memory-limit", f"{args.memory_limit:g}",
+            "--plan-file", plan_file, "--stats-json", stats_file, "--quiet"]
     if args.model:
         model = args.model.replace("{domain}", domain_dir.replace("/", "-"))
         cmd += ["--model", os.path.abspath(model)]
+    cmd += planner_args_for(args.planner_args, domain_dir)
     row = {c: "" for c in COLUMNS}
     row.update(domain=domain_dir, problem=problem, valid="-")
 
@@ -324,8 +365,10 @@ def write_markdown(path, args, summary, command_line, started):
         "",
         f"- planner: `{args.planner}` ({planner_version(args.planner)}), "
         f"repository revision {git_revision(repo)}",
-        f"- list: `{args.list}`; space `{args.space}`, heuristic `{args.heuristic}`"
-        + (f", model `{args.model}`" if args.model else ""),
+        f"- list: `{args.list}`; space `{args.space or 'planner default'}`, heuristic "
+        f"`{args.heuristic or 'planner default'}`"
+        + (f", model `{args.model}`" if args.model else "")
+        + (f", planner arguments `{args.planner_args}`" if args.planner_args else ""),
         f"- limits: {args.time_limit:g} s, {args.memory_limit:g} MB; {args.jobs} job(s) in parallel",
         f"- machine: {cpu_model()}, {os.cpu_count()} CPUs; started {started}",
         f"- rows: `{os.path.basename(args.out)}`",
@@ -355,6 +398,13 @@ def main(argv):
                      os.path.join(args.shared, domain_dir, problem)):
             if not os.path.isfile(path):
                 sys.exit(f"error: {path} does not exist")
+        # A missing model file would fail every problem of its domain: stop now.
+        extra = planner_args_for(args.planner_args, domain_dir)
+        for i, token in enumerate(extra):
+            model = (extra[i + 1] if token == "--model" and i + 1 < len(extra) else
+                     token[len("--model="):] if token.startswith("--model=") else None)
+            if model and model not in ("auto", "none") and not os.path.isfile(model):
+                sys.exit(f"error: model {model} (for {domain_dir}) does not exist")
 
     out_dir = os.path.dirname(os.path.abspath(args.out))
     os.makedirs(out_dir, exist_ok=True)
