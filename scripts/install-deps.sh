@@ -21,6 +21,8 @@ LL_APT_PACKAGES=(
     python3              # emscripten's driver
     clang-format         # style check in scripts/test-all.sh
     npm                  # the web page's build (esbuild, CodeMirror) from package-lock.json
+    clang                # 14: the fuzz targets (scripts/fuzz.sh, docs/fuzzing.md)
+    libclang-rt-14-dev   # libFuzzer and the ASan/UBSan runtimes for clang 14
 )
 
 # ---- web page and browser tests (ll_install_deps --e2e; ll_install_npm_deps) ----

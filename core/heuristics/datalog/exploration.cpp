@@ -340,7 +340,9 @@ bool Exploration::explore(const State& state, Aggregation aggregation,
     }
 
     while (goals_left_ > 0) {
-        if (current_bucket_ > max_bucket_) return false;
+        // Nothing was ever queued (no initial, static or seed fact): no
+        // bucket exists (found by fuzzing, docs/fuzzing.md).
+        if (current_bucket_ > max_bucket_ || current_bucket_ >= buckets_.size()) return false;
         auto& bucket = buckets_[current_bucket_];
         if (bucket_read_ >= bucket.size()) {
             bucket.clear();

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (tests/fuzz, clang + ASan + UBSan) in
+# build/fuzz, assembles their seed corpora from tests/data, replays the
+# regression fixtures (tests/data/fuzz-regressions/TARGET/*), then runs each
+# target for a fixed number of inputs. Fails on any finding (crash,
+# sanitizer report, uncaught exception, violated property, timeout, memory
+# blow-up); the input that triggered it is left in build/fuzz/findings/TARGET/.
+# docs/fuzzing.md explains how to run a long session and what was found.
+#
+# usage: scripts/fuzz.sh [--runs N | --seconds N] [--no-build] [TARGET...]
+#   default: the fixed per-target run counts below (about 2 minutes in all on
+#   2 cores), as scripts/test-all.sh runs it
+#   --runs N     every target runs N inputs
+#   --seconds N  every target runs for N seconds (a long session: 3600)
+#   TARGET       fuzz_pddl fuzz_plan fuzz_model fuzz_request (default: all)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+build_dir=build/fuzz
+all_targets=(fuzz_pddl fuzz_plan fuzz_model fuzz_request)
+# Inputs per target for the test command: each about 25-35 s under
+# ASan + UBSan on one core of the CI machine (docs/fuzzing.md).
+declare -A default_runs=([fuzz_pddl]=25000 [fuzz_plan]=800000 [fuzz_model]=150000
+    [fuzz_request]=90000)
+declare -A max_len=([fuzz_pddl]=16384 [fuzz_plan]=4096 [fuzz_model]=16384 [fuzz_request]=16384)
+declare -A dict=([fuzz_pddl]=tests/fuzz/pddl.dict [fuzz_plan]=tests/fuzz/pddl.dict
+    [fuzz_model]=tests/fuzz/json.dict [fuzz_request]=tests/fuzz/json.dict)
+
+mode=default value=0 build=1 targets=()
+while (($#)); do
+    case "$1" in
+    --runs | --seconds)
+        [[ $# -ge 2 && "$2" =~ ^[0-9]+$ ]] || { echo "fuzz.sh: $1 needs a number" >&2; exit 2; }
+        mode="${1#--}" value="$2"
+        shift 2
+        ;;
+    --no-build) build=0; shift ;;
+    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+    fuzz_*) targets+=("$1"); shift ;;
+    *) echo "fuzz.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+done
+((${#targets[@]})) || targets=("${all_targets[@]}")
+
+if ((build)); then
+    command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ is missing (scripts/install-deps.sh)" >&2; exit 1; }
+    cmake -S . -B "$build_dir" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DLL_FUZZ=ON -DLL_BUILD_TESTS=OFF >/dev/null
+    cmake --build "$build_dir" -j "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}"
+fi
+
+# ---- seed corpora from tests/data (rebuilt every run; never in the repo) ----
+seeds="$build_dir/seeds"
+rm -rf "$seeds"
+mkdir -p "$seeds"/{fuzz_pddl,fuzz_plan,fuzz_model,fuzz_request}
+n=0
+for domain in tests/data/tasks/*/domain.pddl tests/data/errors/*/domain.pddl; do
+    dir="$(dirname "$domain")"
+    for problem in "$dir"/*.pddl; do
+        [[ "$problem" == "$domain" ]] && continue
+        n=$((n + 1))
+        { cat "$domain"; printf '\0'; cat "$problem"; } >"$seeds/fuzz_pddl/seed-$n"
+        # The same task as a wasm request (JSON strings via python3's json).
+        python3 - "$domain" "$problem" "$seeds/fuzz_request/seed-$n" "$n" <<'EOF'
+import json, sys
+domain, problem, out, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+request = {"domain": open(domain).read(), "problem": open(problem).read()}
+request.update([{}, {"space": "partial"}, {"heuristic": "hadd", "search": "eager"},
+                {"config": "lama"}, {"heuristic": "goal-count", "novelty": True}][n % 5])
+open(out, "w").write(json.dumps(request))
+EOF
+    done
+done
+# Plans: the first byte picks the task of fuzz_plan.cpp's list.
+plan_tasks=(blocksworld/p02 constants-equality/p01 ferry/p02 nullary/p01 repeated-vars/p01 gripper/p01)
+for i in "${!plan_tasks[@]}"; do
+    plan="tests/data/tasks/${plan_tasks[$i]}.plan"
+    [[ -f "$plan" ]] || continue
+    { printf "\\x$(printf %02x "$i")"; cat "$plan"; } >"$seeds/fuzz_plan/seed-$i"
+done
+{ printf '\x00'; cat tests/data/errors/plan-unknown-action/plan.plan; } >"$seeds/fuzz_plan/seed-error"
+for model in tests/data/models/*.json; do
+    cp "$model" "$seeds/fuzz_model/"
+    python3 - "$model" tests/data/tasks/blocksworld/domain.pddl tests/data/tasks/blocksworld/p01.pddl \
+        "$seeds/fuzz_request/model-$(basename "$model")" <<'EOF'
+import json, sys
+model, domain, problem, out = sys.argv[1:]
+json.dump({"domain": open(domain).read(), "problem": open(problem).read(),
+           "model": json.load(open(model)), "space": "partial"}, open(out, "w"))
+EOF
+done
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+
+failed=()
+now() { date +%s.%N; }
+for target in "${targets[@]}"; do
+    binary="$build_dir/tests/fuzz/$target"
+    [[ -x "$binary" ]] || { echo "fuzz.sh: $binary is missing (build failed?)" >&2; failed+=("$target"); continue; }
+    findings="$build_dir/findings/$target"
+    corpus="$build_dir/corpus/$target"
+    mkdir -p "$findings" "$corpus"
+
+    # 1. Every fixture of an earlier finding must now pass.
+    fixtures=(tests/data/fuzz-regressions/"$target"/*)
+    if [[ -e "${fixtures[0]}" ]]; then
+        if ! "$binary" -rss_limit_mb=4096 -timeout=30 "${fixtures[@]}" >"$findings/replay.log" 2>&1; then
+            echo "fuzz.sh: $target: a regression fixture fails again (tests/data/fuzz-regressions/$target):"
+            tail -n 30 "$findings/replay.log"
+            failed+=("$target")
+            continue
+        fi
+        echo "fuzz.sh: $target: ${#fixtures[@]} regression fixture(s) pass"
+    fi
+
+    # 2. Fuzz: new inputs go to the corpus (kept between runs), findings to $findings.
+    case "$mode" in
+    default) limit=(-runs="${default_runs[$target]}") ;;
+    runs) limit=(-runs="$value") ;;
+    seconds) limit=(-max_total_time="$value") ;;
+    esac
+    start="$(now)"
+    status=0
+    "$binary" "$corpus" "$seeds/$target" "${limit[@]}" -max_len="${max_len[$target]}" \
+        -dict="${dict[$target]}" -timeout=10 -rss_limit_mb=3072 -print_final_stats=1 \
+        -artifact_prefix="$findings/" >"$findings/fuzz.log" 2>&1 || status=$?
+    took="$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')"
+    execs="$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$findings/fuzz.log" | tail -n 1)"
+    cov="$(grep -oE 'cov: [0-9]+' "$findings/fuzz.log" | tail -n 1 || true)"
+    if ((status != 0)); then
+        echo "fuzz.sh: $target: FINDING after ${took}s (exit $status); input(s) in $findings/:"
+        ls "$findings" | grep -vE '^(fuzz|replay)\.log$' | sed 's/^/    /' || true
+        grep -E 'ERROR|SUMMARY|property violated|==[0-9]+==|deadly signal|uncaught|terminate' \
+            "$findings/fuzz.log" | head -n 20 || true
+        echo "    reproduce: $binary $findings/<file>; once fixed, copy the file to"
+        echo "    tests/data/fuzz-regressions/$target/ (the script replays it every run)"
+        failed+=("$target")
+    else
+        printf 'fuzz.sh: %-13s ok  %8s inputs in %6ss  %s\n' "$target" "${execs:-?}" "$took" "$cov"
+    fi
+done
+
+if ((${#failed[@]})); then
+    echo "fuzz.sh: FAILED: ${failed[*]}"
+    exit 1
+fi
+echo "fuzz.sh: ${#targets[@]} target(s) passed"
