@@ -25,6 +25,7 @@ if [[ ! -d "$root" ]]; then
     exit 0
 fi
 [[ -x "$cli" ]] || { echo "smoke: $cli is missing: build the native preset first" >&2; exit 1; }
+root="$(cd "$root" && pwd)"
 cli="$(cd "$(dirname "$cli")" && pwd)/$(basename "$cli")"
 
 work="$(mktemp -d)"
@@ -34,7 +35,7 @@ trap 'rm -rf "$work"' EXIT
 list="$work/list"
 : >"$list"
 for set in ipc23lt hbf; do
-    for dir in "$root/$set"/*/; do
+    for dir in "$root/$set"/*; do
         [[ -f "$dir/domain.pddl" && -d "$dir/testing/easy" ]] || continue
         problem="$(find "$dir/testing/easy" -maxdepth 1 -name '*.pddl' | sort -V | head -n 1)"
         [[ -n "$problem" ]] || continue

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # The second command for a new user, and what CI runs (.ci/run): installs
-# what is missing, builds the web page (npm ci + esbuild) and the native and
-# wasm presets (each once), runs both ctest presets, the browser end-to-end
-# tests and the clang-format check, and prints the time of every phase.
+# what is missing, builds the web page (npm ci + esbuild) and the native,
+# native-asan and wasm presets (each once), runs the ctest presets (native,
+# native-asan: the unit suite under ASan + UBSan, wasm), the fuzz targets for
+# a fixed number of inputs (scripts/fuzz.sh), the smoke test over the real
+# benchmark domains (scripts/smoke-real-domains.sh, skipped without
+# ../shared/benchmarks), the browser end-to-end tests and the clang-format
+# check, and prints the time of every phase.
 # Every phase runs (the tests of a preset that failed to build are skipped),
 # and the script fails if any phase failed.
 set -euo pipefail
@@ -106,6 +110,33 @@ skip_phase() {
     failed_phases+=("$1")
 }
 
+# ---- reliability phases (docs/reliability.md, docs/fuzzing.md) ----
+# The fuzz targets for their fixed iteration counts (clang, build/fuzz):
+# one test per target for the counts.
+run_fuzz() {
+    local status=0 passed failed
+    bash scripts/fuzz.sh 2>&1 | tee "$log_dir/fuzz.log" || status=$?
+    passed="$(grep -cE '^fuzz.sh: fuzz_[a-z]+ +ok ' "$log_dir/fuzz.log" || true)"
+    failed="$(grep -cE '^fuzz.sh: fuzz_[a-z]+: (FINDING|a regression fixture)' "$log_dir/fuzz.log" || true)"
+    if ((status != 0 && failed == 0)); then failed=1; fi
+    tests_passed=$((tests_passed + passed))
+    tests_failed=$((tests_failed + failed))
+    return "$status"
+}
+
+# The first testing/easy problem of every real domain, solved and validated.
+run_smoke() {
+    local status=0 line
+    bash scripts/smoke-real-domains.sh build/native/cli/lazylifted 2>&1 | tee "$log_dir/smoke.log" ||
+        status=$?
+    line="$(grep -E '^smoke: [0-9]+ passed, [0-9]+ failed' "$log_dir/smoke.log" | tail -n 1 || true)"
+    if [[ -n "$line" ]]; then
+        tests_passed=$((tests_passed + $(sed -E 's/^smoke: ([0-9]+) passed.*/\1/' <<<"$line")))
+        tests_failed=$((tests_failed + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")))
+    fi
+    return "$status"
+}
+
 # ---- web page and browser tests (docs/web.md) ----
 # web/dist must exist before the wasm build, which copies it into build/wasm/site.
 build_web() {
@@ -134,6 +165,20 @@ if ((native_built)); then
     run_phase "ctest native" run_ctest native || true
 else
     skip_phase "ctest native" "the native build failed"
+fi
+# The full unit suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+native_asan_built=0
+run_phase "build asan" build_preset native-asan && native_asan_built=1
+if ((native_asan_built)); then
+    run_phase "native-asan" run_ctest native-asan || true
+else
+    skip_phase "native-asan" "the native-asan build failed"
+fi
+run_phase "fuzz" run_fuzz || true
+if ((native_built)); then
+    run_phase "smoke" run_smoke || true
+else
+    skip_phase "smoke" "the native build failed"
 fi
 if ((wasm_built)); then
     run_phase "ctest wasm" run_ctest wasm || true
