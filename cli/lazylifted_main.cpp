@@ -110,15 +110,11 @@ int report(const Error& error, const SourceFiles& sources, const char* usage_nam
     return exit_code_for(error.category());
 }
 
-// The stats file must not turn one error into another: failures to write
-// it are reported and otherwise ignored.
-void try_write_stats(const std::optional<std::string>& path, const nlohmann::json& json) {
-    if (!path) return;
-    try {
-        write_json_file(*path, json);
-    } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
-    }
+// The stats file must not turn one error into another: a failure to write
+// it is reported and only changes the exit code of a run that succeeded.
+int finish_with_stats(const std::optional<std::string>& path, const nlohmann::json& json,
+                      int code) {
+    return exit_code_after_stats(code, write_stats_file(path, json, std::cerr));
 }
 
 std::string models_directory() {
@@ -174,7 +170,7 @@ int run_plan(std::span<const std::string> args) {
             const PlannerOptions options = make_planner_options(values);
             run.space = to_string(options.space);
             run.heuristic = to_string(options.heuristic);
-            run.config = to_string(options.search, options.heuristic);
+            run.config = describe_search(options);
         }
         if (auto v = a.value("--time-limit")) {
             request.limits.time_limit_s = parse_time_limit_s(*v, "--time-limit");
@@ -221,8 +217,10 @@ int run_plan(std::span<const std::string> args) {
             progress = [](const Progress& p) { std::cerr << format_progress(p) << std::flush; };
         }
         const PlanOutcome outcome = plan_request(request, progress);
+        print_warnings(std::cerr, outcome.task.warnings);
         run.heuristic = to_string(outcome.options.heuristic);
-        run.config = to_string(outcome.options.search, outcome.options.heuristic);
+        run.config = describe_search(outcome.options);
+        run.space = to_string(outcome.options.space);
         run.model = outcome.model_name;
         const SearchResult& result = outcome.result;
 
@@ -238,23 +236,23 @@ int run_plan(std::span<const std::string> args) {
                       << ", model " << (run.model.empty() ? "none" : run.model) << ")\n"
                       << format_summary(result, total_time_s, peak_mb) << std::flush;
         }
-        try_write_stats(stats_path, search_stats_json(result, run, total_time_s, peak_mb));
-        return exit_code_for(result.status);
+        if (quiet) std::cerr << quiet_limit_line(result.status, run.limits, total_time_s, peak_mb);
+        return finish_with_stats(stats_path, search_stats_json(result, run, total_time_s, peak_mb),
+                                 exit_code_for(result.status));
     } catch (const Error& e) {
         int code = report(e, sources, "lazylifted plan");
-        try_write_stats(stats_path, error_stats_json(e, run, clock.seconds(), code));
-        return code;
+        return finish_with_stats(stats_path, error_stats_json(e, run, clock.seconds(), code), code);
     } catch (const std::bad_alloc&) {
         std::cerr << "error: out of memory\n";
-        try_write_stats(stats_path,
-                        out_of_memory_stats_json(run, clock.seconds(), peak_memory_mb()));
-        return kExitOutOfMemory;
+        return finish_with_stats(stats_path,
+                                 out_of_memory_stats_json(run, clock.seconds(), peak_memory_mb()),
+                                 kExitOutOfMemory);
     } catch (const std::exception& e) {
         print_error(std::cerr, e);
         Error internal(ErrorCategory::Internal, e.what());
-        try_write_stats(stats_path,
-                        error_stats_json(internal, run, clock.seconds(), kExitInternalError));
-        return kExitInternalError;
+        return finish_with_stats(
+            stats_path, error_stats_json(internal, run, clock.seconds(), kExitInternalError),
+            kExitInternalError);
     }
 }
 

@@ -13,9 +13,11 @@
 
 namespace ll {
 
-const std::vector<GraphKind>& auto_model_preference() {
-    static const std::vector<GraphKind> preference{GraphKind::Ilg, GraphKind::Aeg, GraphKind::Aoag};
-    return preference;
+const std::vector<GraphKind>& auto_model_preference(SpaceKind space) {
+    // Each space first takes the graphs trained for it.
+    static const std::vector<GraphKind> state{GraphKind::Ilg, GraphKind::Aeg, GraphKind::Aoag};
+    static const std::vector<GraphKind> partial{GraphKind::Aoag, GraphKind::Aeg, GraphKind::Ilg};
+    return space == SpaceKind::Partial ? partial : state;
 }
 
 namespace {
@@ -23,8 +25,13 @@ namespace {
 // other than wl, from the options or from the configuration text.
 bool accepts_auto_model(const OptionValues& values) {
     if (values.heuristic) return *values.heuristic == "wl";
-    const ParsedSearchConfig parsed = parse_search_config(values.config.value_or("default"));
-    return !parsed.sets_heuristic || parsed.heuristic == HeuristicKind::Wl;
+    for (const ParsedSearchConfig& phase : parse_search_phases(values.config.value_or("default"))) {
+        if (!phase.sets_heuristic || phase.heuristic == HeuristicKind::Wl) return true;
+        for (HeuristicKind k : phase.config.extra_heuristics) {
+            if (k == HeuristicKind::Wl) return true;
+        }
+    }
+    return false;
 }
 }  // namespace
 
@@ -36,12 +43,14 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
 
     Task task = parse_task(request.domain_text, request.problem_text, request.domain_name,
                            request.problem_name);
+    if (!values.space || *values.space == "auto") values.space = to_string(choose_space(task));
+    const SpaceKind space = parse_space_kind(*values.space);
     std::optional<std::string> auto_text;
     std::string model_name = request.model_text ? request.model_name : "";
     if (!request.model_text && request.catalog != nullptr && request.read_catalog_file &&
         accepts_auto_model(values)) {
-        if (auto entry =
-                select_model(*request.catalog, domain_fingerprint(task), auto_model_preference())) {
+        if (auto entry = select_model(*request.catalog, domain_fingerprint(task),
+                                      auto_model_preference(space))) {
             auto_text = request.read_catalog_file(entry->file);
             model_name = entry->file;
         }

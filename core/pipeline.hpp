@@ -43,7 +43,7 @@ struct PlanOutcome {
 };
 
 // The graph kinds --model auto prefers, best first (docs/search.md).
-const std::vector<GraphKind>& auto_model_preference();
+const std::vector<GraphKind>& auto_model_preference(SpaceKind space);
 
 // Throws ll::Error for bad input, options or models; an invalid plan (a bug)
 // is an Internal error.

@@ -1,6 +1,8 @@
 // The planner facade: assembles task structures, heuristic, space and engine.
 #include "core/planner.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -50,6 +52,10 @@ SpaceKind parse_space_kind(std::string_view name) {
 
 const char* to_string(SpaceKind kind) {
     return kind == SpaceKind::State ? "state" : "partial";
+}
+
+SpaceKind choose_space(const Task& task) {
+    return task.num_objects() >= kPartialSpaceObjects ? SpaceKind::Partial : SpaceKind::State;
 }
 
 DeadEndDetection parse_dead_end_detection(std::string_view name) {
@@ -106,6 +112,18 @@ bool uses(const PlannerOptions& options, HeuristicKind kind) {
     return false;
 }
 
+// In any phase of a portfolio.
+bool uses_anywhere(const PlannerOptions& options, HeuristicKind kind) {
+    if (uses(options, kind)) return true;
+    for (const PlannerOptions::Phase& phase : options.next_phases) {
+        PlannerOptions probe;
+        probe.heuristic = phase.heuristic;
+        probe.search = phase.search;
+        if (uses(probe, kind)) return true;
+    }
+    return false;
+}
+
 bool wants_dead_end_detection(const PlannerOptions& options) {
     if (options.dead_ends == DeadEndDetection::Auto) {
         // A relaxation heuristic in the configuration (preferred operators
@@ -122,27 +140,45 @@ bool wants_dead_end_detection(const PlannerOptions& options) {
 
 PlannerOptions make_planner_options(const OptionValues& values) {
     PlannerOptions options;
-    if (values.space) options.space = parse_space_kind(*values.space);
-    const ParsedSearchConfig parsed = parse_search_config(values.config.value_or("default"));
-    options.search = parsed.config;
-    if (values.search) options.search.engine = parse_engine_kind(*values.search);
-    if (values.preferred) options.search.preferred = parse_switch(*values.preferred, "preferred");
-    if (values.novelty) options.search.novelty = parse_switch(*values.novelty, "novelty");
-    if (values.heuristic) {
-        options.heuristic = parse_heuristic_kind(*values.heuristic);
-    } else if (parsed.sets_heuristic) {
-        options.heuristic = parsed.heuristic;
-    } else {
-        options.heuristic = values.has_model ? HeuristicKind::Wl : HeuristicKind::FF;
+    // "auto" needs the task: the pipeline resolves it (choose_space) first.
+    if (values.space && *values.space != "auto") options.space = parse_space_kind(*values.space);
+    // Every phase with the user's overrides; phases that need a model are
+    // dropped when there is none (the default portfolio starts with one).
+    std::vector<PlannerOptions::Phase> phases;
+    for (const ParsedSearchConfig& parsed :
+         parse_search_phases(values.config.value_or("default"))) {
+        PlannerOptions::Phase phase;
+        phase.search = parsed.config;
+        if (values.search) phase.search.engine = parse_engine_kind(*values.search);
+        if (values.preferred) phase.search.preferred = parse_switch(*values.preferred, "preferred");
+        if (values.novelty) phase.search.novelty = parse_switch(*values.novelty, "novelty");
+        if (values.heuristic) {
+            phase.heuristic = parse_heuristic_kind(*values.heuristic);
+        } else if (parsed.sets_heuristic) {
+            phase.heuristic = parsed.heuristic;
+        } else {
+            phase.heuristic = values.has_model ? HeuristicKind::Wl : HeuristicKind::FF;
+        }
+        PlannerOptions probe;
+        probe.heuristic = phase.heuristic;
+        probe.search = phase.search;
+        if (uses(probe, HeuristicKind::Wl) && !values.has_model) {
+            if (values.heuristic) {
+                throw Error(ErrorCategory::Usage, "the wl heuristic needs a model");
+            }
+            continue;
+        }
+        phases.push_back(std::move(phase));
     }
-    const bool wl = uses(options, HeuristicKind::Wl);
-    if (values.has_model && !wl) {
+    if (phases.empty()) throw Error(ErrorCategory::Usage, "the wl heuristic needs a model");
+    options.heuristic = phases.front().heuristic;
+    options.search = phases.front().search;
+    phases.erase(phases.begin());
+    options.next_phases = std::move(phases);
+    if (values.has_model && !uses_anywhere(options, HeuristicKind::Wl)) {
         throw Error(ErrorCategory::Usage,
                     std::string("a model is only used by the wl heuristic (got heuristic ") +
                         to_string(options.heuristic) + ")");
-    }
-    if (wl && !values.has_model) {
-        throw Error(ErrorCategory::Usage, "the wl heuristic needs a model");
     }
     if (values.dead_ends) options.dead_ends = parse_dead_end_detection(*values.dead_ends);
     if (values.parameter_order) {
@@ -151,13 +187,66 @@ PlannerOptions make_planner_options(const OptionValues& values) {
     return options;
 }
 
+std::string describe_search(const PlannerOptions& options) {
+    std::string out = to_string(options.search, options.heuristic);
+    for (const PlannerOptions::Phase& phase : options.next_phases)
+        out += ";" + to_string(phase.search, phase.heuristic);
+    return out;
+}
+
+namespace {
+// Runs the phases in order: each gets its share of the time left; a phase
+// that ends for any other reason than its time share ends the portfolio.
+// Counts add up over the phases; h values are those of the last phase.
+SearchResult solve_portfolio(const Task& task, const PlannerOptions& options,
+                             const ProgressCallback& progress) {
+    Stopwatch clock;
+    std::vector<PlannerOptions::Phase> phases{{options.heuristic, options.search}};
+    phases.insert(phases.end(), options.next_phases.begin(), options.next_phases.end());
+    Statistics total;
+    SearchResult result;
+    for (std::size_t i = 0; i < phases.size(); ++i) {
+        const bool last = i + 1 == phases.size();
+        PlannerOptions phase = options;
+        phase.next_phases.clear();
+        phase.heuristic = phases[i].heuristic;
+        phase.search = phases[i].search;
+        const double left = options.limits.time_limit_s - clock.seconds();
+        if (!(left > 0)) break;
+        phase.limits.time_limit_s = last ? left : left * phases[i].search.time_fraction;
+        if (options.limits.max_expansions >= 0) {
+            phase.limits.max_expansions =
+                std::max<std::int64_t>(0, options.limits.max_expansions - total.expansions);
+        }
+        result = solve(task, phase, progress);
+        const Statistics& s = result.stats;
+        total.expansions += s.expansions;
+        total.evaluations += s.evaluations;
+        total.generated += s.generated;
+        total.generated_transitions += s.generated_transitions;
+        total.dead_ends += s.dead_ends;
+        total.skipped_evaluations += s.skipped_evaluations;
+        total.wl_colours_seen += s.wl_colours_seen;
+        total.wl_colours_unseen += s.wl_colours_unseen;
+        if (i == 0) total.initial_h = s.initial_h;
+        total.best_h = s.best_h;
+        total.peak_memory_mb = std::max(total.peak_memory_mb, s.peak_memory_mb);
+        // Without a time limit a phase never gives up its turn.
+        if (result.status != SearchStatus::OutOfTime || !std::isfinite(left)) break;
+    }
+    total.search_time_s = clock.seconds();
+    result.stats = total;
+    return result;
+}
+}  // namespace
+
 SearchResult solve(const Task& task, const PlannerOptions& options,
                    const ProgressCallback& progress) {
     check_limits(options.limits);
     if (options.parameter_order && options.space == SpaceKind::Partial) {
         const ReorderedTask reordered = reorder_parameters(task, *options.parameter_order);
         if (!reordered.is_identity) {
-            if (uses(options, HeuristicKind::Wl)) {
+            if (uses_anywhere(options, HeuristicKind::Wl)) {
                 // Graph edge labels are parameter positions: a model only
                 // fits the order it was trained with (the declared one).
                 throw Error(ErrorCategory::Usage,
@@ -172,6 +261,7 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
             return result;
         }
     }
+    if (!options.next_phases.empty()) return solve_portfolio(task, options, progress);
     Stopwatch clock;
     const StateLayout layout(task);
     const StaticFacts statics(task);

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/learning/model.hpp"
 #include "core/search/search_config.hpp"
@@ -29,6 +30,14 @@ SpaceKind parse_space_kind(std::string_view name);
 DeadEndDetection parse_dead_end_detection(std::string_view name);
 const char* to_string(SpaceKind kind);
 
+// The space for `--space auto` (the default of the pipeline): PS² for tasks
+// of at least kPartialSpaceObjects objects, S³ below. S³ evaluates every
+// child of an expanded state; on tasks this large (HBF blocksworld, 500+
+// blocks) it manages a few expansions per second, while PS² evaluates a
+// handful of partial children (docs/search.md).
+inline constexpr int kPartialSpaceObjects = 300;
+SpaceKind choose_space(const Task& task);
+
 struct PlannerOptions {
     SpaceKind space = SpaceKind::State;
     // The main heuristic: the first queue's key, the reported h.
@@ -36,6 +45,14 @@ struct PlannerOptions {
     // Engine, extra heuristics, preferred operators, novelty. A default
     // constructed value is the paper's search (eager, one queue).
     SearchConfig search;
+    // A sequential portfolio's later phases (main heuristic and
+    // configuration each), run in order while the previous phase ran out of
+    // its share of time (SearchConfig::time_fraction). Empty: one phase.
+    struct Phase {
+        HeuristicKind heuristic = HeuristicKind::FF;
+        SearchConfig search;
+    };
+    std::vector<Phase> next_phases;
     Limits limits;
     // The learnt model for HeuristicKind::Wl (required when the main or an
     // extra heuristic is wl, ignored otherwise). Either space works: S³ evaluates h(s, None).
@@ -57,6 +74,7 @@ struct PlannerOptions {
 // override its fields; the main heuristic is `heuristic`, else the
 // configuration's h=, else wl with a model and ff without.
 struct OptionValues {
+    // space: state, partial or auto (choose_space; resolved by the pipeline).
     std::optional<std::string> space, heuristic, config, search, preferred, novelty, dead_ends,
         parameter_order;
     bool has_model = false;
@@ -64,6 +82,8 @@ struct OptionValues {
 // Throws ll::Error(Usage) for unknown values and contradictions (a model
 // with no wl heuristic, wl without a model). Limits are left as they are.
 PlannerOptions make_planner_options(const OptionValues& values);
+// The canonical text of the whole configuration: every phase, ';'-separated.
+std::string describe_search(const PlannerOptions& options);
 
 // Throws ll::Error(Unsupported/Usage) for combinations it refuses.
 SearchResult solve(const Task& task, const PlannerOptions& options,

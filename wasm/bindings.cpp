@@ -219,9 +219,8 @@ std::string solve_guarded(const std::string& request_text, const emscripten::val
         }
         const ll::PlanOutcome outcome = ll::plan_request(request.plan, progress);
         const ll::SearchResult& result = outcome.result;
-        json response =
-            response_json(ll::to_string(result.status), result.stats,
-                          ll::to_string(outcome.options.search, outcome.options.heuristic));
+        json response = response_json(ll::to_string(result.status), result.stats,
+                                      ll::describe_search(outcome.options));
         if (result.status == ll::SearchStatus::Solved) {  // validated by plan_request
             response["plan"] = plan_json(outcome.task, result.plan);
             response["cost"] = result.plan.size();  // unit costs: cost = length

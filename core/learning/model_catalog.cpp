@@ -48,11 +48,13 @@ std::optional<CatalogEntry> select_model(const std::vector<CatalogEntry>& catalo
                                          std::string_view fingerprint,
                                          const std::vector<GraphKind>& preference) {
     for (GraphKind kind : preference) {
+        const CatalogEntry* best = nullptr;
         for (const CatalogEntry& e : catalog) {
-            if (e.graph == kind && e.fingerprint == fingerprint && e.non_zero_weights != 0) {
-                return e;
-            }
+            if (e.graph != kind || e.fingerprint != fingerprint || e.non_zero_weights == 0)
+                continue;
+            if (best == nullptr || e.non_zero_weights > best->non_zero_weights) best = &e;
         }
+        if (best != nullptr) return *best;
     }
     return std::nullopt;
 }

@@ -24,9 +24,11 @@ struct CatalogEntry {
 std::vector<CatalogEntry> parse_model_catalog(std::string_view manifest_json,
                                               std::string_view source = "manifest.json");
 
-// The first entry, by graph kind in `preference` order and then in manifest
-// order, trained on a domain with this fingerprint and with at least one
-// non-zero weight (an all-zero model is blind search, worse than none).
+// An entry trained on a domain with this fingerprint, by graph kind in
+// `preference` order; among several of one kind (IPC and HBF blocksworld
+// share a domain), the one with the most non-zero weights, then the first in
+// manifest order. Entries with no non-zero weight are never chosen (an
+// all-zero model is blind search, worse than none).
 std::optional<CatalogEntry> select_model(const std::vector<CatalogEntry>& catalog,
                                          std::string_view fingerprint,
                                          const std::vector<GraphKind>& preference);

@@ -9,8 +9,12 @@ namespace ll {
 
 const std::vector<SearchAlias>& search_aliases() {
     static const std::vector<SearchAlias> aliases{
-        {"default", "search=lazy,preferred=on,novelty=off,boost=1000",
-         "the best measured configuration (docs/search.md): lazy GBFS, preferred operators"},
+        {"default",
+         "search=eager,h=wl,preferred=off,novelty=off,time=0.25;"
+         "search=lazy,h=ff,preferred=on,novelty=off,boost=1000",
+         "the best measured configuration (docs/search.md): with a learnt model, eager GBFS "
+         "on it for a quarter of the time, then (and without a model) lazy GBFS on hFF with "
+         "boosted preferred operators"},
         {"paper", "search=eager,preferred=off,novelty=off",
          "the paper's search: eager GBFS with a single queue"},
         {"lama", "search=lazy,preferred=on,novelty=off,boost=1000",
@@ -129,6 +133,15 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
         c.preferred = parse_switch(value, "preferred");
     } else if (key == "novelty") {
         c.novelty = parse_switch(value, "novelty");
+    } else if (key == "time") {
+        double fraction = -1;
+        const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), fraction);
+        if (ec != std::errc() || end != value.data() + value.size() || !(fraction > 0) ||
+            fraction > 1) {
+            throw Error(ErrorCategory::Usage,
+                        "invalid time share '" + std::string(value) + "' (a fraction in (0, 1])");
+        }
+        c.time_fraction = fraction;
     } else if (key == "boost") {
         int boost = -1;
         const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), boost);
@@ -140,18 +153,54 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
     } else {
         throw Error(ErrorCategory::Usage,
                     "unknown search configuration key '" + std::string(key) +
-                        "' (expected search, h, preferred, novelty or boost)");
+                        "' (expected search, h, preferred, novelty, boost or time)");
     }
 }
 
 }  // namespace
 
-ParsedSearchConfig parse_search_config(std::string_view text) {
-    ParsedSearchConfig out;
-    for (std::string_view item : split(text, ','))
-        apply(out, item, 0);
-    return out;
+std::vector<ParsedSearchConfig> parse_search_phases(std::string_view text) {
+    // Aliases may be portfolios themselves: expand them first.
+    std::string expanded;
+    for (std::string_view phase : split(text, ';')) {
+        std::string_view first = trim(phase.substr(0, phase.find(',')));
+        const SearchAlias* alias = find_alias(first);
+        if (alias != nullptr && std::string_view(alias->text).find(';') != std::string_view::npos) {
+            if (phase.find(',') != std::string_view::npos) {
+                throw Error(ErrorCategory::Usage, "the portfolio alias '" + std::string(first) +
+                                                      "' takes no key=value overrides");
+            }
+            phase = alias->text;
+        }
+        expanded += std::string(expanded.empty() ? "" : ";") + std::string(phase);
+    }
+    std::vector<ParsedSearchConfig> phases;
+    for (std::string_view phase : split(expanded, ';')) {
+        ParsedSearchConfig out;
+        for (std::string_view item : split(phase, ','))
+            apply(out, item, 0);
+        phases.push_back(std::move(out));
+    }
+    return phases;
 }
+
+ParsedSearchConfig parse_search_config(std::string_view text) {
+    std::vector<ParsedSearchConfig> phases = parse_search_phases(text);
+    if (phases.size() != 1) {
+        throw Error(
+            ErrorCategory::Usage,
+            "expected a single search configuration, got a portfolio: " + std::string(text));
+    }
+    return std::move(phases.front());
+}
+
+namespace {
+std::string format_fraction(double f) {
+    char buffer[32];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, f);
+    return ec == std::errc() ? std::string(buffer, end) : std::to_string(f);
+}
+}  // namespace
 
 std::string to_string(const SearchConfig& config, HeuristicKind main) {
     std::string h = to_string(main);
@@ -159,7 +208,9 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
         h += std::string("+") + to_string(k);
     return std::string("search=") + to_string(config.engine) + ",h=" + h +
            ",preferred=" + (config.preferred ? "on" : "off") +
-           ",novelty=" + (config.novelty ? "on" : "off") + ",boost=" + std::to_string(config.boost);
+           ",novelty=" + (config.novelty ? "on" : "off") +
+           ",boost=" + std::to_string(config.boost) +
+           (config.time_fraction < 1 ? ",time=" + format_fraction(config.time_fraction) : "");
 }
 
 }  // namespace ll

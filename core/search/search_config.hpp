@@ -35,6 +35,9 @@ struct SearchConfig {
     bool novelty = false;
     // Extra turns for preferred-only queues on every new best value.
     int boost = 1000;
+    // In a portfolio (phases separated by ';'), the share of the time left
+    // at its start that this phase may use; the last phase uses the rest.
+    double time_fraction = 1.0;
 
     bool operator==(const SearchConfig&) const = default;
 
@@ -42,7 +45,7 @@ struct SearchConfig {
     static SearchConfig paper() { return {}; }
 };
 
-// The result of parsing: the configuration and, when the text names one, the
+// One phase of a parsed configuration and, when its text names one, its
 // main heuristic (h=... sets it).
 struct ParsedSearchConfig {
     SearchConfig config;
@@ -50,7 +53,12 @@ struct ParsedSearchConfig {
     HeuristicKind heuristic = HeuristicKind::FF;
 };
 
-// Throws ll::Error(Usage) naming the accepted keys and values.
+// A sequential portfolio: phases separated by ';' run one after another
+// while the previous one ran out of its share of time (time=F). A single
+// phase is the common case. Throws ll::Error(Usage) naming the accepted keys
+// and values.
+std::vector<ParsedSearchConfig> parse_search_phases(std::string_view text);
+// The first phase only (throws if the text has several).
 ParsedSearchConfig parse_search_config(std::string_view text);
 // Canonical text (key=value pairs) of a configuration and main heuristic.
 std::string to_string(const SearchConfig& config, HeuristicKind main);
