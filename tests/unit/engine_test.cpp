@@ -7,6 +7,7 @@
 
 #include "core/common/error.hpp"
 #include "core/heuristics/relaxation.hpp"
+#include "core/pddl/parser.hpp"
 #include "core/planner.hpp"
 #include "core/search/evaluators.hpp"
 #include "core/task/static_facts.hpp"
@@ -171,6 +172,85 @@ TEST(PreferredOperators, HelpfulActionsOfFF) {
     ff.helpful_actions(helpful);
     ASSERT_EQ(helpful.size(), 1u);
     EXPECT_EQ(to_string(task, helpful[0]), "(move c0 g1)");
+}
+
+}  // namespace
+}  // namespace ll
+
+namespace ll {
+namespace {
+
+TEST(Portfolio, PhasesParseAndDescribe) {
+    const auto phases = parse_search_phases("search=eager,h=goal-count,time=0.5; lama");
+    ASSERT_EQ(phases.size(), 2u);
+    EXPECT_EQ(phases[0].config.time_fraction, 0.5);
+    EXPECT_EQ(phases[0].heuristic, HeuristicKind::GoalCount);
+    EXPECT_FALSE(phases[1].sets_heuristic);
+    EXPECT_TRUE(phases[1].config.preferred);
+    EXPECT_THROW(parse_search_config("paper;lama"), Error);  // one phase expected
+    EXPECT_THROW(parse_search_phases("paper,time=0"), Error);
+    EXPECT_THROW(parse_search_phases("paper,time=1.5"), Error);
+    OptionValues v;
+    v.config = "search=eager,h=goal-count,time=0.5; lama";
+    const PlannerOptions o = make_planner_options(v);
+    ASSERT_EQ(o.next_phases.size(), 1u);
+    EXPECT_EQ(describe_search(o),
+              "search=eager,h=goal-count,preferred=off,novelty=off,boost=1000,time=0.5;"
+              "search=lazy,h=ff,preferred=on,novelty=off,boost=1000");
+}
+
+// The default portfolio starts with a phase on the learnt model; without a
+// model that phase is dropped, and the rest is lazy GBFS with preferred
+// operators on hFF.
+TEST(Portfolio, DefaultDropsTheModelPhaseWithoutAModel) {
+    const PlannerOptions without = make_planner_options(OptionValues{});
+    EXPECT_TRUE(without.next_phases.empty());
+    EXPECT_EQ(without.heuristic, HeuristicKind::FF);
+    EXPECT_EQ(without.search.engine, EngineKind::Lazy);
+    EXPECT_TRUE(without.search.preferred);
+    OptionValues with_model;
+    with_model.has_model = true;
+    const PlannerOptions with = make_planner_options(with_model);
+    EXPECT_EQ(with.heuristic, HeuristicKind::Wl);
+    EXPECT_EQ(with.search.engine, EngineKind::Eager);
+    EXPECT_EQ(with.search.time_fraction, 0.25);
+    ASSERT_EQ(with.next_phases.size(), 1u);
+    EXPECT_EQ(with.next_phases[0].heuristic, HeuristicKind::FF);
+}
+
+// A phase that ends for another reason than its time share ends the
+// portfolio: a proof of unsolvability in phase 1 is final, with phase 1's
+// counts; a plan found in phase 1 is the result.
+TEST(Portfolio, OnlyRunningOutOfTimeHandsOver) {
+    const Task unsolvable = test::load_task("unsolvable", "p01");
+    PlannerOptions single;
+    single.heuristic = HeuristicKind::GoalCount;
+    const SearchResult alone = solve(unsolvable, single);
+    OptionValues v;
+    v.config = "search=eager,h=goal-count,time=0.5;search=lazy,h=ff";
+    PlannerOptions portfolio = make_planner_options(v);
+    portfolio.limits.time_limit_s = 60;
+    const SearchResult both = solve(unsolvable, portfolio);
+    EXPECT_EQ(both.status, SearchStatus::Unsolvable);
+    EXPECT_EQ(both.stats.expansions, alone.stats.expansions);
+    EXPECT_EQ(both.stats.evaluations, alone.stats.evaluations);
+
+    const Task star = test::load_task("star", "p01");
+    const SearchResult solved = solve(star, portfolio);
+    ASSERT_EQ(solved.status, SearchStatus::Solved);
+    // Eager goal count (1 everywhere but the goal): c0, x1, x2, then g1.
+    EXPECT_EQ(solved.stats.expansions, 4);
+}
+
+TEST(AutoSpace, ByNumberOfObjects) {
+    EXPECT_EQ(choose_space(test::load_task("star", "p01")), SpaceKind::State);
+    std::string problem = "(define (problem big) (:domain star) (:objects";
+    for (int i = 0; i < kPartialSpaceObjects; ++i)
+        problem += " c" + std::to_string(i);
+    problem += ") (:init (at c0) (adj c0 c1)) (:goal (at c1)))";
+    const Task big = parse_task(test::read_file(test::task_path("star", "domain.pddl")), problem,
+                                "domain.pddl", "big.pddl");
+    EXPECT_EQ(choose_space(big), SpaceKind::Partial);
 }
 
 }  // namespace
