@@ -24,6 +24,7 @@
 #include "cli/common/stats_json.hpp"
 #include "cli/common/system.hpp"
 #include "cli/common/version.hpp"
+#include "core/common/budget.hpp"
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
 #include "core/pddl/parser.hpp"
@@ -185,9 +186,11 @@ int run_plan(std::span<const std::string> args) {
         request.progress_interval_s = kProgressIntervalS;
         run.limits = request.limits;
 
-        const std::string domain_text = read_text_file(run.domain);
+        // Reading counts against the time limit too (a FIFO, /dev/zero).
+        const ReadLimits read_limits{kMaxInputFileBytes, &clock, request.limits.time_limit_s};
+        const std::string domain_text = read_text_file(run.domain, read_limits);
         sources.add(run.domain, domain_text);
-        const std::string problem_text = read_text_file(run.problem);
+        const std::string problem_text = read_text_file(run.problem, read_limits);
         sources.add(run.problem, problem_text);
         std::string model_text;
         request.domain_text = domain_text;
@@ -197,7 +200,7 @@ int run_plan(std::span<const std::string> args) {
         std::vector<CatalogEntry> catalog;
         const std::string models_dir = models_directory();
         if (model_file) {
-            model_text = read_text_file(model_option);
+            model_text = read_text_file(model_option, read_limits);
             request.model_text = model_text;
             request.model_name = model_option;
         } else if (model_option == "auto") {
@@ -238,6 +241,16 @@ int run_plan(std::span<const std::string> args) {
         }
         if (quiet) std::cerr << quiet_limit_line(result.status, run.limits, total_time_s, peak_mb);
         return finish_with_stats(stats_path, search_stats_json(result, run, total_time_s, peak_mb),
+                                 exit_code_for(result.status));
+    } catch (const LimitReached& limit) {
+        // Only reading the input throws this here: the search catches its own.
+        SearchResult result;
+        result.status = limit.kind() == LimitReached::Kind::Time ? SearchStatus::OutOfTime
+                                                                 : SearchStatus::OutOfMemory;
+        const double total_time_s = clock.seconds();
+        std::cerr << quiet_limit_line(result.status, run.limits, total_time_s, peak_memory_mb());
+        return finish_with_stats(stats_path,
+                                 search_stats_json(result, run, total_time_s, peak_memory_mb()),
                                  exit_code_for(result.status));
     } catch (const Error& e) {
         int code = report(e, sources, "lazylifted plan");

