@@ -21,14 +21,6 @@ std::string counted(std::int64_t n, const char* noun) {
 
 }  // namespace
 
-std::string format_plan(const Task& task, std::span<const GroundAction> plan) {
-    std::string out;
-    for (const GroundAction& a : plan)
-        out += to_string(task, a) + "\n";
-    out += "; cost = " + std::to_string(plan.size()) + " (unit cost)\n";
-    return out;
-}
-
 std::string format_h(double h) {
     if (!std::isfinite(h)) return "inf";
     if (h == std::floor(h) && std::fabs(h) < 1e15) {

@@ -10,9 +10,6 @@
 
 namespace ll::cli {
 
-// "(action obj ...)" per line, then "; cost = N (unit cost)".
-std::string format_plan(const Task& task, std::span<const GroundAction> plan);
-
 // "7", "7.5" or "inf": heuristic values are usually integral.
 std::string format_h(double h);
 

@@ -5,18 +5,11 @@
 namespace ll {
 
 SearchStatus EagerSearch::search() {
-    const NodeId root = space_.root();
-    ++stats_.generated;
-    if (space_.is_goal(root)) {
-        goal_ = root;
-        return SearchStatus::Solved;
-    }
-    if (!evaluate(root, context_, false)) return SearchStatus::Unsolvable;
-    stats_.initial_h = context_.value(*setup_.evaluators[0]);
-    OpenList& open = *setup_.open;
-    open.push(context_, root, false);
-
     SearchStatus status;
+    if (!start(context_, false, status)) return status;
+    OpenList& open = *setup_.open;
+    open.push(context_, context_.node(), false);
+
     while (!open.empty()) {
         if (limit_reached(status)) return status;
         const NodeId node = open.pop();

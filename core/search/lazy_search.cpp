@@ -6,17 +6,10 @@ namespace ll {
 
 SearchStatus LazySearch::search() {
     const bool with_preferred = !setup_.preferred.empty();
-    const NodeId root = space_.root();
-    ++stats_.generated;
-    if (space_.is_goal(root)) {
-        goal_ = root;
-        return SearchStatus::Solved;
-    }
-    if (!evaluate(root, context_, with_preferred)) return SearchStatus::Unsolvable;
-    stats_.initial_h = context_.value(*setup_.evaluators[0]);
-    OpenList& open = *setup_.open;
-    NodeId current = root;
     SearchStatus status;
+    if (!start(context_, with_preferred, status)) return status;
+    OpenList& open = *setup_.open;
+    NodeId current = context_.node();
     for (;;) {
         if (limit_reached(status)) return status;
         close(current);

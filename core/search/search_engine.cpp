@@ -72,6 +72,22 @@ bool SearchEngine::limit_reached(SearchStatus& status) {
     return false;
 }
 
+bool SearchEngine::start(EvalContext& context, bool with_preferred, SearchStatus& status) {
+    const NodeId root = space_.root();
+    ++stats_.generated;
+    if (space_.is_goal(root)) {
+        goal_ = root;
+        status = SearchStatus::Solved;
+        return false;
+    }
+    if (!evaluate(root, context, with_preferred)) {
+        status = SearchStatus::Unsolvable;
+        return false;
+    }
+    stats_.initial_h = context.value(*setup_.evaluators[0]);
+    return true;
+}
+
 bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferred) {
     context.reset(node, space_.state_id(node), space_.state(node), space_.partial(node));
     ++stats_.evaluations;

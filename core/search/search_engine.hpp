@@ -46,6 +46,9 @@ class SearchEngine {
     // The search proper; returns the status, with goal_ set when solved.
     virtual SearchStatus search() = 0;
 
+    // Creates and evaluates the root: false when the search ends there (a
+    // goal root, status Solved with goal_ set; a dead-end root, Unsolvable).
+    bool start(EvalContext& context, bool with_preferred, SearchStatus& status);
     // Evaluates `node` with every evaluator (and its preferred operators when
     // asked) into `context`; false for a dead end. Counts the evaluation,
     // tracks new best values (boosting preferred lists, reporting progress).
