@@ -221,7 +221,8 @@ std::string solve_guarded(const std::string& request_text, const emscripten::val
         const ll::SearchResult& result = outcome.result;
         json response = response_json(ll::to_string(result.status), result.stats,
                                       ll::describe_search(outcome.options));
-        if (result.status == ll::SearchStatus::Solved) {  // validated by plan_request
+        response["space"] = ll::to_string(outcome.options.space);  // "auto" resolved
+        if (result.status == ll::SearchStatus::Solved) {           // validated by plan_request
             response["plan"] = plan_json(outcome.task, result.plan);
             response["cost"] = result.plan.size();  // unit costs: cost = length
         }

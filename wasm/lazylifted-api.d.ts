@@ -36,7 +36,9 @@ export type SearchAliasName = 'default' | 'paper' | 'lama' | 'bfws' | 'eager-po'
  * `"search=lazy,h=wl+ff,preferred=on,novelty=on,boost=1000"`). Keys: `search`
  * (eager | lazy), `h` (heuristics joined by `+`: the first is the main one, the
  * others get alternated queues of their own), `preferred` (on | off), `novelty`
- * (on | off), `boost` (a non-negative integer). The same text as the CLI's `--config`.
+ * (on | off), `boost` (a non-negative integer), `time` (a phase's share of the
+ * time). Phases separated by `;` make a sequential portfolio (the `default`
+ * alias is one). The same text as the CLI's `--config`.
  */
 export type SearchConfigText = SearchAliasName | (string & {});
 /** "on" | "off" (also "true"/"false", "yes"/"no", "1"/"0"), or a boolean. */
@@ -56,8 +58,8 @@ export interface SolveRequest {
   domain: string;
   /** PDDL problem text. */
   problem: string;
-  /** Search space: S³ ("state", default) or PS² ("partial"). */
-  space?: Space;
+  /** Search space: S³ ("state"), PS² ("partial"), or "auto" (default: PS² for large tasks). */
+  space?: Space | 'auto';
   /**
    * The main heuristic. Default: the configuration's `h=` if it sets one, else
    * "wl" when a model is given, else "ff".
@@ -161,11 +163,14 @@ export interface SolveResponse {
   /** Plan cost (unit costs: its length); null unless solved. */
   cost: number | null;
   /**
-   * The configuration the search ran with, resolved by the core:
+   * The configuration the search ran with, resolved by the core (every phase
+   * of a portfolio, ';'-separated, as the CLI prints it):
    * "search=lazy,h=ff,preferred=on,novelty=off,boost=1000". null for errors
    * and for "out-of-time" by the safety net.
    */
   config: string | null;
+  /** The search space used ("auto", the default, resolved). Absent for errors. */
+  space?: Space;
   /** Statistics; for "out-of-time" by the safety net, the last progress report's. */
   stats: SearchStats;
   /** Only with status "error". */

@@ -59,6 +59,7 @@ function normaliseResponse(raw) {
         plan: Array.isArray(raw.plan) ? raw.plan : [],
         cost: typeof raw.cost === 'number' ? raw.cost : null,
         config: typeof raw.config === 'string' ? raw.config : null,
+        ...(typeof raw.space === 'string' ? { space: raw.space } : {}),
         stats: { ...EMPTY_STATS, ...(raw.stats ?? {}) },
     };
     if (response.status === 'error') {

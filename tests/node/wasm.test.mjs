@@ -230,7 +230,8 @@ test('searchAliases lists the core aliases, default first', () => {
     const aliases = JSON.parse(ll.raw.searchAliases());
     assert.deepEqual(aliases.map((a) => a.name), ['default', 'paper', 'lama', 'bfws', 'eager-po']);
     for (const alias of aliases) {
-        assert.match(alias.text, /^[a-z]+=[a-z0-9]+(,[a-z]+=[a-z0-9]+)*$/, alias.name);
+        // key=value pairs; a portfolio's phases separated by ';'.
+        assert.match(alias.text, /^[a-z]+=[a-z0-9.]+([,;][a-z]+=[a-z0-9.]+)*$/, alias.name);
         assert.ok(alias.description.length > 10, alias.name);
     }
 });
@@ -240,7 +241,8 @@ test('the response names the resolved configuration; no config means the alias d
     assertSolvedAndValid(plain, blocksDomain, blocksP03);
     const named = ll.solve({ domain: blocksDomain, problem: blocksP03, config: 'default' });
     assert.equal(plain.config, named.config);
-    assert.match(plain.config, /^search=(eager|lazy),h=ff,preferred=(on|off),novelty=(on|off),boost=\d+$/);
+    assert.match(plain.config, /^search=(eager|lazy),h=ff,preferred=(on|off),novelty=(on|off),boost=\d+/);
+    assert.equal(plain.space, 'state', 'space auto: S³ for a small task');
     assert.equal(plain.stats.expansions, named.stats.expansions);
 });
 
@@ -248,10 +250,16 @@ test('every alias solves and reports its configuration', () => {
     for (const alias of JSON.parse(ll.raw.searchAliases())) {
         const response = ll.solve({ domain: blocksDomain, problem: blocksP03, config: alias.name });
         assertSolvedAndValid(response, blocksDomain, blocksP03);
-        // The alias text's pairs all appear in the resolved configuration.
-        for (const pair of alias.text.split(',')) {
-            assert.ok(response.config.split(',').includes(pair), `${alias.name}: ${pair} in ${response.config}`);
-        }
+        // Each phase's pairs appear in the resolved configuration's phase
+        // (phases on wl are dropped without a model).
+        const phases = alias.text.split(';').filter((phase) => !phase.includes('h=wl'));
+        const resolved = response.config.split(';');
+        assert.equal(resolved.length, phases.length, `${alias.name}: ${response.config}`);
+        phases.forEach((phase, i) => {
+            for (const pair of phase.split(',')) {
+                assert.ok(resolved[i].split(',').includes(pair), `${alias.name}: ${pair} in ${response.config}`);
+            }
+        });
     }
     const paper = ll.solve({ domain: blocksDomain, problem: blocksP03, config: 'paper' });
     assert.equal(paper.config, PAPER);
@@ -298,7 +306,7 @@ test('a bad configuration is a usage error with a message naming the accepted va
     };
     usage({ config: 'fastest' },
           /^unknown search configuration 'fastest' \(aliases: default, paper, lama, bfws, eager-po; or key=value pairs\)$/);
-    usage({ config: 'speed=high' }, /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty or boost\)$/);
+    usage({ config: 'speed=high' }, /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty, boost or time\)$/);
     usage({ config: 'search=quick' }, /^unknown search engine 'quick' \(expected eager or lazy\)$/);
     usage({ config: 'boost=-1' }, /^invalid boost '-1'/);
     usage({ search: 'depth-first' }, /expected eager or lazy/);

@@ -12,7 +12,7 @@ import {
 import {
     el, formatNumber, formatSeconds, planFileText, STATUS_TEXT, errorLocation,
 } from './format.js';
-import { fillConfigSelect, searchRequestFields } from './search-options.js';
+import { fillConfigSelect, heuristicField, searchRequestFields } from './search-options.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -438,11 +438,7 @@ async function solve() {
     const domain = domainEditor.getText();
     const problem = problemEditor.getText();
     const s = settings();
-    const request = {
-        domain, problem, space: s.space,
-        heuristic: s.heuristic === 'ff' && s.space === 'partial' ? 'rff' : s.heuristic,
-        ...searchRequestFields(s),
-    };
+    const request = { domain, problem, space: s.space, ...heuristicField(s.heuristic), ...searchRequestFields(s) };
     if (s.timeLimitS) request.timeLimitMs = Math.round(s.timeLimitS * 1000);
     clearResult();
     const controller = new AbortController();

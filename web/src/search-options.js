@@ -37,3 +37,15 @@ export function fillConfigSelect(select, aliases, value = select.value) {
     select.value = value === 'default' ? '' : value;
     select.title = select.selectedOptions[0]?.title ?? '';
 }
+
+/**
+ * The heuristic field of a request. hFF without a model and the learned
+ * heuristic with one are what the core picks by itself, so they are not
+ * sent: a configuration's phases then keep their own heuristics (the
+ * default portfolio runs eager GBFS on the model, then lazy GBFS on hFF;
+ * an explicit heuristic would replace both). hadd, hmax and goal count are
+ * sent.
+ */
+export function heuristicField(heuristic) {
+    return heuristic && !['ff', 'rff', 'wl'].includes(heuristic) ? { heuristic } : {};
+}

@@ -21,7 +21,7 @@
 import { createPddlEditor } from './editor.js';
 import { encodeSessionHash } from './session.js';
 import { formatNumber, formatSeconds, errorLocation } from './format.js';
-import { searchRequestFields } from './search-options.js';
+import { heuristicField, searchRequestFields } from './search-options.js';
 
 const SCRIPT_URL = import.meta.url;
 const API_URL = new URL('./lazylifted-api.mjs', SCRIPT_URL).href;
@@ -255,7 +255,8 @@ class LazyLiftedDemo extends HTMLElement {
         const domain = this.domainText;
         const problem = this.problemText;
         const space = this.#space();
-        const request = { domain, problem, space, heuristic: this.#heuristic(),
+        const heuristic = this.#heuristic();
+        const request = { domain, problem, space, ...heuristicField(heuristic),
                           ...searchRequestFields({ config: this.#config() }) };
         const seconds = Number(this.getAttribute('time-limit') ?? 30);
         if (Number.isFinite(seconds) && seconds > 0) request.timeLimitMs = Math.round(seconds * 1000);
@@ -277,7 +278,7 @@ class LazyLiftedDemo extends HTMLElement {
         let response = null;
         try {
             const modelUrl = this.getAttribute('model');
-            if (request.heuristic === 'wl') {
+            if (heuristic === 'wl') {
                 if (!modelUrl) throw new Error('heuristic "wl" needs a model attribute');
                 const modelResponse = await fetch(new URL(modelUrl, document.baseURI));
                 if (!modelResponse.ok) throw new Error(`could not load ${modelUrl} (HTTP ${modelResponse.status})`);
