@@ -2,6 +2,8 @@
 #include "core/search/search_config.hpp"
 
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 
 #include "core/common/error.hpp"
 
@@ -134,12 +136,14 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
     } else if (key == "novelty") {
         c.novelty = parse_switch(value, "novelty");
     } else if (key == "time") {
-        double fraction = -1;
-        const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), fraction);
-        if (ec != std::errc() || end != value.data() + value.size() || !(fraction > 0) ||
-            fraction > 1) {
+        // strtod, not from_chars: Emscripten 3.1.6's libc++ has no
+        // floating-point from_chars (the core never changes the locale).
+        const std::string text(value);
+        char* end = nullptr;
+        const double fraction = text.empty() ? -1 : std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !(fraction > 0) || fraction > 1) {
             throw Error(ErrorCategory::Usage,
-                        "invalid time share '" + std::string(value) + "' (a fraction in (0, 1])");
+                        "invalid time share '" + text + "' (a fraction in (0, 1])");
         }
         c.time_fraction = fraction;
     } else if (key == "boost") {
@@ -196,9 +200,9 @@ ParsedSearchConfig parse_search_config(std::string_view text) {
 
 namespace {
 std::string format_fraction(double f) {
-    char buffer[32];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, f);
-    return ec == std::errc() ? std::string(buffer, end) : std::to_string(f);
+    char buffer[32];  // %g, not to_chars: see the time key above
+    const int n = std::snprintf(buffer, sizeof buffer, "%g", f);
+    return std::string(buffer, n > 0 ? static_cast<std::size_t>(n) : 0);
 }
 }  // namespace
 
