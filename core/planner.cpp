@@ -145,8 +145,9 @@ PlannerOptions make_planner_options(const OptionValues& values) {
     // Every phase with the user's overrides; phases that need a model are
     // dropped when there is none (the default portfolio starts with one).
     std::vector<PlannerOptions::Phase> phases;
-    for (const ParsedSearchConfig& parsed :
-         parse_search_phases(values.config.value_or("default"))) {
+    const std::vector<ParsedSearchConfig> parsed_phases =
+        parse_search_phases(values.config.value_or("default"));
+    for (const ParsedSearchConfig& parsed : parsed_phases) {
         PlannerOptions::Phase phase;
         phase.search = parsed.config;
         if (values.search) phase.search.engine = parse_engine_kind(*values.search);
@@ -154,6 +155,12 @@ PlannerOptions make_planner_options(const OptionValues& values) {
         if (values.novelty) phase.search.novelty = parse_switch(*values.novelty, "novelty");
         if (values.heuristic) {
             phase.heuristic = parse_heuristic_kind(*values.heuristic);
+            // A phase written for the learnt model (h=wl) is not turned into
+            // a second run of another heuristic: it is dropped.
+            const bool model_phase = parsed.sets_heuristic && parsed.heuristic == HeuristicKind::Wl;
+            if (model_phase && phase.heuristic != HeuristicKind::Wl && parsed_phases.size() > 1) {
+                continue;
+            }
         } else if (parsed.sets_heuristic) {
             phase.heuristic = parsed.heuristic;
         } else {

@@ -216,6 +216,13 @@ TEST(Portfolio, DefaultDropsTheModelPhaseWithoutAModel) {
     EXPECT_EQ(with.search.time_fraction, 0.25);
     ASSERT_EQ(with.next_phases.size(), 1u);
     EXPECT_EQ(with.next_phases[0].heuristic, HeuristicKind::FF);
+    // An explicit heuristic drops the model phase rather than rerunning it.
+    OptionValues hadd;
+    hadd.heuristic = "hadd";
+    const PlannerOptions o = make_planner_options(hadd);
+    EXPECT_TRUE(o.next_phases.empty());
+    EXPECT_EQ(o.heuristic, HeuristicKind::Add);
+    EXPECT_EQ(o.search.engine, EngineKind::Lazy);
 }
 
 // A phase that ends for another reason than its time share ends the
