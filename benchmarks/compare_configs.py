@@ -27,6 +27,9 @@ import shlex
 import statistics
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run_benchmark import planner_version  # noqa: E402  (one implementation)
 import time
 from collections import OrderedDict
 
@@ -384,14 +387,6 @@ def machine():
     except AttributeError:
         nproc = os.cpu_count()
     return f"{cpu}, nproc {nproc}, {mem}"
-
-
-def planner_version(planner):
-    try:
-        out = subprocess.run([planner, "--version"], capture_output=True, text=True, timeout=10)
-        return out.stdout.strip() or "unknown"
-    except (OSError, subprocess.TimeoutExpired):
-        return "unknown"
 
 
 def relative(path):

@@ -54,7 +54,8 @@ const CommandSpec& plan_spec() {
              "main heuristic; in the partial space ff means rff (restricted FF)"},
             {"--config", "ALIAS|KEY=VALUE,...", "default",
              "search configuration: an alias (default, paper, lama, bfws, eager-po) and/or "
-             "search=eager|lazy, h=H[+H...], preferred=on|off, novelty=on|off, boost=N"},
+             "search=eager|lazy, h=H[+H...], preferred=on|off, novelty=on|off, boost=N, "
+             "time=F; phases of a portfolio separated by ';' (docs/search.md)"},
             {"--search", "eager|lazy", "from --config", "eager or lazy greedy best-first search"},
             {"--preferred", "on|off", "from --config",
              "preferred operators (FF's helpful actions) with boosted preferred queues"},
