@@ -104,24 +104,22 @@ std::unique_ptr<ActionSetHeuristic> make_heuristic(HeuristicKind heuristic,
     return std::make_unique<RelaxationHeuristic>(kind, task, layout, statics, goal);
 }
 
+// Whether a phase (main heuristic and configuration) uses `kind`.
+bool uses(HeuristicKind main, const SearchConfig& search, HeuristicKind kind) {
+    return main == kind || std::find(search.extra_heuristics.begin(), search.extra_heuristics.end(),
+                                     kind) != search.extra_heuristics.end();
+}
+
 bool uses(const PlannerOptions& options, HeuristicKind kind) {
-    if (options.heuristic == kind) return true;
-    for (HeuristicKind k : options.search.extra_heuristics) {
-        if (k == kind) return true;
-    }
-    return false;
+    return uses(options.heuristic, options.search, kind);
 }
 
 // In any phase of a portfolio.
 bool uses_anywhere(const PlannerOptions& options, HeuristicKind kind) {
-    if (uses(options, kind)) return true;
-    for (const PlannerOptions::Phase& phase : options.next_phases) {
-        PlannerOptions probe;
-        probe.heuristic = phase.heuristic;
-        probe.search = phase.search;
-        if (uses(probe, kind)) return true;
-    }
-    return false;
+    return uses(options, kind) ||
+           std::any_of(
+               options.next_phases.begin(), options.next_phases.end(),
+               [&](const PlannerOptions::Phase& p) { return uses(p.heuristic, p.search, kind); });
 }
 
 bool wants_dead_end_detection(const PlannerOptions& options) {
@@ -166,10 +164,7 @@ PlannerOptions make_planner_options(const OptionValues& values) {
         } else {
             phase.heuristic = values.has_model ? HeuristicKind::Wl : HeuristicKind::FF;
         }
-        PlannerOptions probe;
-        probe.heuristic = phase.heuristic;
-        probe.search = phase.search;
-        if (uses(probe, HeuristicKind::Wl) && !values.has_model) {
+        if (uses(phase.heuristic, phase.search, HeuristicKind::Wl) && !values.has_model) {
             if (values.heuristic) {
                 throw Error(ErrorCategory::Usage, "the wl heuristic needs a model");
             }
@@ -336,7 +331,7 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
                                     : make_alternation_open_list(std::move(queues));
 
     std::optional<RelaxedDeadEndDetector> detector;
-    std::optional<DeadEndEvaluator> dead_end;
+    std::optional<DeadEndCheck> dead_end;
     if (wants_dead_end_detection(options)) {
         detector.emplace(task, layout, statics, goal);
         detector->set_budget(&budget);

@@ -85,8 +85,6 @@ class EvalContext {
         compute(e, want_preferred);
         return e.result;
     }
-    // Calls of Evaluator::evaluate since the last reset.
-    int evaluator_calls() const { return calls_; }
 
   private:
     struct Entry {
@@ -97,7 +95,6 @@ class EvalContext {
     void compute(Entry& e, bool want_preferred) {
         e.result.preferred.clear();
         e.with_preferred = want_preferred && e.evaluator->provides_preferred();
-        ++calls_;
         e.evaluator->evaluate(*this, e.result, e.with_preferred);
     }
 
@@ -107,7 +104,6 @@ class EvalContext {
     PartialAction partial_;
     std::vector<Entry> entries_;
     std::size_t used_ = 0;
-    int calls_ = 0;
 };
 
 }  // namespace ll

@@ -44,7 +44,7 @@ void NoveltyEvaluator::evaluate(EvalContext& context, EvalResult& out, bool) {
     out.value = novel ? 1 : 2;
 }
 
-bool DeadEndEvaluator::is_dead_end(StateId id, const State& state, bool& first_time) {
+bool DeadEndCheck::is_dead_end(StateId id, const State& state, bool& first_time) {
     if (static_cast<std::size_t>(id) >= verdict_.size()) {
         verdict_.resize(static_cast<std::size_t>(id) + 1, kUnknown);
     }
@@ -52,11 +52,6 @@ bool DeadEndEvaluator::is_dead_end(StateId id, const State& state, bool& first_t
     first_time = v == kUnknown;
     if (first_time) v = detector_.is_dead_end(state) ? kDead : kAlive;
     return v == kDead;
-}
-
-void DeadEndEvaluator::evaluate(EvalContext& context, EvalResult& out, bool) {
-    bool first_time = false;
-    out.value = is_dead_end(context.state_id(), context.state(), first_time) ? kDeadEndValue : 0.0;
 }
 
 }  // namespace ll

@@ -1,6 +1,7 @@
 // The evaluators a search configuration is made of: any action-set
 // heuristic (goal count, hadd, hmax, hFF, rFF, WL), width-1 novelty
-// partitioned by another evaluator's value, and the relaxed dead-end check.
+// partitioned by another evaluator's value; and the relaxed dead-end check
+// that engines ask before expanding a state.
 #pragma once
 
 #include <cstdint>
@@ -55,13 +56,12 @@ class NoveltyEvaluator final : public Evaluator {
 };
 
 // Relaxed reachability of the goal (heuristics/dead_end_detector.hpp),
-// remembered per state: every node of a state shares its verdict.
-class DeadEndEvaluator final : public Evaluator {
+// remembered per state: every node of a state shares its verdict. Not an
+// open-list key but a pruning check, asked once per expanded state (see
+// docs/design.md, Search).
+class DeadEndCheck {
   public:
-    explicit DeadEndEvaluator(RelaxedDeadEndDetector& detector) : detector_(detector) {}
-    std::string name() const override { return "dead-end"; }
-    void evaluate(EvalContext& context, EvalResult& out, bool want_preferred) override;
-    bool measures_progress() const override { return false; }
+    explicit DeadEndCheck(RelaxedDeadEndDetector& detector) : detector_(detector) {}
     // The verdict for a state; `first_time` tells whether it was computed now.
     bool is_dead_end(StateId id, const State& state, bool& first_time);
 

@@ -119,7 +119,6 @@ bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferr
     }
     if (new_best_h) {
         stats_.best_h = best_[0];
-        if (stats_.evaluations == 1) stats_.initial_h = best_[0];
         report(true);
     }
     if (progress && setup_.boost > 0 && stats_.evaluations > 1) {

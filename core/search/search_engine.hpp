@@ -25,7 +25,7 @@ struct EngineSetup {
     std::vector<Evaluator*> preferred;
     std::unique_ptr<OpenList> open;
     // Checked once per expanded state (null: none).
-    DeadEndEvaluator* dead_end = nullptr;
+    DeadEndCheck* dead_end = nullptr;
     int boost = 1000;  // extra turns of preferred queues on progress (0: none)
     Limits limits;
     double progress_interval_s = 5.0;

@@ -371,12 +371,11 @@ int Exploration::goal_cost(Aggregation aggregation) const {
 }
 
 void Exploration::helpful_actions(std::vector<GroundAction>& out) {
-    // Marks the relaxed plan's facts (relaxed_plan's traversal), then keeps
-    // the marked action facts whose body costs nothing.
-    relaxed_plan(nullptr);
+    // The action facts of the last relaxed plan, computed again only if an
+    // exploration came after it (FF evaluations always extract the plan).
+    if (plan_stamp_ != stamp_) relaxed_plan(nullptr);
     auto cost_of = [&](int f) { return f < 0 ? 0 : cost_[f]; };
-    for (int f = 0; f < static_cast<int>(mark_.size()) && f < facts_.size(); ++f) {
-        if (mark_[f] != mark_stamp_ || !program_.is_action_predicate(facts_.tag(f))) continue;
+    for (int f : plan_actions_) {
         const bool applicable =
             achiever_[f] == kFirstAction || (cost_of(body_a_[f]) == 0 && cost_of(body_b_[f]) == 0);
         if (!applicable) continue;
@@ -392,21 +391,22 @@ int Exploration::relaxed_plan(std::vector<GroundAction>* actions) {
         std::fill(mark_.begin(), mark_.end(), 0);
         mark_stamp_ = 1;
     }
-    std::vector<int> stack;
+    plan_stamp_ = stamp_;
+    plan_actions_.clear();
+    stack_.clear();
     auto visit = [&](int f) {
         if (f < 0 || mark_[f] == mark_stamp_) return;
         mark_[f] = mark_stamp_;
-        stack.push_back(f);
+        stack_.push_back(f);
     };
     for (int g : goal_facts_)
         visit(g);
-    int count = 0;
-    while (!stack.empty()) {
-        const int f = stack.back();
-        stack.pop_back();
+    while (!stack_.empty()) {
+        const int f = stack_.back();
+        stack_.pop_back();
         const int predicate = facts_.tag(f);
         if (program_.is_action_predicate(predicate)) {
-            ++count;
+            plan_actions_.push_back(f);
             if (actions) {
                 const ObjectId* v = facts_.values(f);
                 actions->push_back(GroundAction{predicate - program_.first_action_predicate,
@@ -417,7 +417,7 @@ int Exploration::relaxed_plan(std::vector<GroundAction>* actions) {
         visit(body_a_[f]);
         visit(body_b_[f]);
     }
-    return count;
+    return static_cast<int>(plan_actions_.size());
 }
 
 }  // namespace ll::datalog

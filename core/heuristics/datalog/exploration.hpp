@@ -102,6 +102,10 @@ class Exploration {
     std::uint32_t stamp_ = 0;
     std::vector<std::uint32_t> mark_;
     std::uint32_t mark_stamp_ = 0;
+    // The last relaxed plan: its action facts, the exploration (stamp_) it
+    // was extracted from, and the traversal stack (kept to reuse its memory).
+    std::vector<int> plan_actions_, stack_;
+    std::uint32_t plan_stamp_ = 0;
     Aggregation aggregation_ = Aggregation::Sum;
     Budget* budget_ = nullptr;
 };
