@@ -108,9 +108,14 @@ test('a PDDL syntax error is a structured error with its position', () => {
 });
 
 test('bad requests are usage errors, never exceptions', () => {
-    const raw = JSON.parse(ll.raw.solve('{not json'));
-    assert.equal(raw.status, 'error');
-    assert.equal(raw.error.category, 'usage');
+    // Not JSON, and a number too large for a double (found by fuzzing the
+    // module's decoder: it used to surface as an internal error).
+    for (const text of ['{not json', '{"domain": 1e999}']) {
+        const raw = JSON.parse(ll.raw.solve(text));
+        assert.equal(raw.status, 'error', text);
+        assert.equal(raw.error.category, 'usage', text);
+        assert.match(raw.error.message, /^request is not JSON: /, text);
+    }
     const cases = [
         {},
         { domain: blocksDomain },

@@ -1,0 +1,113 @@
+// Request decoding (see header).
+#include "wasm/request.hpp"
+
+#include <cmath>
+#include <cstdint>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/error.hpp"
+
+namespace ll::wasm {
+namespace {
+
+using json = nlohmann::json;
+
+ll::Error field_error(const char* key, const char* what) {
+    return ll::Error(ll::ErrorCategory::Usage,
+                     std::string("request field '") + key + "' must be " + what);
+}
+
+std::string required_string(const json& request, const char* key) {
+    auto it = request.find(key);
+    if (it == request.end() || !it->is_string()) throw field_error(key, "a string");
+    return it->get<std::string>();
+}
+
+std::optional<std::string> optional_string(const json& request, const char* key) {
+    auto it = request.find(key);
+    if (it == request.end() || it->is_null()) return std::nullopt;
+    if (!it->is_string()) throw field_error(key, "a string");
+    return it->get<std::string>();
+}
+
+// An on/off option: a string the core parses ("on", "off", ...) or a boolean.
+std::optional<std::string> optional_switch(const json& request, const char* key) {
+    auto it = request.find(key);
+    if (it != request.end() && it->is_boolean()) return it->get<bool>() ? "on" : "off";
+    if (it != request.end() && !it->is_null() && !it->is_string()) {
+        throw field_error(key, "\"on\", \"off\" or a boolean");
+    }
+    return optional_string(request, key);
+}
+
+std::optional<double> optional_positive_number(const json& request, const char* key) {
+    auto it = request.find(key);
+    if (it == request.end() || it->is_null()) return std::nullopt;
+    if (!it->is_number() || !(it->get<double>() > 0) || !std::isfinite(it->get<double>())) {
+        throw field_error(key, "a positive number");
+    }
+    return it->get<double>();
+}
+
+std::optional<std::int64_t> optional_non_negative_integer(const json& request, const char* key) {
+    auto it = request.find(key);
+    if (it == request.end() || it->is_null()) return std::nullopt;
+    bool integral = it->is_number_integer() ||
+                    (it->is_number_float() && std::floor(it->get<double>()) == it->get<double>() &&
+                     std::fabs(it->get<double>()) < 9e15);
+    if (!integral || it->get<double>() < 0) throw field_error(key, "a non-negative integer");
+    return static_cast<std::int64_t>(it->get<double>());
+}
+
+}  // namespace
+
+void decode_request(const std::string& request_text, DecodedRequest& r) {
+    json request;
+    try {
+        request = json::parse(request_text);
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for 1e999
+        throw ll::Error(ll::ErrorCategory::Usage, std::string("request is not JSON: ") + e.what());
+    }
+    if (!request.is_object()) {
+        throw ll::Error(ll::ErrorCategory::Usage, "request must be a JSON object");
+    }
+    ll::PlanRequest& plan = r.plan;
+    ll::OptionValues& options = plan.options;
+    options.space = optional_string(request, "space");
+    options.heuristic = optional_string(request, "heuristic");
+    options.config = optional_string(request, "config");
+    options.search = optional_string(request, "search");
+    options.preferred = optional_switch(request, "preferred");
+    options.novelty = optional_switch(request, "novelty");
+    options.dead_ends = optional_string(request, "deadEnds");
+    options.parameter_order = optional_string(request, "parameterOrder");
+    // A model is JSON text or an already parsed object.
+    const auto model = request.find("model");
+    if (model != request.end() && !model->is_null()) {
+        r.model = model->is_string() ? model->get<std::string>() : model->dump();
+    }
+    options.has_model = r.model.has_value();
+
+    r.domain = required_string(request, "domain");
+    r.problem = required_string(request, "problem");
+    plan.domain_text = r.domain;
+    plan.problem_text = r.problem;
+    plan.domain_name = optional_string(request, "domainFile").value_or("domain.pddl");
+    plan.problem_name = optional_string(request, "problemFile").value_or("problem.pddl");
+    if (r.model) plan.model_text = *r.model;
+    if (auto ms = optional_positive_number(request, "timeLimitMs")) {
+        plan.limits.time_limit_s = *ms / 1000.0;
+    }
+    if (auto mb = optional_positive_number(request, "memoryLimitMb")) {
+        plan.limits.memory_limit_mb = *mb;
+    }
+    if (auto n = optional_non_negative_integer(request, "maxExpansions")) {
+        plan.limits.max_expansions = *n;
+    }
+    if (auto ms = optional_positive_number(request, "progressIntervalMs")) {
+        plan.progress_interval_s = *ms / 1000.0;
+    }
+}
+
+}  // namespace ll::wasm
