@@ -29,7 +29,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run_benchmark import planner_version  # noqa: E402  (one implementation)
+from run_benchmark import as_float as number, planner_version  # noqa: E402  (one implementation)
 import time
 from collections import OrderedDict
 
@@ -153,13 +153,6 @@ def read_anchors(path):
                 "evaluations": number(r["evaluations"]),
             }
     return anchors
-
-
-def number(text):
-    try:
-        return float(text)
-    except (TypeError, ValueError):
-        return None
 
 
 def our_results(rows):
