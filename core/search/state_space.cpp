@@ -33,6 +33,10 @@ NodeId StateSpace::root() {
 }
 
 const State& StateSpace::state(NodeId node) {
+    if (node >= first_child_ &&
+        static_cast<std::size_t>(node - first_child_) < child_states_.size()) {
+        return child_states_[static_cast<std::size_t>(node - first_child_)];
+    }
     if (node != current_id_) {
         current_ = registry_.get(node);
         current_id_ = node;
@@ -44,11 +48,13 @@ void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
     out.expanded = node;
     if (prune && prune(node)) return;
     const State parent = registry_.get(node);
+    child_states_.clear();
+    first_child_ = registry_.size();
     applicable_.clear();
     successors_.applicable_actions(parent, applicable_);
     out.transitions += static_cast<std::int64_t>(applicable_.size());
     for (const GroundAction& action : applicable_) {
-        const State succ = apply_action(task_, layout_, parent, action);
+        State succ = apply_action(task_, layout_, parent, action);
         bool is_new = false;
         const NodeId child = add_node(succ, node, action, is_new);
         if (!is_new) continue;
@@ -58,6 +64,7 @@ void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
             return;
         }
         out.children.push_back(child);
+        child_states_.push_back(std::move(succ));
     }
 }
 

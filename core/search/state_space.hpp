@@ -45,6 +45,11 @@ class StateSpace final : public SearchSpace {
     std::vector<GroundAction> applicable_;
     State current_;
     NodeId current_id_ = -1;
+    // The new children of the last expansion, whose ids are consecutive from
+    // first_child_: engines evaluate them next, and would otherwise copy
+    // each state back out of the registry.
+    std::vector<State> child_states_;
+    NodeId first_child_ = 0;
 };
 
 }  // namespace ll
