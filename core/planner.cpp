@@ -98,10 +98,11 @@ std::unique_ptr<ActionSetHeuristic> make_heuristic(HeuristicKind heuristic,
                       : heuristic == HeuristicKind::Max ? RelaxationHeuristic::Kind::Max
                                                         : RelaxationHeuristic::Kind::FF;
     if (options.space == SpaceKind::Partial) {
-        return std::make_unique<RestrictedRelaxationHeuristic>(kind, task, layout, statics, goal,
-                                                               successors);
+        return std::make_unique<RestrictedRelaxationHeuristic>(
+            kind, task, layout, statics, goal, successors, options.search.relaxation);
     }
-    return std::make_unique<RelaxationHeuristic>(kind, task, layout, statics, goal);
+    return std::make_unique<RelaxationHeuristic>(kind, task, layout, statics, goal,
+                                                 options.search.relaxation);
 }
 
 // Whether a phase (main heuristic and configuration) uses `kind`.

@@ -43,8 +43,9 @@ struct PlannerOptions {
     // The main heuristic: the first queue's key, the reported h.
     HeuristicKind heuristic = HeuristicKind::FF;
     // Engine, extra heuristics, preferred operators, novelty. A default
-    // constructed value is the paper's search (eager, one queue).
-    SearchConfig search;
+    // constructed value is the paper's search (eager, one queue, lifted
+    // relaxation).
+    SearchConfig search = SearchConfig::paper();
     // A sequential portfolio's later phases (main heuristic and
     // configuration each), run in order while the previous phase ran out of
     // its share of time (SearchConfig::time_fraction). Empty: one phase.

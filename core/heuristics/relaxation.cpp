@@ -1,31 +1,104 @@
-// hadd / hmax / hFF over the relaxed exploration.
+// hadd / hmax / hFF over the ground relaxed task or the lifted exploration.
 #include "core/heuristics/relaxation.hpp"
+
+#include <limits>
+#include <string>
+
+#include "core/common/error.hpp"
 
 namespace ll {
 
+RelaxationGrounding parse_relaxation_grounding(std::string_view name) {
+    if (name == "auto") return RelaxationGrounding::Auto;
+    if (name == "lifted") return RelaxationGrounding::Lifted;
+    if (name == "ground") return RelaxationGrounding::Ground;
+    throw Error(ErrorCategory::Usage,
+                "unknown relaxation '" + std::string(name) + "' (expected auto, lifted or ground)");
+}
+
+const char* to_string(RelaxationGrounding grounding) {
+    switch (grounding) {
+        case RelaxationGrounding::Auto:
+            return "auto";
+        case RelaxationGrounding::Lifted:
+            return "lifted";
+        case RelaxationGrounding::Ground:
+            return "ground";
+    }
+    return "auto";
+}
+
 RelaxationHeuristic::RelaxationHeuristic(Kind kind, const Task& task, const StateLayout& layout,
-                                         const StaticFacts& statics, const GoalChecker& goal)
-    : kind_(kind), goal_(goal), exploration_(task, layout, statics, datalog::build_program(task)) {}
+                                         const StaticFacts& statics, const GoalChecker& goal,
+                                         RelaxationGrounding grounding)
+    : kind_(kind),
+      task_(task),
+      layout_(layout),
+      statics_(statics),
+      goal_(goal),
+      grounding_(grounding) {}
+
+void RelaxationHeuristic::set_budget(Budget* budget) {
+    budget_ = budget;
+    if (ground_) ground_->set_budget(budget);
+    if (lifted_) lifted_->set_budget(budget);
+}
+
+// Grounds at the first evaluation, when the budget is known: grounding may
+// take a while on large tasks and must respect the limits.
+void RelaxationHeuristic::prepare() {
+    prepared_ = true;
+    if (grounding_ != RelaxationGrounding::Lifted) {
+        GroundingLimits limits;
+        if (grounding_ == RelaxationGrounding::Ground) {
+            limits.max_closure_facts = std::numeric_limits<std::size_t>::max();
+            limits.max_entries = std::numeric_limits<std::size_t>::max();
+        }
+        ground_ = GroundRelaxation::build(task_, layout_, statics_, limits, budget_);
+        if (ground_) {
+            ground_->set_budget(budget_);
+            return;
+        }
+    }
+    lifted_.emplace(task_, layout_, statics_, datalog::build_program(task_));
+    lifted_->set_budget(budget_);
+}
 
 double RelaxationHeuristic::evaluate(const State& state, const PartialAction&) {
     last_explored_ = false;
     if (goal_.is_goal(state)) return 0;
+    if (!prepared_) prepare();
     const auto aggregation =
         kind_ == Kind::Max ? datalog::Aggregation::Max : datalog::Aggregation::Sum;
-    if (!exploration_.explore(state, aggregation)) return kDeadEnd;
+    if (ground_) {
+        if (!ground_->explore(state, aggregation)) return kDeadEnd;
+        last_explored_ = true;
+        if (kind_ == Kind::FF) return ground_->relaxed_plan();
+        return ground_->goal_cost(aggregation);
+    }
+    if (!lifted_->explore(state, aggregation)) return kDeadEnd;
     last_explored_ = true;
-    if (kind_ == Kind::FF) return exploration_.relaxed_plan();
-    return exploration_.goal_cost(aggregation);
+    if (kind_ == Kind::FF) return lifted_->relaxed_plan();
+    return lifted_->goal_cost(aggregation);
 }
 
 std::vector<GroundAction> RelaxationHeuristic::last_relaxed_plan() {
     std::vector<GroundAction> plan;
-    exploration_.relaxed_plan(&plan);
+    if (ground_) {
+        ground_->relaxed_plan(&plan);
+    } else if (lifted_) {
+        lifted_->relaxed_plan(&plan);
+    }
     return plan;
 }
 
 void RelaxationHeuristic::helpful_actions(std::vector<GroundAction>& out) {
-    if (last_explored_) exploration_.helpful_actions(out);
+    if (!last_explored_) return;
+    if (ground_) {
+        ground_->helpful_actions(out);
+    } else {
+        lifted_->helpful_actions(out);
+    }
 }
 
 }  // namespace ll

@@ -1,21 +1,34 @@
-// Delete-relaxation heuristics computed on the lifted task through the
-// relaxed Datalog exploration: hadd, hmax and hFF.
+// Delete-relaxation heuristics hadd, hmax and hFF. Computed on the relaxed
+// task grounded once (ground_relaxation.hpp) when it fits, or on the lifted
+// task through the relaxed Datalog exploration (datalog/exploration.hpp).
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <string_view>
 
 #include "core/heuristics/datalog/exploration.hpp"
+#include "core/heuristics/ground_relaxation.hpp"
 #include "core/heuristics/heuristic.hpp"
 #include "core/task/goal.hpp"
 
 namespace ll {
+
+// How the relaxation is computed: `lifted` always explores the lifted task
+// (the paper's implementation, and the first version's exact tie-breaking);
+// `ground` grounds the relaxed task whatever its size; `auto` grounds it when
+// it fits GroundingLimits and explores lifted otherwise.
+enum class RelaxationGrounding { Auto, Lifted, Ground };
+RelaxationGrounding parse_relaxation_grounding(std::string_view name);
+const char* to_string(RelaxationGrounding grounding);
 
 class RelaxationHeuristic : public ActionSetHeuristic {
   public:
     enum class Kind { Add, Max, FF };
 
     RelaxationHeuristic(Kind kind, const Task& task, const StateLayout& layout,
-                        const StaticFacts& statics, const GoalChecker& goal);
+                        const StaticFacts& statics, const GoalChecker& goal,
+                        RelaxationGrounding grounding = RelaxationGrounding::Lifted);
     double evaluate(const State& state, const PartialAction& partial) override;
     using ActionSetHeuristic::evaluate;
 
@@ -25,13 +38,26 @@ class RelaxationHeuristic : public ActionSetHeuristic {
     // Helpful actions (relaxed-plan actions applicable in the state) of the
     // last evaluation that reached the goal; FF only.
     bool provides_helpful_actions() const override { return kind_ == Kind::FF; }
-    void set_budget(Budget* budget) override { exploration_.set_budget(budget); }
+    void set_budget(Budget* budget) override;
     void helpful_actions(std::vector<GroundAction>& out) override;
 
+    // Whether evaluations use the ground relaxed task (decided at the first
+    // evaluation).
+    bool is_ground() const { return ground_.has_value(); }
+
   private:
+    void prepare();
+
     Kind kind_;
+    const Task& task_;
+    const StateLayout& layout_;
+    const StaticFacts& statics_;
     const GoalChecker& goal_;
-    datalog::Exploration exploration_;
+    RelaxationGrounding grounding_;
+    bool prepared_ = false;
+    std::optional<GroundRelaxation> ground_;
+    std::optional<datalog::Exploration> lifted_;
+    Budget* budget_ = nullptr;
     bool last_explored_ = false;  // the last evaluation has a relaxed plan
 };
 

@@ -5,11 +5,12 @@ namespace ll {
 
 RestrictedRelaxationHeuristic::RestrictedRelaxationHeuristic(
     RelaxationHeuristic::Kind kind, const Task& task, const StateLayout& layout,
-    const StaticFacts& statics, const GoalChecker& goal, SuccessorGenerator& successors)
+    const StaticFacts& statics, const GoalChecker& goal, SuccessorGenerator& successors,
+    RelaxationGrounding grounding)
     : kind_(kind),
       goal_(goal),
       successors_(successors),
-      unrestricted_(kind, task, layout, statics, goal),
+      unrestricted_(kind, task, layout, statics, goal, grounding),
       restricted_(task, layout, statics,
                   datalog::build_program(task, datalog::ProgramOptions{true})) {}
 

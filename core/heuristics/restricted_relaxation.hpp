@@ -21,7 +21,8 @@ class RestrictedRelaxationHeuristic : public ActionSetHeuristic {
   public:
     RestrictedRelaxationHeuristic(RelaxationHeuristic::Kind kind, const Task& task,
                                   const StateLayout& layout, const StaticFacts& statics,
-                                  const GoalChecker& goal, SuccessorGenerator& successors);
+                                  const GoalChecker& goal, SuccessorGenerator& successors,
+                                  RelaxationGrounding grounding = RelaxationGrounding::Lifted);
     double evaluate(const State& state, const PartialAction& partial) override;
     using ActionSetHeuristic::evaluate;
 

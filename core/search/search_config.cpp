@@ -17,8 +17,9 @@ const std::vector<SearchAlias>& search_aliases() {
          "the best measured configuration (docs/search.md): with a learnt model, eager GBFS "
          "on it for a quarter of the time, then (and without a model) lazy GBFS on hFF with "
          "boosted preferred operators"},
-        {"paper", "search=eager,preferred=off,novelty=off",
-         "the paper's search: eager GBFS with a single queue"},
+        {"paper", "search=eager,preferred=off,novelty=off,relax=lifted",
+         "the paper's search: eager GBFS with a single queue, relaxation heuristics on the "
+         "lifted task"},
         {"lama", "search=lazy,preferred=on,novelty=off,boost=1000",
          "LAMA-first's search without landmarks: lazy GBFS, boosted preferred queues"},
         {"bfws", "search=lazy,preferred=on,novelty=on,boost=1000",
@@ -135,6 +136,8 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
         c.preferred = parse_switch(value, "preferred");
     } else if (key == "novelty") {
         c.novelty = parse_switch(value, "novelty");
+    } else if (key == "relax" || key == "relaxation") {
+        c.relaxation = parse_relaxation_grounding(value);
     } else if (key == "time") {
         // strtod, not from_chars: Emscripten 3.1.6's libc++ has no
         // floating-point from_chars (the core never changes the locale).
@@ -157,7 +160,7 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
     } else {
         throw Error(ErrorCategory::Usage,
                     "unknown search configuration key '" + std::string(key) +
-                        "' (expected search, h, preferred, novelty, boost or time)");
+                        "' (expected search, h, preferred, novelty, boost, relax or time)");
     }
 }
 
@@ -214,6 +217,9 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
            ",preferred=" + (config.preferred ? "on" : "off") +
            ",novelty=" + (config.novelty ? "on" : "off") +
            ",boost=" + std::to_string(config.boost) +
+           (config.relaxation != RelaxationGrounding::Auto
+                ? std::string(",relax=") + to_string(config.relaxation)
+                : std::string()) +
            (config.time_fraction < 1 ? ",time=" + format_fraction(config.time_fraction) : "");
 }
 

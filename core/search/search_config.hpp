@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/heuristics/relaxation.hpp"
+
 namespace ll {
 
 enum class EngineKind { Eager, Lazy };
@@ -38,11 +40,19 @@ struct SearchConfig {
     // In a portfolio (phases separated by ';'), the share of the time left
     // at its start that this phase may use; the last phase uses the rest.
     double time_fraction = 1.0;
+    // How hadd/hmax/hFF are computed (relax=auto|lifted|ground): `paper`
+    // keeps the lifted exploration, everything else grounds when it fits.
+    RelaxationGrounding relaxation = RelaxationGrounding::Auto;
 
     bool operator==(const SearchConfig&) const = default;
 
-    // The paper's search: eager GBFS, one queue, no preferred operators.
-    static SearchConfig paper() { return {}; }
+    // The paper's search: eager GBFS, one queue, no preferred operators,
+    // relaxation heuristics on the lifted exploration.
+    static SearchConfig paper() {
+        SearchConfig c;
+        c.relaxation = RelaxationGrounding::Lifted;
+        return c;
+    }
 };
 
 // One phase of a parsed configuration and, when its text names one, its

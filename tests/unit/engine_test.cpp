@@ -125,13 +125,20 @@ TEST(SearchConfig, AliasesAndKeys) {
     EXPECT_FALSE(c.config.novelty);
     EXPECT_EQ(c.config.boost, 7);
     EXPECT_EQ(to_string(c.config, c.heuristic),
-              "search=lazy,h=goal-count+ff,preferred=on,novelty=off,boost=7");
+              "search=lazy,h=goal-count+ff,preferred=on,novelty=off,boost=7,relax=lifted");
+    EXPECT_EQ(c.config.relaxation, RelaxationGrounding::Lifted);
+    // Every other configuration grounds the relaxation when it fits.
+    EXPECT_EQ(parse_search_config("lama").config.relaxation, RelaxationGrounding::Auto);
+    EXPECT_EQ(parse_search_config("lama,relax=ground").config.relaxation,
+              RelaxationGrounding::Ground);
+    EXPECT_EQ(to_string(parse_search_config("lama").config, HeuristicKind::FF),
+              "search=lazy,h=ff,preferred=on,novelty=off,boost=1000");
     // The canonical text parses back to the same configuration.
     const ParsedSearchConfig back = parse_search_config(to_string(c.config, c.heuristic));
     EXPECT_EQ(back.config, c.config);
     EXPECT_EQ(back.heuristic, c.heuristic);
     for (const char* bad : {"fastest", "search=greedy", "boost=-1", "boost=x", "novelty=maybe",
-                            "colour=red", "h=lama"}) {
+                            "colour=red", "h=lama", "relax=maybe"}) {
         EXPECT_THROW(parse_search_config(bad), Error) << bad;
     }
     EXPECT_STREQ(search_aliases().front().name, "default");

@@ -1,7 +1,9 @@
 // Heuristic values: hand-computed values on the Sussman anomaly, and hadd /
 // hmax against a grounded fixpoint oracle on every reachable state of every
 // test task; hFF between hmax and hadd with a relaxed plan that really
-// reaches the goal under delete relaxation.
+// reaches the goal under delete relaxation, and helpful actions that are
+// relaxed-plan actions applicable in the state. Both computations of the
+// relaxation (lifted exploration, ground relaxed task) are checked.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,14 +19,15 @@ namespace ll {
 namespace {
 
 struct Fixture {
-    explicit Fixture(const std::string& name, const std::string& problem)
+    explicit Fixture(const std::string& name, const std::string& problem,
+                     RelaxationGrounding grounding = RelaxationGrounding::Lifted)
         : task(test::load_task(name, problem)),
           layout(task),
           statics(task),
           goal(task, layout, statics),
-          ff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal),
-          add(RelaxationHeuristic::Kind::Add, task, layout, statics, goal),
-          max(RelaxationHeuristic::Kind::Max, task, layout, statics, goal),
+          ff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal, grounding),
+          add(RelaxationHeuristic::Kind::Add, task, layout, statics, goal, grounding),
+          max(RelaxationHeuristic::Kind::Max, task, layout, statics, goal, grounding),
           count(task, layout, goal) {}
     Task task;
     StateLayout layout;
@@ -34,11 +37,13 @@ struct Fixture {
     GoalCountHeuristic count;
 };
 
-TEST(Heuristics, SussmanAnomalyHandComputed) {
+class SussmanTest : public ::testing::TestWithParam<RelaxationGrounding> {};
+
+TEST_P(SussmanTest, HandComputed) {
     // s0: (on c a) (ontable a) (ontable b) (clear c) (clear b) (handempty);
     // goal (on a b) (on b c). Relaxed: unstack c a, pick-up b, stack b c
     // [on b c at cost 2], pick-up a [2], stack a b [3].
-    Fixture f("blocksworld", "p01");
+    Fixture f("blocksworld", "p01", GetParam());
     const State s0 = initial_state(f.task, f.layout);
     EXPECT_EQ(f.ff.evaluate(s0), 5);
     EXPECT_EQ(f.add.evaluate(s0), 5);
@@ -51,6 +56,38 @@ TEST(Heuristics, SussmanAnomalyHandComputed) {
     std::sort(names.begin(), names.end());
     EXPECT_EQ(names, (std::vector<std::string>{"(pick-up a)", "(pick-up b)", "(stack a b)",
                                                "(stack b c)", "(unstack c a)"}));
+    // Helpful: the relaxed plan's actions applicable in s0.
+    std::vector<GroundAction> helpful;
+    f.ff.helpful_actions(helpful);
+    names.clear();
+    for (const auto& a : helpful)
+        names.push_back(to_string(f.task, a));
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(names, (std::vector<std::string>{"(pick-up b)", "(unstack c a)"}));
+    EXPECT_EQ(f.ff.is_ground(), GetParam() != RelaxationGrounding::Lifted);
+}
+
+INSTANTIATE_TEST_SUITE_P(Groundings, SussmanTest,
+                         ::testing::Values(RelaxationGrounding::Lifted, RelaxationGrounding::Auto,
+                                           RelaxationGrounding::Ground),
+                         [](const auto& info) { return std::string(to_string(info.param)); });
+
+// Auto grounds only within its limits; past them build() declines.
+TEST(GroundRelaxation, DeclinesPastItsLimits) {
+    const Task task = test::load_task("blocksworld", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const auto ground = GroundRelaxation::build(task, layout, statics, GroundingLimits{}, nullptr);
+    ASSERT_TRUE(ground.has_value());
+    // 3 blocks: 3 pick-up, 3 put-down, 9 stack, 9 unstack (the domain does
+    // not forbid ?x = ?y), all relevant to (on a b) (on b c).
+    EXPECT_EQ(ground->num_actions(), 24);
+    GroundingLimits tiny;
+    tiny.max_closure_facts = 10;
+    EXPECT_FALSE(GroundRelaxation::build(task, layout, statics, tiny, nullptr).has_value());
+    tiny = GroundingLimits{};
+    tiny.max_entries = 5;
+    EXPECT_FALSE(GroundRelaxation::build(task, layout, statics, tiny, nullptr).has_value());
 }
 
 TEST(Heuristics, GoalStatesAreZeroAndDeadEndsInfinite) {
@@ -68,10 +105,12 @@ TEST(Heuristics, GoalStatesAreZeroAndDeadEndsInfinite) {
     EXPECT_TRUE(std::isinf(unsolvable.max.evaluate(u0)));
 }
 
-class RelaxationOracleTest : public ::testing::TestWithParam<test::TaskRef> {};
+class RelaxationOracleTest
+    : public ::testing::TestWithParam<std::tuple<test::TaskRef, RelaxationGrounding>> {};
 
 TEST_P(RelaxationOracleTest, MatchesGroundedFixpoint) {
-    Fixture f(GetParam().task, GetParam().problem);
+    const auto& [ref, grounding] = GetParam();
+    Fixture f(ref.task, ref.problem, grounding);
     test::GroundOracle oracle(f.task);
     for (const auto& atoms : oracle.reachable_states(200)) {
         const State s = test::to_state(f.layout, atoms);
@@ -119,12 +158,29 @@ TEST_P(RelaxationOracleTest, MatchesGroundedFixpoint) {
             << "relaxed plan has an action that is never applicable";
         for (const auto& g : f.task.goal_positive)
             EXPECT_TRUE(relaxed.count(g));
+        // Helpful actions: relaxed-plan actions whose preconditions hold.
+        std::vector<GroundAction> helpful;
+        f.ff.helpful_actions(helpful);
+        EXPECT_FALSE(helpful.empty());
+        for (const GroundAction& a : helpful) {
+            EXPECT_NE(std::find(plan.begin(), plan.end(), a), plan.end());
+            for (const auto& pre : f.task.schemas[a.schema].positive_preconditions) {
+                const GroundAtom atom = oracle.ground(pre, a);
+                EXPECT_TRUE(atoms.count(atom) || f.statics.contains(atom.predicate, atom.arguments))
+                    << to_string(f.task, a);
+            }
+        }
     }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTasks, RelaxationOracleTest,
-                         ::testing::ValuesIn(test::all_test_tasks()), [](const auto& info) {
-                             std::string n = info.param.task + "_" + info.param.problem;
+                         ::testing::Combine(::testing::ValuesIn(test::all_test_tasks()),
+                                            ::testing::Values(RelaxationGrounding::Lifted,
+                                                              RelaxationGrounding::Ground)),
+                         [](const auto& info) {
+                             const test::TaskRef& ref = std::get<0>(info.param);
+                             std::string n = ref.task + "_" + ref.problem + "_" +
+                                             to_string(std::get<1>(info.param));
                              std::replace(n.begin(), n.end(), '-', '_');
                              return n;
                          });

@@ -280,9 +280,7 @@ void Exploration::process(int fact) {
     }
 }
 
-bool Exploration::explore(const State& state, Aggregation aggregation,
-                          std::span<const GroundAction> first_actions) {
-    aggregation_ = aggregation;
+void Exploration::reset() {
     if (++stamp_ == 0) {  // wrapped: really clear the dense indexes
         std::fill(dense_fact_stamp_.begin(), dense_fact_stamp_.end(), 0);
         std::fill(dense_join_stamp_.begin(), dense_join_stamp_.end(), 0);
@@ -304,8 +302,9 @@ bool Exploration::explore(const State& state, Aggregation aggregation,
     current_bucket_ = 0;
     max_bucket_ = 0;
     bucket_read_ = 0;
-    if (!goal_possible_) return false;
+}
 
+void Exploration::seed(const State& state, std::span<const GroundAction> first_actions) {
     // Goal atoms are interned first (unreached) so that reaching them is O(1).
     for (const auto& [p, args] : goal_atoms_) {
         auto [id, inserted] = intern(p, args.data(), static_cast<int>(args.size()));
@@ -338,11 +337,39 @@ bool Exploration::explore(const State& state, Aggregation aggregation,
     for (const GroundAction& a : first_actions) {
         produce_action(a.schema, a.arguments.data(), 1, kFirstAction, -1, -1);
     }
+}
 
+bool Exploration::explore(const State& state, Aggregation aggregation,
+                          std::span<const GroundAction> first_actions) {
+    aggregation_ = aggregation;
+    reset();
+    if (!goal_possible_) return false;
+    seed(state, first_actions);
     while (goals_left_ > 0) {
+        const int fact = pop_fact();
+        if (fact < 0) return false;
+        if (is_goal_[fact]) --goals_left_;
+        process(fact);
+    }
+    return true;
+}
+
+bool Exploration::explore_closure(const State& state, std::size_t max_facts) {
+    aggregation_ = Aggregation::Sum;
+    reset();
+    seed(state, {});
+    for (int fact = pop_fact(); fact >= 0; fact = pop_fact()) {
+        process(fact);
+        if (static_cast<std::size_t>(facts_.size()) > max_facts) return false;
+    }
+    return true;
+}
+
+int Exploration::pop_fact() {
+    for (;;) {
         // Nothing was ever queued (no initial, static or seed fact): no
         // bucket exists (found by fuzzing, docs/fuzzing.md).
-        if (current_bucket_ > max_bucket_ || current_bucket_ >= buckets_.size()) return false;
+        if (current_bucket_ > max_bucket_ || current_bucket_ >= buckets_.size()) return -1;
         auto& bucket = buckets_[current_bucket_];
         if (bucket_read_ >= bucket.size()) {
             bucket.clear();
@@ -356,10 +383,8 @@ bool Exploration::explore(const State& state, Aggregation aggregation,
         if (budget_ != nullptr) budget_->poll();
         if (closed_[fact] || cost_[fact] != static_cast<int>(current_bucket_)) continue;
         closed_[fact] = 1;
-        if (is_goal_[fact]) --goals_left_;
-        process(fact);
+        return fact;
     }
-    return true;
 }
 
 int Exploration::goal_cost(Aggregation aggregation) const {

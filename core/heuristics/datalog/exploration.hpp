@@ -29,6 +29,21 @@ class Exploration {
     bool explore(const State& state, Aggregation aggregation,
                  std::span<const GroundAction> first_actions = {});
 
+    // The whole relaxed closure of `state` (not stopping at the goal), for
+    // grounding: false if it holds more than `max_facts` facts. Afterwards
+    // for_each_action() lists every reached ground action.
+    bool explore_closure(const State& state, std::size_t max_facts);
+    template <typename F>
+    void for_each_action(F&& visit) const {
+        for (int f = 0; f < facts_.size(); ++f) {
+            const int predicate = facts_.tag(f);
+            if (program_.is_action_predicate(predicate)) {
+                visit(predicate - program_.first_action_predicate,
+                      std::span<const ObjectId>(facts_.values(f), facts_.arity(f)));
+            }
+        }
+    }
+
     // After a successful explore(): the aggregated cost of the goal atoms.
     int goal_cost(Aggregation aggregation) const;
     // After a successful explore(): the ground actions of a relaxed plan
@@ -59,6 +74,10 @@ class Exploration {
                  int b);
     void produce_action(SchemaId schema, const ObjectId* args, int cost, int rule, int a, int b);
     void push(int cost, int fact);
+    void reset();
+    // The cheapest unprocessed fact, now closed, or -1 when none is left.
+    int pop_fact();
+    void seed(const State& state, std::span<const GroundAction> first_actions);
     void process(int fact);
     bool bind(const ConditionMatcher& m, const ObjectId* values, ObjectId* binding) const;
     bool constraints_hold(const Rule& rule, const ObjectId* binding) const;

@@ -1,0 +1,307 @@
+// Grounding the relaxed task once and exploring it per state (see
+// ground_relaxation.hpp).
+#include "core/heuristics/ground_relaxation.hpp"
+
+#include <algorithm>
+
+namespace ll {
+
+namespace {
+
+// The ground actions of the lifted closure with every fluent atom they
+// mention interned (before relevance pruning).
+struct RawGrounding {
+    TupleTable atoms;
+    std::vector<SchemaId> schema;
+    std::vector<int> args_begin{0}, pre_begin{0}, add_begin{0};
+    std::vector<ObjectId> args;
+    std::vector<int> pre, add;
+};
+
+int intern_atom(TupleTable& atoms, const AtomSchema& atom, std::span<const ObjectId> args) {
+    ObjectId values[32];
+    std::vector<ObjectId> big;
+    ObjectId* v = values;
+    if (atom.arguments.size() > 32) {
+        big.resize(atom.arguments.size());
+        v = big.data();
+    }
+    for (std::size_t i = 0; i < atom.arguments.size(); ++i) {
+        const Term& t = atom.arguments[i];
+        v[i] = t.is_parameter() ? args[t.index] : t.index;
+    }
+    return atoms.insert(atom.predicate, v, static_cast<int>(atom.arguments.size())).first;
+}
+
+// Sorted, without duplicates, from `begin` to the end of `list`.
+void sort_unique_tail(std::vector<int>& list, std::size_t begin) {
+    std::sort(list.begin() + begin, list.end());
+    list.erase(std::unique(list.begin() + begin, list.end()), list.end());
+}
+
+}  // namespace
+
+GroundRelaxation::GroundRelaxation(const Task& task, const StateLayout& layout)
+    : task_(&task), layout_(&layout) {}
+
+std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const StateLayout& layout,
+                                                        const StaticFacts& statics,
+                                                        const GroundingLimits& limits,
+                                                        Budget* budget) {
+    datalog::Exploration closure(task, layout, statics, datalog::build_program(task));
+    closure.set_budget(budget);
+    if (!closure.explore_closure(initial_state(task, layout), limits.max_closure_facts)) {
+        return std::nullopt;
+    }
+
+    GroundRelaxation g(task, layout);
+    RawGrounding raw;
+    // Goal atoms first: fact ids 0..k-1 before pruning.
+    std::vector<int> goal_atoms;
+    g.goal_possible_ = !task.goal_contains_false_equality;
+    for (const GroundAtom& atom : task.goal_positive) {
+        if (task.predicates[atom.predicate].is_static) {
+            if (!statics.contains(atom.predicate, atom.arguments)) g.goal_possible_ = false;
+            continue;
+        }
+        goal_atoms.push_back(raw.atoms
+                                 .insert(atom.predicate, atom.arguments.data(),
+                                         static_cast<int>(atom.arguments.size()))
+                                 .first);
+    }
+    bool too_large = false;
+    closure.for_each_action([&](SchemaId s, std::span<const ObjectId> args) {
+        if (too_large) return;
+        const ActionSchema& schema = task.schemas[s];
+        raw.schema.push_back(s);
+        raw.args.insert(raw.args.end(), args.begin(), args.end());
+        raw.args_begin.push_back(static_cast<int>(raw.args.size()));
+        const std::size_t pre_start = raw.pre.size();
+        for (const AtomSchema& atom : schema.positive_preconditions) {
+            if (layout.is_fluent(atom.predicate))
+                raw.pre.push_back(intern_atom(raw.atoms, atom, args));
+        }
+        sort_unique_tail(raw.pre, pre_start);
+        raw.pre_begin.push_back(static_cast<int>(raw.pre.size()));
+        const std::size_t add_start = raw.add.size();
+        for (const AtomSchema& atom : schema.add_effects)
+            raw.add.push_back(intern_atom(raw.atoms, atom, args));
+        sort_unique_tail(raw.add, add_start);
+        raw.add_begin.push_back(static_cast<int>(raw.add.size()));
+        if (raw.pre.size() + raw.add.size() > limits.max_entries) too_large = true;
+        if (budget != nullptr) budget->poll();
+    });
+    if (too_large) return std::nullopt;
+
+    // Backward relevance: goal atoms, preconditions of actions that add a
+    // relevant atom.
+    const int num_atoms = raw.atoms.size();
+    const int num_raw_actions = static_cast<int>(raw.schema.size());
+    std::vector<int> adders_begin(num_atoms + 1, 0), adders(raw.add.size());
+    for (int f : raw.add)
+        ++adders_begin[f + 1];
+    for (int f = 0; f < num_atoms; ++f)
+        adders_begin[f + 1] += adders_begin[f];
+    {
+        std::vector<int> fill(adders_begin.begin(), adders_begin.end() - 1);
+        for (int a = 0; a < num_raw_actions; ++a) {
+            for (int i = raw.add_begin[a]; i < raw.add_begin[a + 1]; ++i)
+                adders[fill[raw.add[i]]++] = a;
+        }
+    }
+    std::vector<std::uint8_t> relevant_atom(num_atoms, 0), relevant_action(num_raw_actions, 0);
+    std::vector<int> work;
+    for (int f : goal_atoms) {
+        if (!relevant_atom[f]) {
+            relevant_atom[f] = 1;
+            work.push_back(f);
+        }
+    }
+    while (!work.empty()) {
+        const int f = work.back();
+        work.pop_back();
+        for (int i = adders_begin[f]; i < adders_begin[f + 1]; ++i) {
+            const int a = adders[i];
+            if (relevant_action[a]) continue;
+            relevant_action[a] = 1;
+            for (int j = raw.pre_begin[a]; j < raw.pre_begin[a + 1]; ++j) {
+                if (!relevant_atom[raw.pre[j]]) {
+                    relevant_atom[raw.pre[j]] = 1;
+                    work.push_back(raw.pre[j]);
+                }
+            }
+        }
+    }
+
+    // Compact ids of the relevant atoms, in their first-interned order.
+    std::vector<int> new_id(num_atoms, -1);
+    for (int f = 0; f < num_atoms; ++f) {
+        if (!relevant_atom[f]) continue;
+        new_id[f] =
+            g.atom_ids_.insert(raw.atoms.tag(f), raw.atoms.values(f), raw.atoms.arity(f)).first;
+    }
+    const int num_facts = g.atom_ids_.size();
+    g.is_goal_.assign(num_facts, 0);
+    for (int f : goal_atoms) {
+        if (g.is_goal_[new_id[f]]) continue;
+        g.is_goal_[new_id[f]] = 1;
+        g.goal_facts_.push_back(new_id[f]);
+    }
+    g.pre_begin_.push_back(0);
+    g.add_begin_.push_back(0);
+    g.args_begin_.push_back(0);
+    for (int a = 0; a < num_raw_actions; ++a) {
+        if (!relevant_action[a]) continue;
+        const int id = static_cast<int>(g.schema_.size());
+        for (int j = raw.pre_begin[a]; j < raw.pre_begin[a + 1]; ++j)
+            g.pre_.push_back(new_id[raw.pre[j]]);
+        g.pre_begin_.push_back(static_cast<int>(g.pre_.size()));
+        for (int j = raw.add_begin[a]; j < raw.add_begin[a + 1]; ++j) {
+            if (new_id[raw.add[j]] >= 0) g.add_.push_back(new_id[raw.add[j]]);
+        }
+        g.add_begin_.push_back(static_cast<int>(g.add_.size()));
+        g.schema_.push_back(raw.schema[a]);
+        g.args_.insert(g.args_.end(), raw.args.begin() + raw.args_begin[a],
+                       raw.args.begin() + raw.args_begin[a + 1]);
+        g.args_begin_.push_back(static_cast<int>(g.args_.size()));
+        const int num_pre = g.pre_begin_[id + 1] - g.pre_begin_[id];
+        g.action_pre_count_.push_back(num_pre);
+        if (num_pre == 0) g.no_precondition_actions_.push_back(id);
+    }
+    const int num_actions = static_cast<int>(g.schema_.size());
+    g.consumers_begin_.assign(num_facts + 1, 0);
+    for (int f : g.pre_)
+        ++g.consumers_begin_[f + 1];
+    for (int f = 0; f < num_facts; ++f)
+        g.consumers_begin_[f + 1] += g.consumers_begin_[f];
+    g.consumers_.resize(g.pre_.size());
+    {
+        std::vector<int> fill(g.consumers_begin_.begin(), g.consumers_begin_.end() - 1);
+        for (int a = 0; a < num_actions; ++a) {
+            for (int i = g.pre_begin_[a]; i < g.pre_begin_[a + 1]; ++i)
+                g.consumers_[fill[g.pre_[i]]++] = a;
+        }
+    }
+    g.fact_cost_.assign(num_facts, kInfinity);
+    g.achiever_.assign(num_facts, -1);
+    g.unsatisfied_.assign(num_actions, 0);
+    g.pre_cost_.assign(num_actions, 0);
+    g.mark_.assign(num_actions, 0);
+    return g;
+}
+
+void GroundRelaxation::push(int cost, int fact) {
+    const std::size_t c = static_cast<std::size_t>(cost);
+    if (c >= buckets_.size()) buckets_.resize(c + 1);
+    buckets_[c].push_back(fact);
+    max_bucket_ = std::max(max_bucket_, c);
+}
+
+// All preconditions of `action` are reached: its add effects cost its
+// precondition cost plus its own (unit) cost.
+void GroundRelaxation::fire(int action) {
+    const int cost = pre_cost_[action] + 1;
+    for (int i = add_begin_[action]; i < add_begin_[action + 1]; ++i) {
+        const int f = add_[i];
+        if (cost < fact_cost_[f]) {
+            fact_cost_[f] = cost;
+            achiever_[f] = action;
+            push(cost, f);
+        }
+    }
+}
+
+bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregation) {
+    aggregation_ = aggregation;
+    plan_current_ = false;
+    if (!goal_possible_) return false;
+    std::fill(fact_cost_.begin(), fact_cost_.end(), kInfinity);
+    std::copy(action_pre_count_.begin(), action_pre_count_.end(), unsatisfied_.begin());
+    std::fill(pre_cost_.begin(), pre_cost_.end(), 0);
+    for (std::size_t c = 0; c <= max_bucket_ && c < buckets_.size(); ++c)
+        buckets_[c].clear();
+    max_bucket_ = 0;
+
+    for (int s = 0; s < layout_->num_slots(); ++s) {
+        const PredicateId p = layout_->predicate_of_slot(s);
+        const RelationView rel = state.relation(*layout_, p);
+        const int arity = layout_->arity(p);
+        for (int i = 0; i < rel.size; ++i) {
+            const int f =
+                atom_ids_.find(p, rel.data + static_cast<std::size_t>(i) * rel.stride, arity);
+            if (f < 0 || fact_cost_[f] == 0) continue;
+            fact_cost_[f] = 0;
+            achiever_[f] = -1;
+            push(0, f);
+        }
+    }
+    for (int a : no_precondition_actions_)
+        fire(a);
+
+    goals_left_ = static_cast<int>(goal_facts_.size());
+    const bool sum = aggregation == datalog::Aggregation::Sum;
+    for (std::size_t c = 0; goals_left_ > 0; ++c) {
+        if (c > max_bucket_ || c >= buckets_.size()) return false;
+        const int cost = static_cast<int>(c);
+        // fire() only pushes into later buckets (every action costs 1), but
+        // it may grow buckets_: index it afresh.
+        for (std::size_t i = 0; i < buckets_[c].size() && goals_left_ > 0; ++i) {
+            const int f = buckets_[c][i];
+            if (fact_cost_[f] != cost) continue;  // reached more cheaply
+            if (budget_ != nullptr) budget_->poll();
+            if (is_goal_[f]) --goals_left_;
+            for (int j = consumers_begin_[f]; j < consumers_begin_[f + 1]; ++j) {
+                const int a = consumers_[j];
+                pre_cost_[a] = sum ? pre_cost_[a] + cost : std::max(pre_cost_[a], cost);
+                if (--unsatisfied_[a] == 0) fire(a);
+            }
+        }
+    }
+    return true;
+}
+
+int GroundRelaxation::goal_cost(datalog::Aggregation aggregation) const {
+    int total = 0;
+    for (int g : goal_facts_) {
+        total = aggregation == datalog::Aggregation::Sum ? total + fact_cost_[g]
+                                                         : std::max(total, fact_cost_[g]);
+    }
+    return total;
+}
+
+GroundAction GroundRelaxation::ground_action(int action) const {
+    return GroundAction{schema_[action],
+                        std::vector<ObjectId>(args_.begin() + args_begin_[action],
+                                              args_.begin() + args_begin_[action + 1])};
+}
+
+int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
+    if (++mark_stamp_ == 0) {
+        std::fill(mark_.begin(), mark_.end(), 0);
+        mark_stamp_ = 1;
+    }
+    plan_.clear();
+    stack_.assign(goal_facts_.begin(), goal_facts_.end());
+    while (!stack_.empty()) {
+        const int f = stack_.back();
+        stack_.pop_back();
+        const int a = achiever_[f];
+        if (fact_cost_[f] == 0 || a < 0 || mark_[a] == mark_stamp_) continue;
+        mark_[a] = mark_stamp_;
+        plan_.push_back(a);
+        if (actions != nullptr) actions->push_back(ground_action(a));
+        for (int i = pre_begin_[a]; i < pre_begin_[a + 1]; ++i)
+            stack_.push_back(pre_[i]);
+    }
+    plan_current_ = true;
+    return static_cast<int>(plan_.size());
+}
+
+void GroundRelaxation::helpful_actions(std::vector<GroundAction>& out) {
+    if (!plan_current_) relaxed_plan(nullptr);
+    for (int a : plan_) {
+        if (pre_cost_[a] == 0) out.push_back(ground_action(a));
+    }
+}
+
+}  // namespace ll

@@ -1,0 +1,107 @@
+// hadd, hmax and hFF over the relaxed task grounded once, as Fast Downward
+// computes them: integer facts, ground actions with precondition counters, a
+// bucket queue, no hashing per evaluation.
+//
+// The lifted exploration (datalog/exploration.hpp) joins and interns every
+// fact it derives at every evaluation; on tasks with hundreds of thousands of
+// relaxed-reachable ground actions (IPC rovers, transport) that is 95 % of
+// the search time. The relaxed closure of the initial state contains every
+// atom and action relaxed-reachable from any reachable state (the delete
+// relaxation is monotone), so it is computed once, lifted, and kept as flat
+// arrays. Only ground actions that add an atom relevant to the goal (backward
+// relevance, as Fast Downward's translator prunes) are kept; they are the
+// only ones a relaxed plan or a goal cost can use, so the values are those of
+// the lifted computation. Ties between equally cheap achievers may resolve
+// differently, so hFF can differ by tie-breaking (the `paper` configuration
+// keeps the lifted exploration for that reason).
+//
+// Used when the closure fits the limits (RelaxationGrounding::Auto); the
+// lifted exploration remains for tasks too large to ground.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/common/budget.hpp"
+#include "core/common/tuple_table.hpp"
+#include "core/heuristics/datalog/exploration.hpp"
+#include "core/task/state.hpp"
+#include "core/task/static_facts.hpp"
+
+namespace ll {
+
+struct GroundingLimits {
+    // Facts of the lifted closure (atoms, action instances and auxiliary
+    // join facts) beyond which the task is not grounded.
+    std::size_t max_closure_facts = 6'000'000;
+    // Precondition and effect entries of the kept ground actions.
+    std::size_t max_entries = 20'000'000;
+};
+
+class GroundRelaxation {
+  public:
+    // The grounded relaxed task of `task`, or nullopt when its closure exceeds
+    // `limits` (the caller then uses the lifted exploration). May throw
+    // LimitReached from `budget`.
+    static std::optional<GroundRelaxation> build(const Task& task, const StateLayout& layout,
+                                                 const StaticFacts& statics,
+                                                 const GroundingLimits& limits, Budget* budget);
+
+    // Explores from `state` (a state reachable from the task's initial
+    // state) until every goal atom is reached. False: some goal atom is
+    // unreachable (a dead end).
+    bool explore(const State& state, datalog::Aggregation aggregation);
+    int goal_cost(datalog::Aggregation aggregation) const;
+    // The ground actions of a relaxed plan (best achievers traced back from
+    // the goal); returns their number.
+    int relaxed_plan(std::vector<GroundAction>* actions = nullptr);
+    // The relaxed plan's actions applicable in the explored state.
+    void helpful_actions(std::vector<GroundAction>& out);
+
+    void set_budget(Budget* budget) { budget_ = budget; }
+    int num_facts() const { return static_cast<int>(fact_cost_.size()); }
+    int num_actions() const { return static_cast<int>(action_pre_count_.size()); }
+
+  private:
+    static constexpr int kInfinity = 1 << 30;
+    GroundRelaxation(const Task& task, const StateLayout& layout);
+
+    void push(int cost, int fact);
+    void fire(int action);
+    GroundAction ground_action(int action) const;
+
+    const Task* task_;
+    const StateLayout* layout_;
+    bool goal_possible_ = true;
+    TupleTable atom_ids_;  // (predicate, arguments) -> fact, relevant atoms only
+    std::vector<int> goal_facts_;
+    std::vector<std::uint8_t> is_goal_;
+
+    // Per fact: the actions it is a precondition of (CSR).
+    std::vector<int> consumers_begin_, consumers_;
+    // Per action (CSR): preconditions, add effects, schema and arguments.
+    std::vector<int> pre_begin_, pre_;
+    std::vector<int> add_begin_, add_;
+    std::vector<int> action_pre_count_;
+    std::vector<SchemaId> schema_;
+    std::vector<int> args_begin_;
+    std::vector<ObjectId> args_;
+    std::vector<int> no_precondition_actions_;
+
+    // Per evaluation.
+    datalog::Aggregation aggregation_ = datalog::Aggregation::Sum;
+    std::vector<int> fact_cost_, achiever_;    // per fact (achiever -1: in the state)
+    std::vector<int> unsatisfied_, pre_cost_;  // per action
+    std::vector<std::vector<int>> buckets_;
+    std::size_t max_bucket_ = 0;
+    int goals_left_ = 0;
+    // The last relaxed plan (action ids), marks per action.
+    std::vector<int> plan_, stack_;
+    std::vector<std::uint32_t> mark_;
+    std::uint32_t mark_stamp_ = 0;
+    bool plan_current_ = false;
+    Budget* budget_ = nullptr;
+};
+
+}  // namespace ll
