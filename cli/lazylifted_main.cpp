@@ -166,7 +166,8 @@ int run_plan(std::span<const std::string> args) {
         values.parameter_order = a.value("--parameter-order");
         const std::string model_option = a.value("--model").value_or("auto");
         const bool model_file = model_option != "auto" && model_option != "none";
-        values.has_model = model_file;
+        // --model auto may bring a model for a configuration that asks for wl.
+        values.has_model = model_file || (model_option == "auto" && accepts_auto_model(values));
         {
             // Checked before any file is read, so option errors come first.
             const PlannerOptions options = make_planner_options(values);

@@ -20,7 +20,6 @@ const std::vector<GraphKind>& auto_model_preference(SpaceKind space) {
     return space == SpaceKind::Partial ? partial : state;
 }
 
-namespace {
 // Whether the options leave room for a learnt model: no main heuristic
 // other than wl, from the options or from the configuration text.
 bool accepts_auto_model(const OptionValues& values) {
@@ -33,18 +32,20 @@ bool accepts_auto_model(const OptionValues& values) {
     }
     return false;
 }
-}  // namespace
 
 PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& progress) {
     Stopwatch clock;
     OptionValues values = request.options;
-    values.has_model = request.model_text.has_value();
-    make_planner_options(values);  // option errors before any parsing
+    // Option errors before any parsing; a model from the catalogue may still
+    // come for a configuration that asks for wl.
+    values.has_model = request.model_text.has_value() ||
+                       (request.catalog != nullptr && accepts_auto_model(values));
+    make_planner_options(values);
 
     Task task = parse_task(request.domain_text, request.problem_text, request.domain_name,
                            request.problem_name);
-    if (!values.space || *values.space == "auto") values.space = to_string(choose_space(task));
-    const SpaceKind space = parse_space_kind(*values.space);
+    const bool auto_space = !values.space || *values.space == "auto";
+    const SpaceKind space = auto_space ? choose_space(task) : parse_space_kind(*values.space);
     std::optional<std::string> auto_text;
     std::string model_name = request.model_text ? request.model_name : "";
     if (!request.model_text && request.catalog != nullptr && request.read_catalog_file &&
@@ -61,6 +62,7 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
             : (auto_text ? std::optional<std::string_view>(*auto_text) : std::nullopt);
     values.has_model = model_text.has_value();
     PlannerOptions options = make_planner_options(values);
+    options.space = space;
     options.limits = request.limits;
     options.progress_interval_s = request.progress_interval_s;
     if (model_text) {

@@ -44,6 +44,9 @@ struct PlanOutcome {
 
 // The graph kinds --model auto prefers, best first (docs/search.md).
 const std::vector<GraphKind>& auto_model_preference(SpaceKind space);
+// Whether the options leave room for a learnt model (--model auto): no main
+// heuristic other than wl, from the options or from the configuration text.
+bool accepts_auto_model(const OptionValues& values);
 
 // Throws ll::Error for bad input, options or models; an invalid plan (a bug)
 // is an Internal error.

@@ -141,6 +141,7 @@ PlannerOptions make_planner_options(const OptionValues& values) {
     PlannerOptions options;
     // "auto" needs the task: the pipeline resolves it (choose_space) first.
     if (values.space && *values.space != "auto") options.space = parse_space_kind(*values.space);
+    options.space_is_explicit = values.space && *values.space != "auto";
     // Every phase with the user's overrides; phases that need a model are
     // dropped when there is none (the default portfolio starts with one).
     std::vector<PlannerOptions::Phase> phases;
@@ -216,7 +217,15 @@ SearchResult solve_portfolio(const Task& task, const PlannerOptions& options,
         phase.search = phases[i].search;
         const double left = options.limits.time_limit_s - clock.seconds();
         if (!(left > 0)) break;
-        phase.limits.time_limit_s = last ? left : left * phases[i].search.time_fraction;
+        const SearchConfig& search = phases[i].search;
+        const bool partial = options.space_is_explicit ? options.space == SpaceKind::Partial
+                             : search.space == PhaseSpace::Auto
+                                 ? options.space == SpaceKind::Partial
+                                 : search.space == PhaseSpace::Partial;
+        const double share = partial && search.time_fraction_partial > 0
+                                 ? search.time_fraction_partial
+                                 : search.time_fraction;
+        phase.limits.time_limit_s = last ? left : left * share;
         if (options.limits.max_expansions >= 0) {
             phase.limits.max_expansions =
                 std::max<std::int64_t>(0, options.limits.max_expansions - total.expansions);
@@ -246,6 +255,14 @@ SearchResult solve_portfolio(const Task& task, const PlannerOptions& options,
 SearchResult solve(const Task& task, const PlannerOptions& options,
                    const ProgressCallback& progress) {
     check_limits(options.limits);
+    if (options.next_phases.empty() && !options.space_is_explicit &&
+        options.search.space != PhaseSpace::Auto) {
+        PlannerOptions inner = options;
+        inner.space =
+            options.search.space == PhaseSpace::Partial ? SpaceKind::Partial : SpaceKind::State;
+        inner.space_is_explicit = true;
+        return solve(task, inner, progress);
+    }
     if (options.parameter_order && options.space == SpaceKind::Partial) {
         const ReorderedTask reordered = reorder_parameters(task, *options.parameter_order);
         if (!reordered.is_identity) {
@@ -334,7 +351,7 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     std::optional<RelaxedDeadEndDetector> detector;
     std::optional<DeadEndCheck> dead_end;
     if (wants_dead_end_detection(options)) {
-        detector.emplace(task, layout, statics, goal);
+        detector.emplace(task, layout, statics, goal, options.search.relaxation);
         detector->set_budget(&budget);
         dead_end.emplace(*detector);
         setup.dead_end = &*dead_end;

@@ -40,6 +40,10 @@ SpaceKind choose_space(const Task& task);
 
 struct PlannerOptions {
     SpaceKind space = SpaceKind::State;
+    // The user chose `space` (--space state|partial): it overrides the
+    // phases' space keys. Otherwise a phase with space=state|partial uses
+    // that space.
+    bool space_is_explicit = false;
     // The main heuristic: the first queue's key, the reported h.
     HeuristicKind heuristic = HeuristicKind::FF;
     // Engine, extra heuristics, preferred operators, novelty. A default

@@ -2,14 +2,17 @@
 // every goal atom has been reached.
 #include "core/heuristics/dead_end_detector.hpp"
 
+#include <cmath>
+
 namespace ll {
 
 RelaxedDeadEndDetector::RelaxedDeadEndDetector(const Task& task, const StateLayout& layout,
-                                               const StaticFacts& statics, const GoalChecker& goal)
-    : goal_(goal), exploration_(task, layout, statics, datalog::build_program(task)) {}
+                                               const StaticFacts& statics, const GoalChecker& goal,
+                                               RelaxationGrounding grounding)
+    : hmax_(RelaxationHeuristic::Kind::Max, task, layout, statics, goal, grounding) {}
 
 bool RelaxedDeadEndDetector::is_dead_end(const State& state) {
-    return !goal_.is_goal(state) && !exploration_.explore(state, datalog::Aggregation::Max);
+    return std::isinf(hmax_.evaluate(state));
 }
 
 }  // namespace ll

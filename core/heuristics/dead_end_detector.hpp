@@ -8,7 +8,7 @@
 // blocksworld that is the difference between 2× and 50× the WL time.
 #pragma once
 
-#include "core/heuristics/datalog/exploration.hpp"
+#include "core/heuristics/relaxation.hpp"
 #include "core/task/goal.hpp"
 
 namespace ll {
@@ -16,13 +16,15 @@ namespace ll {
 class RelaxedDeadEndDetector {
   public:
     RelaxedDeadEndDetector(const Task& task, const StateLayout& layout, const StaticFacts& statics,
-                           const GoalChecker& goal);
+                           const GoalChecker& goal,
+                           RelaxationGrounding grounding = RelaxationGrounding::Lifted);
     bool is_dead_end(const State& state);
-    void set_budget(Budget* budget) { exploration_.set_budget(budget); }
+    void set_budget(Budget* budget) { hmax_.set_budget(budget); }
 
   private:
-    const GoalChecker& goal_;
-    datalog::Exploration exploration_;
+    // hmax is infinite exactly where some goal atom is relaxed-unreachable;
+    // its exploration stops as soon as every goal atom is reached.
+    RelaxationHeuristic hmax_;
 };
 
 }  // namespace ll

@@ -20,6 +20,9 @@
 namespace ll {
 
 enum class EngineKind { Eager, Lazy };
+// The space of one phase (space=...): auto leaves it to the run's space
+// (--space, or the task's size); an explicit --space overrides every phase.
+enum class PhaseSpace { Auto, State, Partial };
 enum class HeuristicKind { FF, Add, Max, GoalCount, Wl };
 
 struct SearchConfig {
@@ -40,9 +43,13 @@ struct SearchConfig {
     // In a portfolio (phases separated by ';'), the share of the time left
     // at its start that this phase may use; the last phase uses the rest.
     double time_fraction = 1.0;
+    // The share instead when the phase runs in the partial space (0: the
+    // same): the learnt model in PS² is what solves the largest tasks.
+    double time_fraction_partial = 0.0;
     // How hadd/hmax/hFF are computed (relax=auto|lifted|ground): `paper`
     // keeps the lifted exploration, everything else grounds when it fits.
     RelaxationGrounding relaxation = RelaxationGrounding::Auto;
+    PhaseSpace space = PhaseSpace::Auto;
 
     bool operator==(const SearchConfig&) const = default;
 

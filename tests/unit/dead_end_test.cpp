@@ -24,14 +24,16 @@ namespace {
 constexpr SchemaId kMove = 0, kPaint = 1;
 constexpr ObjectId c1 = 0, c2 = 1, c3 = 2, c4 = 3, c5 = 4;
 
-TEST(DeadEnds, DetectorVerdicts) {
+class DetectorTest : public ::testing::TestWithParam<RelaxationGrounding> {};
+
+TEST_P(DetectorTest, Verdicts) {
     const Task task = test::load_task("painter", "p01");
     ASSERT_EQ(task.schemas[kMove].name, "move");
     ASSERT_EQ(task.schemas[kPaint].name, "paint");
     const StateLayout layout(task);
     const StaticFacts statics(task);
     const GoalChecker goal(task, layout, statics);
-    RelaxedDeadEndDetector detector(task, layout, statics, goal);
+    RelaxedDeadEndDetector detector(task, layout, statics, goal, GetParam());
     auto after = [&](std::initializer_list<GroundAction> plan) {
         State s = initial_state(task, layout);
         for (const GroundAction& a : plan)
@@ -55,6 +57,11 @@ TEST(DeadEnds, DetectorVerdicts) {
     EXPECT_FALSE(detector.is_dead_end(goal_state));
     EXPECT_TRUE(detector.is_dead_end(after({{kPaint, {c1, c2}}})));
 }
+
+INSTANTIATE_TEST_SUITE_P(Groundings, DetectorTest,
+                         ::testing::Values(RelaxationGrounding::Lifted,
+                                           RelaxationGrounding::Ground),
+                         [](const auto& info) { return std::string(to_string(info.param)); });
 
 // A WL model with no colours and no weights: h = 0 everywhere, so the
 // search order alone decides which states are expanded.

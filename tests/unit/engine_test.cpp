@@ -8,6 +8,7 @@
 #include "core/common/error.hpp"
 #include "core/heuristics/relaxation.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/pipeline.hpp"
 #include "core/planner.hpp"
 #include "core/search/evaluators.hpp"
 #include "core/task/static_facts.hpp"
@@ -197,6 +198,11 @@ TEST(Portfolio, PhasesParseAndDescribe) {
     EXPECT_THROW(parse_search_config("paper;lama"), Error);  // one phase expected
     EXPECT_THROW(parse_search_phases("paper,time=0"), Error);
     EXPECT_THROW(parse_search_phases("paper,time=1.5"), Error);
+    EXPECT_THROW(parse_search_phases("paper,time-partial=0"), Error);
+    EXPECT_EQ(parse_search_config("paper,time-partial=0.7").config.time_fraction_partial, 0.7);
+    EXPECT_EQ(
+        to_string(parse_search_config("lama,time=0.2,time-partial=0.7").config, HeuristicKind::FF),
+        "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,time=0.2,time-partial=0.7");
     OptionValues v;
     v.config = "search=eager,h=goal-count,time=0.5; lama";
     const PlannerOptions o = make_planner_options(v);
@@ -220,9 +226,12 @@ TEST(Portfolio, DefaultDropsTheModelPhaseWithoutAModel) {
     const PlannerOptions with = make_planner_options(with_model);
     EXPECT_EQ(with.heuristic, HeuristicKind::Wl);
     EXPECT_EQ(with.search.engine, EngineKind::Eager);
-    EXPECT_EQ(with.search.time_fraction, 0.25);
+    EXPECT_EQ(with.search.time_fraction, 0.2);
+    EXPECT_EQ(with.search.time_fraction_partial, 0.7);
+    EXPECT_EQ(with.search.space, PhaseSpace::Auto);
     ASSERT_EQ(with.next_phases.size(), 1u);
     EXPECT_EQ(with.next_phases[0].heuristic, HeuristicKind::FF);
+    EXPECT_EQ(with.next_phases[0].search.space, PhaseSpace::State);
     // An explicit heuristic drops the model phase rather than rerunning it.
     OptionValues hadd;
     hadd.heuristic = "hadd";
@@ -254,6 +263,48 @@ TEST(Portfolio, OnlyRunningOutOfTimeHandsOver) {
     ASSERT_EQ(solved.status, SearchStatus::Solved);
     // Eager goal count (1 everywhere but the goal): c0, x1, x2, then g1.
     EXPECT_EQ(solved.stats.expansions, 4);
+}
+
+// A phase's space key picks its space unless the user chose one; on
+// star/p01 S³ and PS² have the pinned counts of StarHandComputed and
+// StarPartialSpacePinned.
+TEST(Portfolio, PhaseSpaceUnlessExplicit) {
+    EXPECT_EQ(parse_search_config("lama,space=state").config.space, PhaseSpace::State);
+    EXPECT_EQ(parse_search_config("lama,space=partial").config.space, PhaseSpace::Partial);
+    EXPECT_EQ(parse_search_config("lama").config.space, PhaseSpace::Auto);
+    EXPECT_THROW(parse_search_config("lama,space=grid"), Error);
+    const Task task = test::load_task("star", "p01");
+    PlannerOptions options = with_config("paper,space=state", SpaceKind::Partial);
+    EXPECT_FALSE(options.space_is_explicit);
+    SearchResult r = solve(task, options);
+    EXPECT_EQ(r.stats.expansions, 2);
+    EXPECT_EQ(r.stats.evaluations, 4);
+    OptionValues values;
+    values.config = "paper,space=state";
+    values.space = "partial";  // --space partial overrides the phase
+    options = make_planner_options(values);
+    EXPECT_TRUE(options.space_is_explicit);
+    r = solve(task, options);
+    EXPECT_EQ(r.stats.expansions, 8);
+    EXPECT_EQ(r.stats.evaluations, 6);
+}
+
+// --model auto may bring a model to any configuration that leaves room for
+// wl, a single h=wl phase included.
+TEST(Portfolio, AutoModelForWlConfigurations) {
+    OptionValues v;
+    EXPECT_TRUE(accepts_auto_model(v));  // the default portfolio
+    v.config = "search=eager,h=wl";
+    EXPECT_TRUE(accepts_auto_model(v));
+    v.config = "lama";
+    EXPECT_TRUE(accepts_auto_model(v));  // no h: wl when a model comes
+    v.config = "lama,h=ff";
+    EXPECT_FALSE(accepts_auto_model(v));
+    v.config = "lama,h=ff+wl";
+    EXPECT_TRUE(accepts_auto_model(v));
+    v.config.reset();
+    v.heuristic = "hadd";
+    EXPECT_FALSE(accepts_auto_model(v));
 }
 
 TEST(AutoSpace, ByNumberOfObjects) {
