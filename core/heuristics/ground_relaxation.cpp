@@ -47,7 +47,7 @@ GroundRelaxation::GroundRelaxation(const Task& task, const StateLayout& layout)
 std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const StateLayout& layout,
                                                         const StaticFacts& statics,
                                                         const GroundingLimits& limits,
-                                                        Budget* budget) {
+                                                        Budget* budget, bool restricted) {
     datalog::Exploration closure(task, layout, statics, datalog::build_program(task));
     closure.set_budget(budget);
     if (!closure.explore_closure(initial_state(task, layout), limits.max_closure_facts)) {
@@ -169,10 +169,32 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
         if (num_pre == 0) g.no_precondition_actions_.push_back(id);
     }
     const int num_actions = static_cast<int>(g.schema_.size());
-    g.consumers_begin_.assign(num_facts + 1, 0);
+    int num_facts_with_epsilon = num_facts;
+    if (restricted) {
+        // ε: one more fact, a precondition of every action (appended last in
+        // each list; the lists need no order).
+        g.epsilon_ = num_facts_with_epsilon++;
+        g.is_goal_.push_back(0);
+        std::vector<int> pre;
+        pre.reserve(g.pre_.size() + num_actions);
+        std::vector<int> begin{0};
+        for (int a = 0; a < num_actions; ++a) {
+            pre.insert(pre.end(), g.pre_.begin() + g.pre_begin_[a],
+                       g.pre_.begin() + g.pre_begin_[a + 1]);
+            pre.push_back(g.epsilon_);
+            begin.push_back(static_cast<int>(pre.size()));
+            ++g.action_pre_count_[a];
+            g.action_ids_.insert(g.schema_[a], g.args_.data() + g.args_begin_[a],
+                                 g.args_begin_[a + 1] - g.args_begin_[a]);
+        }
+        g.pre_ = std::move(pre);
+        g.pre_begin_ = std::move(begin);
+        g.no_precondition_actions_.clear();
+    }
+    g.consumers_begin_.assign(num_facts_with_epsilon + 1, 0);
     for (int f : g.pre_)
         ++g.consumers_begin_[f + 1];
-    for (int f = 0; f < num_facts; ++f)
+    for (int f = 0; f < num_facts_with_epsilon; ++f)
         g.consumers_begin_[f + 1] += g.consumers_begin_[f];
     g.consumers_.resize(g.pre_.size());
     {
@@ -182,8 +204,8 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
                 g.consumers_[fill[g.pre_[i]]++] = a;
         }
     }
-    g.fact_cost_.assign(num_facts, kInfinity);
-    g.achiever_.assign(num_facts, -1);
+    g.fact_cost_.assign(num_facts_with_epsilon, kInfinity);
+    g.achiever_.assign(num_facts_with_epsilon, -1);
     g.unsatisfied_.assign(num_actions, 0);
     g.pre_cost_.assign(num_actions, 0);
     g.mark_.assign(num_actions, 0);
@@ -211,9 +233,31 @@ void GroundRelaxation::fire(int action) {
     }
 }
 
-bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregation) {
+// First action `index` of a restricted evaluation: applicable in the state,
+// it achieves ε and its adds at cost 1.
+void GroundRelaxation::fire_first_action(int index) {
+    const GroundAction& action = first_actions_[index];
+    const int achiever = -2 - index;
+    auto reach = [&](int f) {
+        if (1 < fact_cost_[f]) {
+            fact_cost_[f] = 1;
+            achiever_[f] = achiever;
+            push(1, f);
+        }
+    };
+    reach(epsilon_);
+    const int a = action_ids_.find(action.schema, action.arguments.data(),
+                                   static_cast<int>(action.arguments.size()));
+    if (a < 0) return;  // it adds no relevant atom
+    for (int i = add_begin_[a]; i < add_begin_[a + 1]; ++i)
+        reach(add_[i]);
+}
+
+bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregation,
+                               std::span<const GroundAction> first_actions) {
     aggregation_ = aggregation;
     plan_current_ = false;
+    first_actions_ = first_actions;
     if (!goal_possible_) return false;
     std::fill(fact_cost_.begin(), fact_cost_.end(), kInfinity);
     std::copy(action_pre_count_.begin(), action_pre_count_.end(), unsatisfied_.begin());
@@ -237,6 +281,11 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
     }
     for (int a : no_precondition_actions_)
         fire(a);
+    if (epsilon_ >= 0) {
+        if (first_mark_.size() < first_actions.size()) first_mark_.resize(first_actions.size(), 0);
+        for (int i = 0; i < static_cast<int>(first_actions.size()); ++i)
+            fire_first_action(i);
+    }
 
     goals_left_ = static_cast<int>(goal_facts_.size());
     const bool sum = aggregation == datalog::Aggregation::Sum;
@@ -278,6 +327,7 @@ GroundAction GroundRelaxation::ground_action(int action) const {
 int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
     if (++mark_stamp_ == 0) {
         std::fill(mark_.begin(), mark_.end(), 0);
+        std::fill(first_mark_.begin(), first_mark_.end(), 0);
         mark_stamp_ = 1;
     }
     plan_.clear();
@@ -286,7 +336,16 @@ int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
         const int f = stack_.back();
         stack_.pop_back();
         const int a = achiever_[f];
-        if (fact_cost_[f] == 0 || a < 0 || mark_[a] == mark_stamp_) continue;
+        if (fact_cost_[f] == 0 || a == -1) continue;
+        if (a <= -2) {  // a first action: applicable, nothing to trace
+            const int index = -2 - a;
+            if (first_mark_[index] == mark_stamp_) continue;
+            first_mark_[index] = mark_stamp_;
+            plan_.push_back(a);
+            if (actions != nullptr) actions->push_back(first_actions_[index]);
+            continue;
+        }
+        if (mark_[a] == mark_stamp_) continue;
         mark_[a] = mark_stamp_;
         plan_.push_back(a);
         if (actions != nullptr) actions->push_back(ground_action(a));
@@ -300,7 +359,11 @@ int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
 void GroundRelaxation::helpful_actions(std::vector<GroundAction>& out) {
     if (!plan_current_) relaxed_plan(nullptr);
     for (int a : plan_) {
-        if (pre_cost_[a] == 0) out.push_back(ground_action(a));
+        if (a <= -2) {
+            out.push_back(first_actions_[-2 - a]);
+        } else if (pre_cost_[a] == 0) {
+            out.push_back(ground_action(a));
+        }
     }
 }
 

@@ -15,12 +15,17 @@
 // differently, so hFF can differ by tie-breaking (the `paper` configuration
 // keeps the lifted exploration for that reason).
 //
+// Restricted (PS², paper Def. 4): a restricted task adds the nullary ε as a
+// precondition of every action; an evaluation lets the given first actions
+// (those of A(s, ρ), applicable in s) achieve ε and their adds at cost 1.
+//
 // Used when the closure fits the limits (RelaxationGrounding::Auto); the
 // lifted exploration remains for tasks too large to ground.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "core/common/budget.hpp"
@@ -46,12 +51,16 @@ class GroundRelaxation {
     // LimitReached from `budget`.
     static std::optional<GroundRelaxation> build(const Task& task, const StateLayout& layout,
                                                  const StaticFacts& statics,
-                                                 const GroundingLimits& limits, Budget* budget);
+                                                 const GroundingLimits& limits, Budget* budget,
+                                                 bool restricted = false);
 
     // Explores from `state` (a state reachable from the task's initial
     // state) until every goal atom is reached. False: some goal atom is
-    // unreachable (a dead end).
-    bool explore(const State& state, datalog::Aggregation aggregation);
+    // unreachable (a dead end). A restricted task takes the first actions,
+    // which must stay alive until the next explore() (the relaxed plan and
+    // the helpful actions refer to them).
+    bool explore(const State& state, datalog::Aggregation aggregation,
+                 std::span<const GroundAction> first_actions = {});
     int goal_cost(datalog::Aggregation aggregation) const;
     // The ground actions of a relaxed plan (best achievers traced back from
     // the goal); returns their number.
@@ -69,6 +78,7 @@ class GroundRelaxation {
 
     void push(int cost, int fact);
     void fire(int action);
+    void fire_first_action(int index);
     GroundAction ground_action(int action) const;
 
     const Task* task_;
@@ -88,17 +98,23 @@ class GroundRelaxation {
     std::vector<int> args_begin_;
     std::vector<ObjectId> args_;
     std::vector<int> no_precondition_actions_;
+    // Restricted tasks: the fact ε, and ground actions by (schema, arguments).
+    int epsilon_ = -1;
+    TupleTable action_ids_;
 
     // Per evaluation.
     datalog::Aggregation aggregation_ = datalog::Aggregation::Sum;
-    std::vector<int> fact_cost_, achiever_;    // per fact (achiever -1: in the state)
+    // Per fact; achiever -1: in the state, <= -2: first action -2 - achiever.
+    std::vector<int> fact_cost_, achiever_;
+    std::span<const GroundAction> first_actions_;
     std::vector<int> unsatisfied_, pre_cost_;  // per action
     std::vector<std::vector<int>> buckets_;
     std::size_t max_bucket_ = 0;
     int goals_left_ = 0;
-    // The last relaxed plan (action ids), marks per action.
+    // The last relaxed plan (action ids; first action i as -2 - i), marks
+    // per action and per first action.
     std::vector<int> plan_, stack_;
-    std::vector<std::uint32_t> mark_;
+    std::vector<std::uint32_t> mark_, first_mark_;
     std::uint32_t mark_stamp_ = 0;
     bool plan_current_ = false;
     Budget* budget_ = nullptr;

@@ -49,16 +49,18 @@ INSTANTIATE_TEST_SUITE_P(AllTasks, PartialSearchTest, ::testing::ValuesIn(test::
                          test_name);
 
 struct Fixture {
-    Fixture(const std::string& name, const std::string& problem)
+    Fixture(const std::string& name, const std::string& problem,
+            RelaxationGrounding grounding = RelaxationGrounding::Lifted)
         : task(test::load_task(name, problem)),
           layout(task),
           statics(task),
           goal(task, layout, statics),
           successors(task, layout, statics),
-          ff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal),
-          rff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal, successors),
+          ff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal, grounding),
+          rff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal, successors, grounding),
           max(RelaxationHeuristic::Kind::Max, task, layout, statics, goal),
-          radd(RelaxationHeuristic::Kind::Add, task, layout, statics, goal, successors),
+          radd(RelaxationHeuristic::Kind::Add, task, layout, statics, goal, successors, grounding),
+          lifted_radd(RelaxationHeuristic::Kind::Add, task, layout, statics, goal, successors),
           count(task, layout, goal, &successors) {}
     Task task;
     StateLayout layout;
@@ -69,13 +71,16 @@ struct Fixture {
     RestrictedRelaxationHeuristic rff;
     RelaxationHeuristic max;
     RestrictedRelaxationHeuristic radd;
+    RestrictedRelaxationHeuristic lifted_radd;
     GoalCountHeuristic count;
 };
 
-TEST(RestrictedFF, SussmanHandComputed) {
+class RestrictedSussmanTest : public ::testing::TestWithParam<RelaxationGrounding> {};
+
+TEST_P(RestrictedSussmanTest, HandComputed) {
     // rFF(s0, {unstack c a}): unstack c a first, then in the relaxation
     // (handempty is not deleted) pick-up b, stack b c, pick-up a, stack a b.
-    Fixture f("blocksworld", "p01");
+    Fixture f("blocksworld", "p01", GetParam());
     const State s0 = initial_state(f.task, f.layout);
     SchemaId unstack = -1, pick_up = -1;
     for (SchemaId s = 0; s < f.task.num_schemas(); ++s) {
@@ -99,12 +104,25 @@ TEST(RestrictedFF, SussmanHandComputed) {
     // Not applicable: no completion.
     EXPECT_TRUE(std::isinf(f.rff.evaluate(s0, PartialAction{pick_up, {a}})));
     EXPECT_EQ(f.rff.evaluate(s0, PartialAction::none()), f.ff.evaluate(s0));
+    // Helpful actions of a restriction: the first actions its plan uses.
+    EXPECT_EQ(f.rff.evaluate(s0, PartialAction{unstack, {}}), 5);
+    std::vector<GroundAction> helpful;
+    f.rff.helpful_actions(helpful);
+    ASSERT_EQ(helpful.size(), 1u);
+    EXPECT_EQ(to_string(f.task, helpful[0]), "(unstack c a)");
 }
 
-class ActionSetHeuristicTest : public ::testing::TestWithParam<test::TaskRef> {};
+INSTANTIATE_TEST_SUITE_P(Groundings, RestrictedSussmanTest,
+                         ::testing::Values(RelaxationGrounding::Lifted,
+                                           RelaxationGrounding::Ground),
+                         [](const auto& info) { return std::string(to_string(info.param)); });
+
+class ActionSetHeuristicTest
+    : public ::testing::TestWithParam<std::tuple<test::TaskRef, RelaxationGrounding>> {};
 
 TEST_P(ActionSetHeuristicTest, AgreesWithDefinitionsOnReachableStates) {
-    Fixture f(GetParam().task, GetParam().problem);
+    const auto& [ref, grounding] = GetParam();
+    Fixture f(ref.task, ref.problem, grounding);
     test::GroundOracle oracle(f.task);
     int compared = 0;
     for (const auto& atoms : oracle.reachable_states(60)) {
@@ -130,6 +148,8 @@ TEST_P(ActionSetHeuristicTest, AgreesWithDefinitionsOnReachableStates) {
             auto plan = f.rff.last_relaxed_plan();
             const double hmax_after = f.max.evaluate(test::to_state(f.layout, relaxed));
             const double rhadd = f.radd.evaluate(s, complete);
+            // Restricted hadd is exact in both computations.
+            EXPECT_EQ(rhadd, f.lifted_radd.evaluate(s, complete)) << to_string(f.task, a);
             if (f.ff.evaluate(s) == 0) {
                 EXPECT_EQ(rff, 0);
             } else if (std::isinf(hmax_after)) {
@@ -149,12 +169,21 @@ TEST_P(ActionSetHeuristicTest, AgreesWithDefinitionsOnReachableStates) {
     }
     // Every test task but `trivial` (whose only reachable state is the goal)
     // has a non-goal state with an applicable action.
-    const bool expect_comparisons = GetParam().task != "trivial";
+    const bool expect_comparisons = ref.task != "trivial";
     EXPECT_EQ(compared > 0, expect_comparisons);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTasks, ActionSetHeuristicTest,
-                         ::testing::ValuesIn(test::all_test_tasks()), test_name);
+                         ::testing::Combine(::testing::ValuesIn(test::all_test_tasks()),
+                                            ::testing::Values(RelaxationGrounding::Lifted,
+                                                              RelaxationGrounding::Ground)),
+                         [](const auto& info) {
+                             const test::TaskRef& ref = std::get<0>(info.param);
+                             std::string n = ref.task + "_" + ref.problem + "_" +
+                                             to_string(std::get<1>(info.param));
+                             std::replace(n.begin(), n.end(), '-', '_');
+                             return n;
+                         });
 
 TEST(PartialSpace, ChildrenAreTheApplicableChildrenOfThePartialAction) {
     Fixture f("gripper", "p02");
