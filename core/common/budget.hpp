@@ -6,10 +6,13 @@
 // reads the clock (and, at most every 10 ms, the resident memory). When a
 // limit has passed it throws LimitReached, which only the search engine
 // catches (and turns into OutOfTime / OutOfMemory). A null Budget* means no
-// limits: every user keeps working without one.
+// limits: every user keeps working without one. Stores whose growth is one
+// large allocation ask check_allocation() first, so that the growth itself
+// cannot carry the process past its memory limit.
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <limits>
@@ -60,6 +63,18 @@ class Budget {
             if (current_memory_mb() > memory_limit_mb_) {
                 throw LimitReached(LimitReached::Kind::Memory);
             }
+        }
+    }
+
+    // Before an allocation that becomes resident at once, where no poll can
+    // run (a hash table's rehash fills its new block while the old one is
+    // still live): throws LimitReached(Memory) when `bytes` more would take
+    // the resident memory past the limit. Reads the memory now; meant for
+    // rare, large growths.
+    void check_allocation(std::size_t bytes) const {
+        if (!std::isfinite(memory_limit_mb_)) return;
+        if (current_memory_mb() + double(bytes) / 1048576.0 > memory_limit_mb_) {
+            throw LimitReached(LimitReached::Kind::Memory);
         }
     }
 

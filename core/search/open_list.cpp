@@ -1,10 +1,12 @@
-// Best-first (binary heap) and alternation open lists.
+// Best-first (binary heap over segments) and alternation open lists.
 #include "core/search/open_list.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <stdexcept>
+
+#include "core/common/segmented_vector.hpp"
 
 namespace ll {
 namespace {
@@ -27,14 +29,35 @@ class BestFirstOpenList final : public OpenList {
             e.key[i] = context.value(*keys_[i]);
         e.sequence = next_sequence_++;
         e.node = node;
+        // Sift up from the new leaf.
+        std::size_t i = heap_.size();
         heap_.push_back(e);
-        std::push_heap(heap_.begin(), heap_.end(), Later{});
+        while (i > 0) {
+            const std::size_t parent = (i - 1) / 2;
+            if (!Later{}(heap_[parent], e)) break;
+            heap_[i] = heap_[parent];
+            i = parent;
+        }
+        heap_[i] = e;
     }
 
     NodeId pop() override {
-        std::pop_heap(heap_.begin(), heap_.end(), Later{});
-        const NodeId node = heap_.back().node;
+        const NodeId node = heap_[0].node;
+        const Entry last = heap_.back();
         heap_.pop_back();
+        const std::size_t n = heap_.size();
+        if (n == 0) return node;
+        // Sift the last leaf down from the root.
+        std::size_t i = 0;
+        for (;;) {
+            std::size_t child = 2 * i + 1;
+            if (child >= n) break;
+            if (child + 1 < n && Later{}(heap_[child], heap_[child + 1])) ++child;
+            if (!Later{}(last, heap_[child])) break;
+            heap_[i] = heap_[child];
+            i = child;
+        }
+        heap_[i] = last;
         return node;
     }
 
@@ -57,7 +80,11 @@ class BestFirstOpenList final : public OpenList {
 
     std::vector<Evaluator*> keys_;
     bool only_preferred_;
-    std::vector<Entry> heap_;
+    // A binary heap (max-heap under Later: the root comes first). Keys are
+    // totally ordered (sequence numbers are unique), so the pop order is
+    // that of any correct heap, std::push_heap's included. Segmented: the
+    // list grows with the search and must not double in one block (issue 16).
+    SegmentedVector<Entry> heap_;
     std::uint64_t next_sequence_ = 0;
 };
 

@@ -10,10 +10,10 @@ PartialSpace::PartialSpace(const Task& task, const StateLayout& layout,
     : task_(task), layout_(layout), successors_(successors), goal_(goal) {}
 
 PartialAction PartialSpace::partial(NodeId node) const {
-    const ObjectId* key = keys_.values(node);
+    const auto key = keys_.words(node);
     PartialAction p;
     p.schema = key[1];
-    p.prefix.assign(key + 2, key + keys_.arity(node));
+    p.prefix.assign(key.begin() + 2, key.end());
     return p;
 }
 
@@ -27,15 +27,14 @@ const State& PartialSpace::state(NodeId node) {
 }
 
 NodeId PartialSpace::get_or_create(const std::vector<ObjectId>& key, NodeId parent, bool& is_new) {
-    auto [id, inserted] = keys_.insert(0, key.data(), static_cast<int>(key.size()));
-    is_new = inserted;
-    if (inserted) parent_.push_back(parent);
+    const NodeId id = keys_.insert(key, is_new);
+    if (is_new) parent_.push_back(parent);
     return id;
 }
 
 bool PartialSpace::is_goal(NodeId node) const {
-    const ObjectId* key = keys_.values(node);
-    return key[1] < 0 && goal_state_[key[0]];
+    const auto key = keys_.words(node);
+    return key[1] < 0 && goal_state_[static_cast<std::size_t>(key[0])];
 }
 
 NodeId PartialSpace::root() {
@@ -112,12 +111,11 @@ void PartialSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
 
 bool PartialSpace::is_preferred(NodeId child, StateId helpful_state,
                                 std::span<const GroundAction> helpful) const {
-    const ObjectId* key = keys_.values(child);
+    const auto key = keys_.words(child);
     if (key[0] != helpful_state || key[1] < 0) return false;
     const SchemaId schema = key[1];
-    const int bound = keys_.arity(child) - 2;
     return std::any_of(helpful.begin(), helpful.end(), [&](const GroundAction& a) {
-        return a.schema == schema && std::equal(key + 2, key + 2 + bound, a.arguments.begin());
+        return a.schema == schema && std::equal(key.begin() + 2, key.end(), a.arguments.begin());
     });
 }
 

@@ -14,7 +14,7 @@
 
 #include <vector>
 
-#include "core/common/tuple_table.hpp"
+#include "core/common/segmented_vector.hpp"
 #include "core/search/search_space.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
@@ -32,11 +32,15 @@ class PartialSpace final : public SearchSpace {
     void expand(NodeId node, Expansion& out, const PruneFn& prune) override;
     std::vector<GroundAction> extract_plan(NodeId goal) const override;
 
-    StateId state_id(NodeId node) const override { return keys_.values(node)[0]; }
+    StateId state_id(NodeId node) const override { return keys_.words(node)[0]; }
     const State& state(NodeId node) override;
     PartialAction partial(NodeId node) const override;
     bool is_preferred(NodeId child, StateId helpful_state,
                       std::span<const GroundAction> helpful) const override;
+    void set_budget(Budget* budget) override {
+        states_.set_budget(budget);
+        keys_.set_budget(budget);
+    }
 
   private:
     // Child keys [state, schema, prefix...] of a node, in a deterministic order.
@@ -47,10 +51,12 @@ class PartialSpace final : public SearchSpace {
     const StateLayout& layout_;
     SuccessorGenerator& successors_;
     const GoalChecker& goal_;
+    // Growing with the search: in chunks and segments, never one doubling
+    // block (core/task/state_registry.hpp, core/common/segmented_vector.hpp).
     StateRegistry states_;
-    std::vector<char> goal_state_;  // per StateId
-    TupleTable keys_;               // node id = key id
-    std::vector<NodeId> parent_;
+    SegmentedVector<char> goal_state_;  // per StateId
+    StateRegistry keys_;                // [state, schema, prefix...]; node id = key id
+    SegmentedVector<NodeId> parent_;
     std::vector<std::vector<ObjectId>> children_;
     State current_;
     StateId current_id_ = -1;

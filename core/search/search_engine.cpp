@@ -9,6 +9,7 @@ namespace ll {
 SearchEngine::SearchEngine(SearchSpace& space, EngineSetup setup)
     : space_(space), setup_(std::move(setup)) {
     if (setup_.clock == nullptr) setup_.clock = &own_clock_;
+    space_.set_budget(setup_.budget);
     best_.assign(setup_.evaluators.size(), std::numeric_limits<double>::infinity());
     if (setup_.dead_end != nullptr) {
         prune_ = [this](NodeId node) {

@@ -9,6 +9,7 @@
 
 #include "core/common/budget.hpp"
 #include "core/common/resources.hpp"
+#include "core/common/segmented_vector.hpp"
 #include "core/search/evaluators.hpp"
 #include "core/search/open_list.hpp"
 #include "core/search/search_result.hpp"
@@ -68,7 +69,7 @@ class SearchEngine {
     Expansion expansion_;
     std::vector<GroundAction> helpful_;
     StateId helpful_state_ = -1;
-    std::vector<char> closed_;  // per node: expanded, or evaluated as a dead end
+    SegmentedVector<char> closed_;  // per node: expanded, or evaluated as a dead end
     NodeId goal_ = -1;
 
     bool is_closed(NodeId node) const {

@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "core/common/budget.hpp"
 #include "core/task/partial_action.hpp"
 #include "core/task/state.hpp"
 #include "core/task/state_registry.hpp"
@@ -68,6 +69,10 @@ class SearchSpace {
     // one of them, in the same state).
     virtual bool is_preferred(NodeId child, StateId helpful_state,
                               std::span<const GroundAction> helpful) const = 0;
+
+    // The run's budget (null: none), set by the engine: stores whose growth
+    // is one large allocation (the duplicate-detection index) ask it first.
+    virtual void set_budget(Budget* /*budget*/) {}
 };
 
 }  // namespace ll

@@ -19,7 +19,8 @@ NodeId StateSpace::add_node(const State& state, NodeId parent, const GroundActio
         if (parent >= 0) {
             info.action = static_cast<std::int32_t>(actions_.size());
             actions_.push_back(action.schema);
-            actions_.insert(actions_.end(), action.arguments.begin(), action.arguments.end());
+            for (ObjectId a : action.arguments)
+                actions_.push_back(a);
         }
         nodes_.push_back(info);
         goal_state_.push_back(goal_.is_goal(state) ? 1 : 0);
@@ -73,9 +74,13 @@ bool StateSpace::is_preferred(NodeId child, StateId helpful_state,
     const NodeInfo& info = nodes_[child];
     if (info.parent != helpful_state || info.action < 0) return false;
     const SchemaId schema = actions_[info.action];
-    const auto args = actions_.begin() + info.action + 1;
+    const std::size_t args = static_cast<std::size_t>(info.action) + 1;
     return std::any_of(helpful.begin(), helpful.end(), [&](const GroundAction& a) {
-        return a.schema == schema && std::equal(a.arguments.begin(), a.arguments.end(), args);
+        if (a.schema != schema) return false;
+        for (std::size_t i = 0; i < a.arguments.size(); ++i) {
+            if (a.arguments[i] != actions_[args + i]) return false;
+        }
+        return true;
     });
 }
 
@@ -85,8 +90,8 @@ std::vector<GroundAction> StateSpace::extract_plan(NodeId goal) const {
         const std::int32_t at = nodes_[n].action;
         GroundAction a;
         a.schema = actions_[at];
-        a.arguments.assign(actions_.begin() + at + 1,
-                           actions_.begin() + at + 1 + task_.schemas[a.schema].arity());
+        for (int i = 1; i <= task_.schemas[a.schema].arity(); ++i)
+            a.arguments.push_back(actions_[static_cast<std::size_t>(at + i)]);
         plan.push_back(std::move(a));
     }
     return {plan.rbegin(), plan.rend()};

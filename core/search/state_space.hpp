@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "core/common/segmented_vector.hpp"
 #include "core/search/search_space.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
@@ -26,6 +27,7 @@ class StateSpace final : public SearchSpace {
     PartialAction partial(NodeId) const override { return PartialAction::none(); }
     bool is_preferred(NodeId child, StateId helpful_state,
                       std::span<const GroundAction> helpful) const override;
+    void set_budget(Budget* budget) override { registry_.set_budget(budget); }
 
   private:
     struct NodeInfo {
@@ -38,10 +40,12 @@ class StateSpace final : public SearchSpace {
     const StateLayout& layout_;
     SuccessorGenerator& successors_;
     const GoalChecker& goal_;
+    // Per node, growing with the search: in segments, never one doubling
+    // block (core/common/segmented_vector.hpp).
     StateRegistry registry_;
-    std::vector<NodeInfo> nodes_;  // indexed by StateId
-    std::vector<char> goal_state_;
-    std::vector<std::int32_t> actions_;
+    SegmentedVector<NodeInfo> nodes_;  // indexed by StateId
+    SegmentedVector<char> goal_state_;
+    SegmentedVector<std::int32_t> actions_;  // [schema, args...] per node but the root
     std::vector<GroundAction> applicable_;
     State current_;
     NodeId current_id_ = -1;

@@ -1,14 +1,11 @@
-// Open-addressing state interning over a flat arena.
+// State interning over never-moved chunks and a sharded open-addressing
+// index (see the header for why nothing here doubles in one block).
 #include "core/task/state_registry.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace ll {
-
-std::span<const ObjectId> StateRegistry::words(StateId id) const {
-    return {arena_.data() + offsets_[id],
-            static_cast<std::size_t>(offsets_[id + 1] - offsets_[id])};
-}
 
 State StateRegistry::get(StateId id) const {
     auto w = words(id);
@@ -20,37 +17,72 @@ bool StateRegistry::equal(StateId id, std::span<const ObjectId> w) const {
     return stored.size() == w.size() && std::equal(stored.begin(), stored.end(), w.begin());
 }
 
-void StateRegistry::grow() {
-    std::size_t capacity = table_.empty() ? 1024 : table_.size() * 2;
-    table_.assign(capacity, -1);
-    const std::size_t mask = capacity - 1;
-    for (StateId id = 0; id < size(); ++id) {
-        std::size_t pos = hashes_[id] & mask;
-        while (table_[pos] != -1)
-            pos = (pos + 1) & mask;
-        table_[pos] = id;
+std::uint64_t StateRegistry::store(std::span<const ObjectId> w) {
+    const std::size_t need = w.size() + 1;
+    if (need > (std::size_t(1) << 28)) {  // offsets within a chunk must fit 32 bits
+        throw std::length_error("state registry: a state of more than 2^28 words");
     }
+    if (chunks_.empty() || chunk_capacity_ - chunk_used_ < need) {
+        // Chunks double from 4 KiB to 1 MiB, then stay at 1 MiB (larger only
+        // for records above 1/8 of that, so that a chunk's unused tail stays
+        // small). Pages become resident as records are written.
+        std::size_t capacity =
+            chunks_.empty() ? kFirstChunkWords : std::min(2 * chunk_capacity_, kMaxChunkWords);
+        capacity = std::max(capacity, 8 * need);
+        chunks_.push_back(std::unique_ptr<ObjectId[]>(new ObjectId[capacity]));
+        chunk_capacity_ = capacity;
+        chunk_used_ = 0;
+    }
+    ObjectId* record = chunks_.back().get() + chunk_used_;
+    record[0] = static_cast<ObjectId>(w.size());
+    std::copy(w.begin(), w.end(), record + 1);
+    const std::uint64_t at = (std::uint64_t(chunks_.size() - 1) << 32) | chunk_used_;
+    chunk_used_ += need;
+    return at;
 }
 
-StateId StateRegistry::insert(const State& state, bool& inserted) {
-    if ((size() + 1) * 2 > static_cast<int>(table_.size())) grow();
-    const auto w = state.words();
-    const std::uint64_t h = hash_words(w);
-    const std::size_t mask = table_.size() - 1;
-    std::size_t pos = h & mask;
-    while (table_[pos] != -1) {
-        StateId other = table_[pos];
-        if (hashes_[other] == h && equal(other, w)) {
-            inserted = false;
-            return other;
-        }
-        pos = (pos + 1) & mask;
+void StateRegistry::grow(Shard& shard) {
+    const std::size_t capacity = shard.slots.empty() ? kFirstShardSlots : 2 * shard.slots.size();
+    // The new slots are written (resident) at once, next to the old ones.
+    if (budget_ != nullptr) budget_->check_allocation(capacity * sizeof(StateId));
+    std::vector<StateId> slots(capacity, -1);
+    const std::size_t mask = capacity - 1;
+    for (StateId id : shard.slots) {
+        if (id == -1) continue;
+        std::size_t pos = hashes_[static_cast<std::size_t>(id)] & mask;
+        while (slots[pos] != -1)
+            pos = (pos + 1) & mask;
+        slots[pos] = id;
     }
-    StateId id = size();
-    arena_.insert(arena_.end(), w.begin(), w.end());
-    offsets_.push_back(arena_.size());
+    shard.slots.swap(slots);
+}
+
+StateId StateRegistry::insert(std::span<const ObjectId> w, bool& inserted) {
+    const std::uint64_t h = hash_words(w);
+    Shard& shard = shards_[shard_of(h)];
+    std::size_t pos = 0;
+    if (!shard.slots.empty()) {
+        const std::size_t mask = shard.slots.size() - 1;
+        for (pos = h & mask; shard.slots[pos] != -1; pos = (pos + 1) & mask) {
+            const StateId other = shard.slots[pos];
+            if (hashes_[static_cast<std::size_t>(other)] == h && equal(other, w)) {
+                inserted = false;
+                return other;
+            }
+        }
+    }
+    // New: only an insertion grows the shard (and may throw, changing nothing).
+    if ((shard.count + 1) * 2 > shard.slots.size()) {
+        grow(shard);
+        const std::size_t mask = shard.slots.size() - 1;
+        for (pos = h & mask; shard.slots[pos] != -1; pos = (pos + 1) & mask) {
+        }
+    }
+    const StateId id = size();
+    offsets_.push_back(store(w));
     hashes_.push_back(h);
-    table_[pos] = id;
+    shard.slots[pos] = id;
+    ++shard.count;
     inserted = true;
     return id;
 }
