@@ -3,6 +3,10 @@
 #include "core/heuristics/ground_relaxation.hpp"
 
 #include <algorithm>
+#include <limits>
+#include <string>
+
+#include "core/common/error.hpp"
 
 namespace ll {
 
@@ -365,6 +369,42 @@ void GroundRelaxation::helpful_actions(std::vector<GroundAction>& out) {
             out.push_back(ground_action(a));
         }
     }
+}
+
+RelaxationGrounding parse_relaxation_grounding(std::string_view name) {
+    if (name == "auto") return RelaxationGrounding::Auto;
+    if (name == "lifted") return RelaxationGrounding::Lifted;
+    if (name == "ground") return RelaxationGrounding::Ground;
+    throw Error(ErrorCategory::Usage,
+                "unknown relaxation '" + std::string(name) + "' (expected auto, lifted or ground)");
+}
+
+const char* to_string(RelaxationGrounding grounding) {
+    switch (grounding) {
+        case RelaxationGrounding::Auto:
+            return "auto";
+        case RelaxationGrounding::Lifted:
+            return "lifted";
+        case RelaxationGrounding::Ground:
+            return "ground";
+    }
+    return "auto";
+}
+
+std::optional<GroundRelaxation> ground_relaxation_for(RelaxationGrounding grounding,
+                                                      const Task& task, const StateLayout& layout,
+                                                      const StaticFacts& statics, Budget* budget,
+                                                      bool restricted) {
+    if (grounding == RelaxationGrounding::Lifted) return std::nullopt;
+    GroundingLimits limits;
+    if (grounding == RelaxationGrounding::Ground) {
+        limits.max_closure_facts = std::numeric_limits<std::size_t>::max();
+        limits.max_entries = std::numeric_limits<std::size_t>::max();
+    }
+    std::optional<GroundRelaxation> ground =
+        GroundRelaxation::build(task, layout, statics, limits, budget, restricted);
+    if (ground) ground->set_budget(budget);
+    return ground;
 }
 
 }  // namespace ll

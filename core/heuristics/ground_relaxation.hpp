@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "core/common/budget.hpp"
@@ -35,6 +36,16 @@
 #include "core/task/static_facts.hpp"
 
 namespace ll {
+
+// How the relaxation is computed: `lifted` always explores the lifted task
+// (the paper's implementation, and the first version's exact tie-breaking);
+// `ground` grounds the relaxed task whatever its size; `auto` grounds it when
+// it fits GroundingLimits and explores lifted otherwise.
+enum class RelaxationGrounding { Auto, Lifted, Ground };
+RelaxationGrounding parse_relaxation_grounding(std::string_view name);
+const char* to_string(RelaxationGrounding grounding);
+
+class GroundRelaxation;
 
 struct GroundingLimits {
     // Facts of the lifted closure (atoms, action instances and auxiliary
@@ -119,5 +130,12 @@ class GroundRelaxation {
     bool plan_current_ = false;
     Budget* budget_ = nullptr;
 };
+
+// The ground relaxed task of `task` (restricted: with ε) under `grounding`
+// (GroundingLimits for auto, none for ground), or nullopt: explore lifted.
+std::optional<GroundRelaxation> ground_relaxation_for(RelaxationGrounding grounding,
+                                                      const Task& task, const StateLayout& layout,
+                                                      const StaticFacts& statics, Budget* budget,
+                                                      bool restricted);
 
 }  // namespace ll

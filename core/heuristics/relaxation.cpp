@@ -1,32 +1,7 @@
 // hadd / hmax / hFF over the ground relaxed task or the lifted exploration.
 #include "core/heuristics/relaxation.hpp"
 
-#include <limits>
-#include <string>
-
-#include "core/common/error.hpp"
-
 namespace ll {
-
-RelaxationGrounding parse_relaxation_grounding(std::string_view name) {
-    if (name == "auto") return RelaxationGrounding::Auto;
-    if (name == "lifted") return RelaxationGrounding::Lifted;
-    if (name == "ground") return RelaxationGrounding::Ground;
-    throw Error(ErrorCategory::Usage,
-                "unknown relaxation '" + std::string(name) + "' (expected auto, lifted or ground)");
-}
-
-const char* to_string(RelaxationGrounding grounding) {
-    switch (grounding) {
-        case RelaxationGrounding::Auto:
-            return "auto";
-        case RelaxationGrounding::Lifted:
-            return "lifted";
-        case RelaxationGrounding::Ground:
-            return "ground";
-    }
-    return "auto";
-}
 
 RelaxationHeuristic::RelaxationHeuristic(Kind kind, const Task& task, const StateLayout& layout,
                                          const StaticFacts& statics, const GoalChecker& goal,
@@ -48,18 +23,8 @@ void RelaxationHeuristic::set_budget(Budget* budget) {
 // take a while on large tasks and must respect the limits.
 void RelaxationHeuristic::prepare() {
     prepared_ = true;
-    if (grounding_ != RelaxationGrounding::Lifted) {
-        GroundingLimits limits;
-        if (grounding_ == RelaxationGrounding::Ground) {
-            limits.max_closure_facts = std::numeric_limits<std::size_t>::max();
-            limits.max_entries = std::numeric_limits<std::size_t>::max();
-        }
-        ground_ = GroundRelaxation::build(task_, layout_, statics_, limits, budget_);
-        if (ground_) {
-            ground_->set_budget(budget_);
-            return;
-        }
-    }
+    ground_ = ground_relaxation_for(grounding_, task_, layout_, statics_, budget_, false);
+    if (ground_) return;
     lifted_.emplace(task_, layout_, statics_, datalog::build_program(task_));
     lifted_->set_budget(budget_);
 }

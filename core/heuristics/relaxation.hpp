@@ -14,14 +14,6 @@
 
 namespace ll {
 
-// How the relaxation is computed: `lifted` always explores the lifted task
-// (the paper's implementation, and the first version's exact tie-breaking);
-// `ground` grounds the relaxed task whatever its size; `auto` grounds it when
-// it fits GroundingLimits and explores lifted otherwise.
-enum class RelaxationGrounding { Auto, Lifted, Ground };
-RelaxationGrounding parse_relaxation_grounding(std::string_view name);
-const char* to_string(RelaxationGrounding grounding);
-
 class RelaxationHeuristic : public ActionSetHeuristic {
   public:
     enum class Kind { Add, Max, FF };

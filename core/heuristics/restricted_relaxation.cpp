@@ -1,8 +1,6 @@
 // Restricted hFF / hadd / hmax over partial actions.
 #include "core/heuristics/restricted_relaxation.hpp"
 
-#include <limits>
-
 namespace ll {
 
 RestrictedRelaxationHeuristic::RestrictedRelaxationHeuristic(
@@ -29,19 +27,9 @@ void RestrictedRelaxationHeuristic::set_budget(Budget* budget) {
 // evaluation, within the budget, or explore lifted.
 void RestrictedRelaxationHeuristic::prepare() {
     prepared_ = true;
-    if (grounding_ != RelaxationGrounding::Lifted) {
-        GroundingLimits limits;
-        if (grounding_ == RelaxationGrounding::Ground) {
-            limits.max_closure_facts = std::numeric_limits<std::size_t>::max();
-            limits.max_entries = std::numeric_limits<std::size_t>::max();
-        }
-        restricted_ground_ = GroundRelaxation::build(task_, layout_, statics_, limits, budget_,
-                                                     /*restricted=*/true);
-        if (restricted_ground_) {
-            restricted_ground_->set_budget(budget_);
-            return;
-        }
-    }
+    restricted_ground_ =
+        ground_relaxation_for(grounding_, task_, layout_, statics_, budget_, /*restricted=*/true);
+    if (restricted_ground_) return;
     restricted_.emplace(task_, layout_, statics_,
                         datalog::build_program(task_, datalog::ProgramOptions{true}));
     restricted_->set_budget(budget_);

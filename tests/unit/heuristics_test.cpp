@@ -105,8 +105,7 @@ TEST(Heuristics, GoalStatesAreZeroAndDeadEndsInfinite) {
     EXPECT_TRUE(std::isinf(unsolvable.max.evaluate(u0)));
 }
 
-class RelaxationOracleTest
-    : public ::testing::TestWithParam<std::tuple<test::TaskRef, RelaxationGrounding>> {};
+class RelaxationOracleTest : public ::testing::TestWithParam<test::TaskRelaxation> {};
 
 TEST_P(RelaxationOracleTest, MatchesGroundedFixpoint) {
     const auto& [ref, grounding] = GetParam();
@@ -173,17 +172,8 @@ TEST_P(RelaxationOracleTest, MatchesGroundedFixpoint) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTasks, RelaxationOracleTest,
-                         ::testing::Combine(::testing::ValuesIn(test::all_test_tasks()),
-                                            ::testing::Values(RelaxationGrounding::Lifted,
-                                                              RelaxationGrounding::Ground)),
-                         [](const auto& info) {
-                             const test::TaskRef& ref = std::get<0>(info.param);
-                             std::string n = ref.task + "_" + ref.problem + "_" +
-                                             to_string(std::get<1>(info.param));
-                             std::replace(n.begin(), n.end(), '-', '_');
-                             return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(AllTasks, RelaxationOracleTest, test::all_tasks_both_relaxations(),
+                         test::task_relaxation_name);
 
 }  // namespace
 }  // namespace ll

@@ -117,8 +117,7 @@ INSTANTIATE_TEST_SUITE_P(Groundings, RestrictedSussmanTest,
                                            RelaxationGrounding::Ground),
                          [](const auto& info) { return std::string(to_string(info.param)); });
 
-class ActionSetHeuristicTest
-    : public ::testing::TestWithParam<std::tuple<test::TaskRef, RelaxationGrounding>> {};
+class ActionSetHeuristicTest : public ::testing::TestWithParam<test::TaskRelaxation> {};
 
 TEST_P(ActionSetHeuristicTest, AgreesWithDefinitionsOnReachableStates) {
     const auto& [ref, grounding] = GetParam();
@@ -173,17 +172,8 @@ TEST_P(ActionSetHeuristicTest, AgreesWithDefinitionsOnReachableStates) {
     EXPECT_EQ(compared > 0, expect_comparisons);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTasks, ActionSetHeuristicTest,
-                         ::testing::Combine(::testing::ValuesIn(test::all_test_tasks()),
-                                            ::testing::Values(RelaxationGrounding::Lifted,
-                                                              RelaxationGrounding::Ground)),
-                         [](const auto& info) {
-                             const test::TaskRef& ref = std::get<0>(info.param);
-                             std::string n = ref.task + "_" + ref.problem + "_" +
-                                             to_string(std::get<1>(info.param));
-                             std::replace(n.begin(), n.end(), '-', '_');
-                             return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(AllTasks, ActionSetHeuristicTest, test::all_tasks_both_relaxations(),
+                         test::task_relaxation_name);
 
 TEST(PartialSpace, ChildrenAreTheApplicableChildrenOfThePartialAction) {
     Fixture f("gripper", "p02");

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/heuristics/relaxation.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/task/state.hpp"
 #include "core/task/task.hpp"
@@ -40,6 +41,29 @@ inline Task load_task(const std::string& task, const std::string& problem) {
 struct TaskRef {
     std::string task, problem;
 };
+
+// A parameterised test's name: "task_problem[_suffix]", '-' made '_'.
+inline std::string param_name(const TaskRef& ref, const std::string& suffix = "") {
+    std::string n = ref.task + "_" + ref.problem + (suffix.empty() ? "" : "_" + suffix);
+    for (char& c : n) {
+        if (c == '-') c = '_';
+    }
+    return n;
+}
+
+std::vector<TaskRef> all_test_tasks();
+
+// Every test task with both computations of the relaxation (lifted and
+// ground), and the names of such parameterised tests.
+using TaskRelaxation = std::tuple<TaskRef, RelaxationGrounding>;
+inline auto all_tasks_both_relaxations() {
+    return ::testing::Combine(
+        ::testing::ValuesIn(all_test_tasks()),
+        ::testing::Values(RelaxationGrounding::Lifted, RelaxationGrounding::Ground));
+}
+inline std::string task_relaxation_name(const ::testing::TestParamInfo<TaskRelaxation>& info) {
+    return param_name(std::get<0>(info.param), to_string(std::get<1>(info.param)));
+}
 
 inline std::vector<TaskRef> all_test_tasks() {
     return {{"blocksworld", "p01"},   {"blocksworld", "p02"},
