@@ -55,6 +55,7 @@ void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
     successors_.applicable_actions(parent, applicable_);
     out.transitions += static_cast<std::int64_t>(applicable_.size());
     for (const GroundAction& action : applicable_) {
+        if (budget_ != nullptr) budget_->poll();
         State succ = apply_action(task_, layout_, parent, action);
         bool is_new = false;
         const NodeId child = add_node(succ, node, action, is_new);

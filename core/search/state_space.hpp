@@ -27,7 +27,10 @@ class StateSpace final : public SearchSpace {
     PartialAction partial(NodeId) const override { return PartialAction::none(); }
     bool is_preferred(NodeId child, StateId helpful_state,
                       std::span<const GroundAction> helpful) const override;
-    void set_budget(Budget* budget) override { registry_.set_budget(budget); }
+    void set_budget(Budget* budget) override {
+        budget_ = budget;
+        registry_.set_budget(budget);
+    }
 
   private:
     struct NodeInfo {
@@ -54,6 +57,9 @@ class StateSpace final : public SearchSpace {
     // each state back out of the registry.
     std::vector<State> child_states_;
     NodeId first_child_ = 0;
+    // Polled per successor: one expansion can have 10^5 children
+    // (childsnack), each applied, interned and goal-tested.
+    Budget* budget_ = nullptr;
 };
 
 }  // namespace ll
