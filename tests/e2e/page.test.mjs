@@ -329,7 +329,7 @@ test('the search configuration: default first, an alias, overrides, and what the
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     const defaultConfig = await page.getAttribute('[data-stat="config"]', 'title');
-    assert.match(defaultConfig, /^search=(eager|lazy),h=ff,preferred=(on|off),novelty=(on|off),boost=\d+$/);
+    assert.match(defaultConfig, /^search=(eager|lazy),h=ff,preferred=(on|off),novelty=(on|off),boost=\d+(,space=state)?$/);
 
     // An alias: the paper's eager search.
     await page.selectOption('#config-select', 'paper');
@@ -337,7 +337,7 @@ test('the search configuration: default first, an alias, overrides, and what the
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     await page.waitForSelector('#valid-badge[data-valid="true"]');
     assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
-                 'search=eager,h=ff,preferred=off,novelty=off,boost=1000');
+                 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted');
 
     // Overrides on top of it: lazy engine, preferred operators, novelty.
     await page.click('#search-advanced summary');
@@ -349,7 +349,7 @@ test('the search configuration: default first, an alias, overrides, and what the
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     await page.waitForSelector('#valid-badge[data-valid="true"]');
     assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
-                 'search=lazy,h=ff,preferred=on,novelty=on,boost=1000');
+                 'search=lazy,h=ff,preferred=on,novelty=on,boost=1000,relax=lifted');
     assert.equal(await page.locator('[data-stat="wlColoursSeen"]').count(), 0, 'no WL rows without a model');
 
     // A learnt model under the lama alias: the WL statistics are shown.
