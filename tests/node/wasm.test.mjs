@@ -236,7 +236,7 @@ test('searchAliases lists the core aliases, default first', () => {
     assert.deepEqual(aliases.map((a) => a.name), ['default', 'paper', 'lama', 'bfws', 'eager-po']);
     for (const alias of aliases) {
         // key=value pairs; a portfolio's phases separated by ';'.
-        assert.match(alias.text, /^[a-z]+=[a-z0-9.]+([,;][a-z]+=[a-z0-9.]+)*$/, alias.name);
+        assert.match(alias.text, /^[a-z-]+=[a-z0-9.]+([,;][a-z-]+=[a-z0-9.]+)*$/, alias.name);
         assert.ok(alias.description.length > 10, alias.name);
     }
 });
@@ -313,7 +313,8 @@ test('a bad configuration is a usage error with a message naming the accepted va
     };
     usage({ config: 'fastest' },
           /^unknown search configuration 'fastest' \(aliases: default, paper, lama, bfws, eager-po; or key=value pairs\)$/);
-    usage({ config: 'speed=high' }, /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty, boost or time\)$/);
+    usage({ config: 'speed=high' },
+          /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty, boost, relax, space, time or time-partial\)$/);
     usage({ config: 'search=quick' }, /^unknown search engine 'quick' \(expected eager or lazy\)$/);
     usage({ config: 'boost=-1' }, /^invalid boost '-1'/);
     usage({ search: 'depth-first' }, /expected eager or lazy/);
