@@ -243,8 +243,9 @@ SearchResult solve_portfolio(const Task& task, const PlannerOptions& options,
         if (i == 0) total.initial_h = s.initial_h;
         total.best_h = s.best_h;
         total.peak_memory_mb = std::max(total.peak_memory_mb, s.peak_memory_mb);
-        // Without a time limit a phase never gives up its turn.
-        if (result.status != SearchStatus::OutOfTime || !std::isfinite(left)) break;
+        // Without a time limit a phase gives up its turn only when it stalls.
+        if (result.status != SearchStatus::OutOfTime) break;
+        if (!std::isfinite(left) && !(search.stall_s > 0)) break;
     }
     total.search_time_s = clock.seconds();
     result.stats = total;
@@ -315,6 +316,7 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     setup.limits = options.limits;
     setup.progress_interval_s = options.progress_interval_s;
     setup.boost = options.search.boost;
+    setup.stall_s = options.search.stall_s;
     setup.clock = &clock;
     setup.budget = &budget;
     for (auto& e : heuristic_evaluators)

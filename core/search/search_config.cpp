@@ -2,6 +2,7 @@
 #include "core/search/search_config.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -12,12 +13,12 @@ namespace ll {
 const std::vector<SearchAlias>& search_aliases() {
     static const std::vector<SearchAlias> aliases{
         {"default",
-         "search=eager,h=wl,preferred=off,novelty=off,time=0.2,time-partial=0.7;"
+         "search=eager,h=wl,preferred=off,novelty=off,time=0.2,time-partial=0.7,stall=10;"
          "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,space=state",
          "the best measured configuration (docs/search.md): with a learnt model, eager GBFS "
          "on it for a fifth of the time (70 % in the partial space, on tasks of 300+ "
-         "objects), then (and without a model) lazy GBFS in the state space on hFF with "
-         "boosted preferred operators"},
+         "objects) or until its h stalls for 10 s, then (and without a model) lazy GBFS in "
+         "the state space on hFF with boosted preferred operators"},
         {"paper", "search=eager,preferred=off,novelty=off,relax=lifted",
          "the paper's search: eager GBFS with a single queue, relaxation heuristics on the "
          "lifted task"},
@@ -167,6 +168,16 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
         c.time_fraction = parse_fraction(value);
     } else if (key == "time-partial") {
         c.time_fraction_partial = parse_fraction(value);
+    } else if (key == "stall") {
+        const std::string text(value);
+        char* end = nullptr;
+        const double seconds = text.empty() ? -1 : std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !(seconds >= 0) ||
+            !std::isfinite(seconds)) {
+            throw Error(ErrorCategory::Usage,
+                        "invalid stall time '" + text + "' (seconds, 0 for none)");
+        }
+        c.stall_s = seconds;
     } else if (key == "boost") {
         int boost = -1;
         const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), boost);
@@ -242,6 +253,7 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
                 ? std::string(",relax=") + to_string(config.relaxation)
                 : std::string()) +
            (config.time_fraction < 1 ? ",time=" + format_fraction(config.time_fraction) : "") +
+           (config.stall_s > 0 ? ",stall=" + format_fraction(config.stall_s) : "") +
            (config.time_fraction_partial > 0
                 ? ",time-partial=" + format_fraction(config.time_fraction_partial)
                 : "");

@@ -46,6 +46,9 @@ struct SearchConfig {
     // The share instead when the phase runs in the partial space (0: the
     // same): the learnt model in PS² is what solves the largest tasks.
     double time_fraction_partial = 0.0;
+    // A phase ends, as if its share were used, once its main heuristic has
+    // not improved for this many seconds (stall=S; 0: never).
+    double stall_s = 0.0;
     // How hadd/hmax/hFF are computed (relax=auto|lifted|ground): `paper`
     // keeps the lifted exploration, everything else grounds when it fits.
     RelaxationGrounding relaxation = RelaxationGrounding::Auto;

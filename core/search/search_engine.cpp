@@ -25,6 +25,7 @@ SearchEngine::SearchEngine(SearchSpace& space, EngineSetup setup)
 SearchResult SearchEngine::run(const ProgressCallback& progress) {
     progress_ = progress;
     const double start = setup_.clock->seconds();
+    last_improvement_ = start;
     SearchResult result;
     try {
         result.status = search();
@@ -57,6 +58,10 @@ bool SearchEngine::time_passed() const {
 bool SearchEngine::limit_reached(SearchStatus& status) {
     const double elapsed = setup_.clock->seconds();
     if (elapsed >= setup_.limits.time_limit_s) {
+        status = SearchStatus::OutOfTime;
+        return true;
+    }
+    if (setup_.stall_s > 0 && elapsed - last_improvement_ >= setup_.stall_s) {
         status = SearchStatus::OutOfTime;
         return true;
     }
@@ -119,6 +124,7 @@ bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferr
         }
     }
     if (new_best_h) {
+        last_improvement_ = setup_.clock->seconds();
         stats_.best_h = best_[0];
         report(true);
     }

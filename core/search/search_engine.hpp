@@ -29,6 +29,10 @@ struct EngineSetup {
     DeadEndCheck* dead_end = nullptr;
     int boost = 1000;  // extra turns of preferred queues on progress (0: none)
     Limits limits;
+    // End the search as out of time when the main heuristic's best value has
+    // not improved for this many seconds (0: never): a portfolio phase that
+    // stalls hands over early (SearchConfig::stall_s).
+    double stall_s = 0;
     double progress_interval_s = 5.0;
     // The run's clock and budget (the budget is also polled by successor
     // generation, relaxed exploration and WL inside one step).
@@ -86,6 +90,7 @@ class SearchEngine {
     ProgressCallback progress_;
     std::vector<double> best_;  // per evaluator that measures progress
     double last_report_ = 0;
+    double last_improvement_ = 0;  // clock time of the last new best h
     Stopwatch own_clock_;
     PruneFn prune_;
 };

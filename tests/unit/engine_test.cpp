@@ -199,6 +199,9 @@ TEST(Portfolio, PhasesParseAndDescribe) {
     EXPECT_THROW(parse_search_phases("paper,time=0"), Error);
     EXPECT_THROW(parse_search_phases("paper,time=1.5"), Error);
     EXPECT_THROW(parse_search_phases("paper,time-partial=0"), Error);
+    EXPECT_THROW(parse_search_phases("paper,stall=-1"), Error);
+    EXPECT_THROW(parse_search_phases("paper,stall=soon"), Error);
+    EXPECT_EQ(parse_search_config("paper,stall=2.5").config.stall_s, 2.5);
     EXPECT_EQ(parse_search_config("paper,time-partial=0.7").config.time_fraction_partial, 0.7);
     EXPECT_EQ(
         to_string(parse_search_config("lama,time=0.2,time-partial=0.7").config, HeuristicKind::FF),
@@ -228,6 +231,7 @@ TEST(Portfolio, DefaultDropsTheModelPhaseWithoutAModel) {
     EXPECT_EQ(with.search.engine, EngineKind::Eager);
     EXPECT_EQ(with.search.time_fraction, 0.2);
     EXPECT_EQ(with.search.time_fraction_partial, 0.7);
+    EXPECT_EQ(with.search.stall_s, 10);
     EXPECT_EQ(with.search.space, PhaseSpace::Auto);
     ASSERT_EQ(with.next_phases.size(), 1u);
     EXPECT_EQ(with.next_phases[0].heuristic, HeuristicKind::FF);
@@ -305,6 +309,30 @@ TEST(Portfolio, AutoModelForWlConfigurations) {
     v.config.reset();
     v.heuristic = "hadd";
     EXPECT_FALSE(accepts_auto_model(v));
+}
+
+// stall=S ends a phase whose main heuristic has not improved for S seconds
+// as if its time share were used, with or without a time limit: on
+// unsolvable/p01 goal counting never improves on its initial value, so the
+// first phase hands over to the second, which proves the task unsolvable.
+TEST(Portfolio, StalledPhaseHandsOver) {
+    const Task task = test::load_task("unsolvable", "p01");
+    OptionValues v;
+    v.config = "search=eager,h=goal-count,stall=0.000001;search=eager,h=ff";
+    PlannerOptions options = make_planner_options(v);
+    const SearchResult r = solve(task, options);  // no time limit
+    EXPECT_EQ(r.status, SearchStatus::Unsolvable);
+    PlannerOptions ff_only;
+    const SearchResult alone = solve(task, ff_only);
+    // Phase 1 stopped at its first limit check, before or after expanding the
+    // root (goal counting alone would expand every reachable state).
+    EXPECT_LE(r.stats.expansions, alone.stats.expansions + 1);
+    PlannerOptions count_only;
+    count_only.heuristic = HeuristicKind::GoalCount;
+    EXPECT_GT(solve(task, count_only).stats.expansions, 1);
+    // A single phase that stalls ends out of time.
+    v.config = "search=eager,h=goal-count,stall=0.000001";
+    EXPECT_EQ(solve(task, make_planner_options(v)).status, SearchStatus::OutOfTime);
 }
 
 TEST(AutoSpace, ByNumberOfObjects) {
