@@ -123,6 +123,13 @@ bool uses_anywhere(const PlannerOptions& options, HeuristicKind kind) {
                [&](const PlannerOptions::Phase& p) { return uses(p.heuristic, p.search, kind); });
 }
 
+// The space a phase runs in: the user's (--space), else the phase's space
+// key, else the run's (auto already resolved).
+SpaceKind phase_space(const PlannerOptions& options, const SearchConfig& search) {
+    if (options.space_is_explicit || search.space == PhaseSpace::Auto) return options.space;
+    return search.space == PhaseSpace::Partial ? SpaceKind::Partial : SpaceKind::State;
+}
+
 bool wants_dead_end_detection(const PlannerOptions& options) {
     if (options.dead_ends == DeadEndDetection::Auto) {
         // A relaxation heuristic in the configuration (preferred operators
@@ -218,10 +225,7 @@ SearchResult solve_portfolio(const Task& task, const PlannerOptions& options,
         const double left = options.limits.time_limit_s - clock.seconds();
         if (!(left > 0)) break;
         const SearchConfig& search = phases[i].search;
-        const bool partial = options.space_is_explicit ? options.space == SpaceKind::Partial
-                             : search.space == PhaseSpace::Auto
-                                 ? options.space == SpaceKind::Partial
-                                 : search.space == PhaseSpace::Partial;
+        const bool partial = phase_space(options, search) == SpaceKind::Partial;
         const double share = partial && search.time_fraction_partial > 0
                                  ? search.time_fraction_partial
                                  : search.time_fraction;
@@ -256,12 +260,9 @@ SearchResult solve_portfolio(const Task& task, const PlannerOptions& options,
 SearchResult solve(const Task& task, const PlannerOptions& options,
                    const ProgressCallback& progress) {
     check_limits(options.limits);
-    if (options.next_phases.empty() && !options.space_is_explicit &&
-        options.search.space != PhaseSpace::Auto) {
+    if (options.next_phases.empty() && phase_space(options, options.search) != options.space) {
         PlannerOptions inner = options;
-        inner.space =
-            options.search.space == PhaseSpace::Partial ? SpaceKind::Partial : SpaceKind::State;
-        inner.space_is_explicit = true;
+        inner.space = phase_space(options, options.search);
         return solve(task, inner, progress);
     }
     if (options.parameter_order && options.space == SpaceKind::Partial) {

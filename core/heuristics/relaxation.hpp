@@ -3,13 +3,8 @@
 // task through the relaxed Datalog exploration (datalog/exploration.hpp).
 #pragma once
 
-#include <memory>
-#include <optional>
-#include <string_view>
-
-#include "core/heuristics/datalog/exploration.hpp"
-#include "core/heuristics/ground_relaxation.hpp"
 #include "core/heuristics/heuristic.hpp"
+#include "core/heuristics/relaxed_explorer.hpp"
 #include "core/task/goal.hpp"
 
 namespace ll {
@@ -30,26 +25,17 @@ class RelaxationHeuristic : public ActionSetHeuristic {
     // Helpful actions (relaxed-plan actions applicable in the state) of the
     // last evaluation that reached the goal; FF only.
     bool provides_helpful_actions() const override { return kind_ == Kind::FF; }
-    void set_budget(Budget* budget) override;
+    void set_budget(Budget* budget) override { explorer_.set_budget(budget); }
     void helpful_actions(std::vector<GroundAction>& out) override;
 
     // Whether evaluations use the ground relaxed task (decided at the first
     // evaluation).
-    bool is_ground() const { return ground_.has_value(); }
+    bool is_ground() const { return explorer_.is_ground(); }
 
   private:
-    void prepare();
-
     Kind kind_;
-    const Task& task_;
-    const StateLayout& layout_;
-    const StaticFacts& statics_;
     const GoalChecker& goal_;
-    RelaxationGrounding grounding_;
-    bool prepared_ = false;
-    std::optional<GroundRelaxation> ground_;
-    std::optional<datalog::Exploration> lifted_;
-    Budget* budget_ = nullptr;
+    RelaxedExplorer explorer_;
     bool last_explored_ = false;  // the last evaluation has a relaxed plan
 };
 

@@ -11,29 +11,7 @@ RestrictedRelaxationHeuristic::RestrictedRelaxationHeuristic(
       goal_(goal),
       successors_(successors),
       unrestricted_(kind, task, layout, statics, goal, grounding),
-      task_(task),
-      layout_(layout),
-      statics_(statics),
-      grounding_(grounding) {}
-
-void RestrictedRelaxationHeuristic::set_budget(Budget* budget) {
-    budget_ = budget;
-    unrestricted_.set_budget(budget);
-    if (restricted_ground_) restricted_ground_->set_budget(budget);
-    if (restricted_) restricted_->set_budget(budget);
-}
-
-// As RelaxationHeuristic::prepare: ground at the first restricted
-// evaluation, within the budget, or explore lifted.
-void RestrictedRelaxationHeuristic::prepare() {
-    prepared_ = true;
-    restricted_ground_ =
-        ground_relaxation_for(grounding_, task_, layout_, statics_, budget_, /*restricted=*/true);
-    if (restricted_ground_) return;
-    restricted_.emplace(task_, layout_, statics_,
-                        datalog::build_program(task_, datalog::ProgramOptions{true}));
-    restricted_->set_budget(budget_);
-}
+      restricted_(task, layout, statics, grounding, /*restricted=*/true) {}
 
 double RestrictedRelaxationHeuristic::evaluate(const State& state, const PartialAction& partial) {
     last_was_restricted_ = false;
@@ -47,30 +25,19 @@ double RestrictedRelaxationHeuristic::evaluate(const State& state, const Partial
             return true;
         });
     if (first_actions_.empty()) return kDeadEnd;  // ρ is not applicable in s
-    if (!prepared_) prepare();
     last_was_restricted_ = true;
     const auto aggregation = kind_ == RelaxationHeuristic::Kind::Max ? datalog::Aggregation::Max
                                                                      : datalog::Aggregation::Sum;
-    if (restricted_ground_) {
-        if (!restricted_ground_->explore(state, aggregation, first_actions_)) return kDeadEnd;
-        last_explored_ = true;
-        if (kind_ == RelaxationHeuristic::Kind::FF) return restricted_ground_->relaxed_plan();
-        return restricted_ground_->goal_cost(aggregation);
-    }
-    if (!restricted_->explore(state, aggregation, first_actions_)) return kDeadEnd;
+    if (!restricted_.explore(state, aggregation, first_actions_)) return kDeadEnd;
     last_explored_ = true;
-    if (kind_ == RelaxationHeuristic::Kind::FF) return restricted_->relaxed_plan();
-    return restricted_->goal_cost(aggregation);
+    if (kind_ == RelaxationHeuristic::Kind::FF) return restricted_.relaxed_plan();
+    return restricted_.goal_cost(aggregation);
 }
 
 std::vector<GroundAction> RestrictedRelaxationHeuristic::last_relaxed_plan() {
     if (!last_was_restricted_) return unrestricted_.last_relaxed_plan();
     std::vector<GroundAction> plan;
-    if (restricted_ground_) {
-        restricted_ground_->relaxed_plan(&plan);
-    } else if (restricted_) {
-        restricted_->relaxed_plan(&plan);
-    }
+    restricted_.relaxed_plan(&plan);
     return plan;
 }
 
@@ -78,11 +45,7 @@ void RestrictedRelaxationHeuristic::helpful_actions(std::vector<GroundAction>& o
     if (!last_was_restricted_) {
         unrestricted_.helpful_actions(out);
     } else if (last_explored_) {
-        if (restricted_ground_) {
-            restricted_ground_->helpful_actions(out);
-        } else {
-            restricted_->helpful_actions(out);
-        }
+        restricted_.helpful_actions(out);
     }
 }
 

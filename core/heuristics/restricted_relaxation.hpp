@@ -11,12 +11,9 @@
 // fit (ground_relaxation.hpp), the restricted one with ε in every action.
 #pragma once
 
-#include <optional>
-
-#include "core/heuristics/datalog/exploration.hpp"
-#include "core/heuristics/ground_relaxation.hpp"
 #include "core/heuristics/heuristic.hpp"
 #include "core/heuristics/relaxation.hpp"
+#include "core/heuristics/relaxed_explorer.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
 
@@ -39,23 +36,17 @@ class RestrictedRelaxationHeuristic : public ActionSetHeuristic {
         return kind_ == RelaxationHeuristic::Kind::FF;
     }
     void helpful_actions(std::vector<GroundAction>& out) override;
-    void set_budget(Budget* budget) override;
+    void set_budget(Budget* budget) override {
+        unrestricted_.set_budget(budget);
+        restricted_.set_budget(budget);
+    }
 
   private:
-    void prepare();
-
     RelaxationHeuristic::Kind kind_;
     const GoalChecker& goal_;
     SuccessorGenerator& successors_;
     RelaxationHeuristic unrestricted_;
-    const Task& task_;
-    const StateLayout& layout_;
-    const StaticFacts& statics_;
-    RelaxationGrounding grounding_;
-    bool prepared_ = false;
-    std::optional<GroundRelaxation> restricted_ground_;
-    std::optional<datalog::Exploration> restricted_;
-    Budget* budget_ = nullptr;
+    RelaxedExplorer restricted_;
     std::vector<GroundAction> first_actions_;
     bool last_was_restricted_ = false;
     bool last_explored_ = false;

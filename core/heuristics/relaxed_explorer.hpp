@@ -1,0 +1,53 @@
+// The relaxed exploration behind hadd, hmax, hFF and their restrictions
+// (rFF): the relaxed task grounded once (ground_relaxation.hpp) when the
+// grounding choice allows it and the task fits, the lifted Datalog
+// exploration (datalog/exploration.hpp) otherwise. The choice is made at the
+// first explore(), when the run's budget is known, since grounding a large
+// task takes a while and must respect the limits.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "core/common/budget.hpp"
+#include "core/heuristics/datalog/exploration.hpp"
+#include "core/heuristics/ground_relaxation.hpp"
+
+namespace ll {
+
+class RelaxedExplorer {
+  public:
+    // `restricted`: the program of the restricted task (ε in every action),
+    // explored with first actions.
+    RelaxedExplorer(const Task& task, const StateLayout& layout, const StaticFacts& statics,
+                    RelaxationGrounding grounding, bool restricted);
+
+    void set_budget(Budget* budget);
+    // False: some goal atom is unreachable. A restricted explorer takes the
+    // first actions, which must stay alive until the next explore().
+    bool explore(const State& state, datalog::Aggregation aggregation,
+                 std::span<const GroundAction> first_actions = {});
+    // After a successful explore().
+    int goal_cost(datalog::Aggregation aggregation) const;
+    int relaxed_plan(std::vector<GroundAction>* actions = nullptr);
+    void helpful_actions(std::vector<GroundAction>& out);
+
+    // Whether explorations use the ground task (known after the first one).
+    bool is_ground() const { return ground_.has_value(); }
+
+  private:
+    void prepare();
+
+    const Task& task_;
+    const StateLayout& layout_;
+    const StaticFacts& statics_;
+    RelaxationGrounding grounding_;
+    bool restricted_;
+    bool prepared_ = false;
+    std::optional<GroundRelaxation> ground_;
+    std::optional<datalog::Exploration> lifted_;
+    Budget* budget_ = nullptr;
+};
+
+}  // namespace ll
