@@ -55,7 +55,12 @@ const CommandSpec& train_spec() {
             {"--graph", "aoag|aeg|ilg", "aoag", "graph representation"},
             {"--space", "partial|state", "partial",
              "dataset: partial-space ranking (4 tuple types) or state-space ranking"},
-            {"--iterations", "N", "2", "WL iterations"},
+            {"--iterations", "N|A-B|A,B", "1-3 (search), else 2",
+             "WL iterations; model selection by search tries each count of a range"},
+            {"--selection", "search|loss", "search",
+             "pick (iterations, C) by the searches each candidate guides on the "
+             "validation problems (solved, then evaluations, then loss), or C by the "
+             "validation ranking loss alone (the paper: Bayesian optimisation)"},
             {"--neighbourhood", "set|multiset", "set", "WL neighbourhood aggregation"},
             {"--importances", "LP,LS,SP,SS", "AOAG 0.5,2,0.5,1; AEG 0.5,2,0.5,0.75",
              "tuple importances, or the preset 'warehouse' (2,1.5,2,0.5)"},
@@ -63,9 +68,9 @@ const CommandSpec& train_spec() {
             {"--c", "C", "1",
              "regularisation constant: first point of the search, or the "
              "value used with --no-tune"},
-            {"--no-tune", "", "off", "use --c as is instead of tuning it"},
+            {"--no-tune", "", "off", "use --c as is instead of selecting a model"},
             {"--tune-iterations", "N", "10",
-             "guided Bayesian optimisation steps (after 6 "
+             "--selection loss: guided Bayesian optimisation steps (after 6 "
              "initial points)"},
             {"--max-problems", "N", "all", "use at most the N smallest problems with plans"},
             {"--solve-missing", "", "off",
@@ -130,6 +135,107 @@ struct Candidate {
     std::size_t size_key = 0;
 };
 
+// WL iterations: "N", "A-B" or "A,B,...", each in 0..8; sorted, distinct.
+std::vector<int> parse_iterations(const std::string& text) {
+    auto bad = [&]() {
+        return Error(ErrorCategory::Usage,
+                     "--iterations: expected N, A-B or A,B,... with "
+                     "counts in 0..8, got '" +
+                         text + "'");
+    };
+    auto number = [&](const std::string& part) {
+        if (part.empty() || part.size() > 1 || part[0] < '0' || part[0] > '8') throw bad();
+        return part[0] - '0';
+    };
+    std::vector<int> out;
+    if (const auto dash = text.find('-'); dash != std::string::npos) {
+        const int from = number(text.substr(0, dash)), to = number(text.substr(dash + 1));
+        if (from > to) throw bad();
+        for (int l = from; l <= to; ++l)
+            out.push_back(l);
+    } else {
+        std::stringstream parts(text);
+        for (std::string part; std::getline(parts, part, ',');)
+            out.push_back(number(part));
+        if (out.empty()) throw bad();
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+TrainerOptions trainer_options(const ParsedArgs& a) {
+    TrainerOptions options;
+    options.dataset.graph = parse_graph_kind(a.value("--graph").value_or("aoag"));
+    const std::string space = a.value("--space").value_or("partial");
+    if (space == "partial") {
+        options.dataset.space = DatasetSpace::Partial;
+    } else if (space == "state") {
+        options.dataset.space = DatasetSpace::State;
+    } else {
+        throw Error(ErrorCategory::Usage,
+                    "--space: unknown value '" + space + "' (expected partial or state)");
+    }
+    if (options.dataset.space == DatasetSpace::Partial && options.dataset.graph == GraphKind::Ilg) {
+        throw Error(ErrorCategory::Usage,
+                    "--graph ilg ignores partial actions, so it cannot rank them: use "
+                    "--space state for ILG (the WL-GOOSE baseline), or aoag/aeg");
+    }
+    options.dataset.importances = a.value("--importances")
+                                      ? parse_importances(*a.value("--importances"))
+                                      : default_importances(options.dataset.graph);
+    options.tune = !a.has("--no-tune");
+    if (auto v = a.value("--selection")) {
+        if (*v != "search" && *v != "loss") {
+            throw Error(ErrorCategory::Usage,
+                        "--selection: unknown value '" + *v + "' (expected search or loss)");
+        }
+        options.selection = parse_model_selection(*v);
+    }
+    // Search selection tries every count of the range; the others use one.
+    const bool several = options.tune && options.selection == ModelSelection::Search;
+    options.iteration_candidates =
+        parse_iterations(a.value("--iterations").value_or(several ? "1-3" : "2"));
+    if (!several && options.iteration_candidates.size() > 1) {
+        throw Error(ErrorCategory::Usage,
+                    "--iterations: a range needs --selection search (and tuning)");
+    }
+    options.wl.iterations = options.iteration_candidates.back();
+    const std::string neighbourhood = a.value("--neighbourhood").value_or("set");
+    if (neighbourhood == "set") {
+        options.wl.neighbourhood = Neighbourhood::Set;
+    } else if (neighbourhood == "multiset") {
+        options.wl.neighbourhood = Neighbourhood::Multiset;
+    } else {
+        throw Error(ErrorCategory::Usage, "--neighbourhood: unknown value '" + neighbourhood +
+                                              "' (expected set or multiset)");
+    }
+    if (auto v = a.value("--seed")) {
+        if (*v == "0") {
+            options.seed = 0;
+        } else {
+            options.seed = static_cast<std::uint64_t>(parse_positive_count(*v, "--seed"));
+        }
+    }
+    if (auto v = a.value("--c")) {
+        double c = 0;
+        try {
+            std::size_t used = 0;
+            c = std::stod(*v, &used);
+            if (used != v->size()) c = -1;
+        } catch (const std::exception&) {
+            c = -1;
+        }
+        if (!(c >= 1e-3 && c <= 100)) {
+            throw Error(ErrorCategory::Usage,
+                        "--c: expected a number in [0.001, 100], got '" + *v + "'");
+        }
+        options.c = c;
+    }
+    options.tune_iterations = static_cast<int>(parse_count(a, "--tune-iterations", 10));
+    return options;
+}
+
 int run(const std::vector<std::string>& args) {
     Stopwatch clock;
     SourceFiles sources;
@@ -152,64 +258,8 @@ int run(const std::vector<std::string>& args) {
         const bool quiet = a.has("--quiet");
         const bool strict = a.has("--strict");
 
-        TrainerOptions options;
-        options.dataset.graph = parse_graph_kind(a.value("--graph").value_or("aoag"));
+        const TrainerOptions options = trainer_options(a);
         const std::string space = a.value("--space").value_or("partial");
-        if (space == "partial") {
-            options.dataset.space = DatasetSpace::Partial;
-        } else if (space == "state") {
-            options.dataset.space = DatasetSpace::State;
-        } else {
-            throw Error(ErrorCategory::Usage,
-                        "--space: unknown value '" + space + "' (expected partial or state)");
-        }
-        if (options.dataset.space == DatasetSpace::Partial &&
-            options.dataset.graph == GraphKind::Ilg) {
-            throw Error(ErrorCategory::Usage,
-                        "--graph ilg ignores partial actions, so it cannot rank them: use "
-                        "--space state for ILG (the WL-GOOSE baseline), or aoag/aeg");
-        }
-        options.dataset.importances = a.value("--importances")
-                                          ? parse_importances(*a.value("--importances"))
-                                          : default_importances(options.dataset.graph);
-        const std::int64_t iterations = parse_count(a, "--iterations", 2);
-        if (iterations > 8) {
-            throw Error(ErrorCategory::Usage, "--iterations: at most 8 WL iterations");
-        }
-        options.wl.iterations = static_cast<int>(iterations);
-        const std::string neighbourhood = a.value("--neighbourhood").value_or("set");
-        if (neighbourhood == "set") {
-            options.wl.neighbourhood = Neighbourhood::Set;
-        } else if (neighbourhood == "multiset") {
-            options.wl.neighbourhood = Neighbourhood::Multiset;
-        } else {
-            throw Error(ErrorCategory::Usage, "--neighbourhood: unknown value '" + neighbourhood +
-                                                  "' (expected set or multiset)");
-        }
-        if (auto v = a.value("--seed")) {
-            if (*v == "0") {
-                options.seed = 0;
-            } else {
-                options.seed = static_cast<std::uint64_t>(parse_positive_count(*v, "--seed"));
-            }
-        }
-        if (auto v = a.value("--c")) {
-            double c = 0;
-            try {
-                std::size_t used = 0;
-                c = std::stod(*v, &used);
-                if (used != v->size()) c = -1;
-            } catch (const std::exception&) {
-                c = -1;
-            }
-            if (!(c >= 1e-3 && c <= 100)) {
-                throw Error(ErrorCategory::Usage,
-                            "--c: expected a number in [0.001, 100], got '" + *v + "'");
-            }
-            options.c = c;
-        }
-        options.tune = !a.has("--no-tune");
-        options.tune_iterations = static_cast<int>(parse_count(a, "--tune-iterations", 10));
         const std::int64_t max_problems = parse_count(a, "--max-problems", 1 << 30);
         const bool solve_missing = a.has("--solve-missing");
         double solve_time_limit = 60;
@@ -339,7 +389,7 @@ int run(const std::vector<std::string>& args) {
         summary["domain"] = result.model.domain_name;
         summary["graph"] = to_string(options.dataset.graph);
         summary["space"] = space;
-        summary["wl_iterations"] = options.wl.iterations;
+        summary["wl_iterations"] = s.chosen_iterations;
         summary["importances"] = to_string(options.dataset.importances);
         summary["problems_used"] = s.problems;
         summary["problems_skipped"] = skipped;
@@ -362,6 +412,15 @@ int run(const std::vector<std::string>& args) {
         summary["dead_end_checks"] = s.dead_end_checks;
         summary["relaxed_dead_ends"] = !s.dead_ends_found.empty();
         summary["C"] = s.chosen_c;
+        summary["selection"] = s.chosen >= 0 ? to_string(options.selection) : "none";
+        summary["candidates"] = s.candidates.size();
+        if (s.chosen >= 0 && options.selection == ModelSelection::Search) {
+            const SearchScore& score = s.candidates[s.chosen].search;
+            summary["validation_solved"] = score.solved;
+            summary["validation_searched"] = score.attempted;
+            summary["validation_evaluations"] = score.evaluations;
+        }
+        summary["model_colours"] = s.model_colours;
         summary["validation_loss"] = s.validation_loss;
         summary["training_loss"] = s.training_loss;
         summary["lp_rounds"] = s.lp_rounds;
@@ -394,7 +453,7 @@ int run(const std::vector<std::string>& args) {
                     << double(s.counts.total()) / double(s.counts.state_space_equivalent) << "x\n";
             }
             out << "Features: " << s.features << " colours, " << s.non_zero_weights
-                << " non-zero weights\n";
+                << " non-zero weights, " << s.model_colours << " colours kept in the model\n";
             if (!s.dead_ends_found.empty()) {
                 out << "Dead ends: found among the successors of " << s.dead_ends_found
                     << "'s plan states; the planner prunes them with this model\n";
@@ -402,9 +461,19 @@ int run(const std::vector<std::string>& args) {
                 out << "Dead ends: none among " << s.dead_end_checks
                     << " successor states checked; the planner does not look for them\n";
             }
-            out << "C: " << s.chosen_c << (options.tune ? " (tuned)" : " (fixed)")
-                << ", validation loss " << s.validation_loss << ", training loss "
-                << s.training_loss << "\n";
+            out << "Selected: " << s.chosen_iterations << " WL iterations, C = " << s.chosen_c;
+            if (s.chosen < 0) {
+                out << " (fixed)";
+            } else if (options.selection == ModelSelection::Search) {
+                const SearchScore& score = s.candidates[s.chosen].search;
+                out << " (by search: " << score.solved << "/" << score.attempted
+                    << " validation problems solved, " << score.evaluations << " evaluations; "
+                    << s.candidates.size() << " candidates)";
+            } else {
+                out << " (by validation loss; " << s.candidates.size() << " candidates)";
+            }
+            out << "\nLoss: validation " << s.validation_loss << ", training " << s.training_loss
+                << "\n";
             out << "Wall time: " << std::fixed << std::setprecision(2) << seconds << " s\n";
             std::cout << out.str() << std::flush;
         }

@@ -77,6 +77,9 @@ void check_limits(const Limits& limits) {
     if (limits.max_expansions < -1) {
         throw Error(ErrorCategory::Usage, "the expansion limit must be non-negative");
     }
+    if (limits.max_evaluations < -1) {
+        throw Error(ErrorCategory::Usage, "the evaluation limit must be non-negative");
+    }
 }
 
 std::unique_ptr<ActionSetHeuristic> make_heuristic(HeuristicKind heuristic,
@@ -233,6 +236,10 @@ SearchResult solve_portfolio(const Task& task, const PlannerOptions& options,
         if (options.limits.max_expansions >= 0) {
             phase.limits.max_expansions =
                 std::max<std::int64_t>(0, options.limits.max_expansions - total.expansions);
+        }
+        if (options.limits.max_evaluations >= 0) {
+            phase.limits.max_evaluations =
+                std::max<std::int64_t>(0, options.limits.max_evaluations - total.evaluations);
         }
         result = solve(task, phase, progress);
         const Statistics& s = result.stats;

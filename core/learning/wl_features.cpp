@@ -294,4 +294,44 @@ WlFeatures WlFeatures::from_keys(WlOptions options, std::vector<std::vector<std:
     return features;
 }
 
+WlFeatures WlFeatures::pruned(int iterations, const std::vector<char>& keep,
+                              std::vector<int>& old_to_new) const {
+    if (iterations < 0 || iterations > options_.iterations) {
+        throw Error(ErrorCategory::Internal, "WlFeatures::pruned: " + std::to_string(iterations) +
+                                                 " iterations, the dictionary has " +
+                                                 std::to_string(options_.iterations));
+    }
+    const int n = num_colours();
+    std::vector<char> needed(n, 0);
+    for (int id = 0; id < n && id < static_cast<int>(keep.size()); ++id)
+        needed[id] = keep[id] && rounds_[id] <= iterations;
+    // A refined key names colours with smaller ids: one pass downwards
+    // closes the set under "refined from".
+    for (int id = n - 1; id >= 0; --id) {
+        if (!needed[id] || rounds_[id] == 0) continue;
+        const auto& key = keys_[id];
+        needed[key[1]] = 1;
+        for (std::size_t i = 2; i < key.size(); i += 2)
+            needed[key[i]] = 1;
+    }
+    old_to_new.assign(n, -1);
+    std::vector<std::vector<std::int32_t>> keys;
+    for (int id = 0; id < n; ++id) {
+        if (!needed[id]) continue;
+        old_to_new[id] = static_cast<int>(keys.size());
+        std::vector<std::int32_t> key = keys_[id];
+        if (rounds_[id] > 0) {
+            // The renumbering keeps the order of ids, so the neighbour pairs
+            // stay sorted.
+            key[1] = old_to_new[key[1]];
+            for (std::size_t i = 2; i < key.size(); i += 2)
+                key[i] = old_to_new[key[i]];
+        }
+        keys.push_back(std::move(key));
+    }
+    WlOptions options = options_;
+    options.iterations = iterations;
+    return from_keys(options, std::move(keys));
+}
+
 }  // namespace ll

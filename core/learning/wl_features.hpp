@@ -71,6 +71,18 @@ class WlFeatures {
     // malformed or duplicate key.
     static WlFeatures from_keys(WlOptions options, std::vector<std::vector<std::int32_t>> keys);
 
+    // The round (0 = base) in which colour `id` was created.
+    int round_of(int id) const { return rounds_[id]; }
+    // A dictionary for `iterations` rounds (at most options().iterations)
+    // holding only the colours that `keep` marks (ids past its end are not
+    // kept, nor are colours of later rounds) and every colour they are
+    // refined from, renumbered in id order. embed() with it finds exactly
+    // the kept colours that embed() with this one finds: a model whose
+    // non-zero weights are kept computes the same h, with a smaller file.
+    // `old_to_new[id]` is the new id of colour `id`, or -1 if dropped.
+    WlFeatures pruned(int iterations, const std::vector<char>& keep,
+                      std::vector<int>& old_to_new) const;
+
   private:
     // One slot of the open-addressing key -> id table. The slot points into
     // arena_, where each entry is {id, size, key...}: one contiguous read

@@ -65,7 +65,9 @@ bool SearchEngine::limit_reached(SearchStatus& status) {
         status = SearchStatus::OutOfTime;
         return true;
     }
-    if (setup_.limits.max_expansions >= 0 && stats_.expansions >= setup_.limits.max_expansions) {
+    if ((setup_.limits.max_expansions >= 0 && stats_.expansions >= setup_.limits.max_expansions) ||
+        (setup_.limits.max_evaluations >= 0 &&
+         stats_.evaluations >= setup_.limits.max_evaluations)) {
         status = SearchStatus::ExpansionLimit;
         return true;
     }

@@ -16,12 +16,16 @@ struct Limits {
     double time_limit_s = std::numeric_limits<double>::infinity();
     double memory_limit_mb = std::numeric_limits<double>::infinity();
     std::int64_t max_expansions = -1;  // -1: unlimited
+    // Checked between expansions, like max_expansions (one expansion's
+    // children may pass it). The trainer's model selection uses it: its
+    // cost is evaluations, and a count keeps the selection deterministic.
+    std::int64_t max_evaluations = -1;  // -1: unlimited
 };
 
 enum class SearchStatus {
     Solved,          // a plan was found (exit 0)
     Unsolvable,      // the reachable space was exhausted (exit 11)
-    ExpansionLimit,  // no plan within the expansion limit (exit 12)
+    ExpansionLimit,  // no plan within the expansion (or evaluation) limit (exit 12)
     OutOfMemory,     // exit 22
     OutOfTime,       // exit 23
 };

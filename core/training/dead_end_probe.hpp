@@ -5,7 +5,7 @@
 // model) to decide whether a learnt heuristic needs dead-end pruning.
 #pragma once
 
-#include "core/training/trainer.hpp"
+#include "core/training/training_problem.hpp"
 
 namespace ll {
 

@@ -12,7 +12,21 @@
 
 namespace ll {
 
+ModelSelection parse_model_selection(std::string_view text) {
+    if (text == "search") return ModelSelection::Search;
+    if (text == "loss") return ModelSelection::Loss;
+    throw Error(ErrorCategory::Usage,
+                "unknown model selection '" + std::string(text) + "' (expected search or loss)");
+}
+
+const char* to_string(ModelSelection selection) {
+    return selection == ModelSelection::Search ? "search" : "loss";
+}
+
 namespace {
+
+using Progress = std::function<void(const TrainerProgress&)>;
+
 // Identical (better, worse, δ) tuples become one LP row with the summed
 // importance: the same optimum with fewer rows (sibling graphs often repeat).
 std::vector<RankingTuple> merge_tuples(std::vector<RankingTuple> tuples) {
@@ -36,11 +50,201 @@ std::vector<RankingTuple> merge_tuples(std::vector<RankingTuple> tuples) {
 const char* space_name(DatasetSpace space) {
     return space == DatasetSpace::Partial ? "partial" : "state";
 }
-}  // namespace
 
-TrainerResult train_model(const std::vector<TrainingProblem>& problems,
-                          const TrainerOptions& options,
-                          const std::function<void(const TrainerProgress&)>& progress) {
+bool non_zero(double w) {
+    return std::abs(w) > 1e-9;
+}
+
+int count_non_zero(const std::vector<double>& weights) {
+    return static_cast<int>(std::count_if(weights.begin(), weights.end(), non_zero));
+}
+
+// The dataset with only the colours of rounds 0..iterations: what a dataset
+// built with that many iterations holds (rows that become equal merge, and
+// pairs that become identical are dropped).
+RankingDataset restrict_to_rounds(const RankingDataset& data, const WlFeatures& features,
+                                  int iterations) {
+    RankingDataset out;
+    out.counts = data.counts;
+    std::vector<int> row_map(data.rows.num_rows());
+    SparseVector row;
+    for (int r = 0; r < data.rows.num_rows(); ++r) {
+        row.clear();
+        for (const auto& e : data.rows.row(r))
+            if (features.round_of(e.feature) <= iterations) row.push_back(e);
+        row_map[r] = out.rows.intern(row);
+    }
+    for (RankingTuple t : data.tuples) {
+        t.better = row_map[t.better];
+        t.worse = row_map[t.worse];
+        if (t.better != t.worse) out.tuples.push_back(t);
+    }
+    return out;
+}
+
+// The model with these weights (dense, by colour id of `features`): the
+// dictionary keeps only the colours with a non-zero weight and their
+// ancestors, for `iterations` rounds.
+WlModel make_model(const TrainingProblem& example, const TrainerOptions& options,
+                   const WlFeatures& features, int iterations, const std::vector<double>& weights,
+                   bool relaxed_dead_ends) {
+    WlModel model;
+    set_model_domain(model, example.task);
+    model.graph = options.dataset.graph;
+    model.space = space_name(options.dataset.space);
+    model.relaxed_dead_ends = relaxed_dead_ends;
+    std::vector<char> keep(features.num_colours(), 0);
+    for (std::size_t id = 0; id < weights.size() && id < keep.size(); ++id)
+        keep[id] = non_zero(weights[id]);
+    std::vector<int> old_to_new;
+    model.features = features.pruned(iterations, keep, old_to_new);
+    // Clp leaves non-basic columns at exactly 0; numerical dust is dropped.
+    // The renumbering keeps the id order, so the weights stay sorted.
+    for (std::size_t id = 0; id < keep.size(); ++id)
+        if (keep[id] && old_to_new[id] >= 0)
+            model.weights.emplace_back(old_to_new[id], weights[id]);
+    return model;
+}
+
+// Everything model selection needs about one iteration count.
+struct SelectionInput {
+    int iterations = 0;
+    const RankingDataset* data = nullptr;
+    std::vector<RankingTuple> train, validation;
+};
+
+// True if `a` is a better choice than `b` under search selection.
+bool better_by_search(const SelectionCandidate& a, const SelectionCandidate& b) {
+    if (a.search.solved != b.search.solved) return a.search.solved > b.search.solved;
+    const bool a_blind = a.non_zero_weights == 0, b_blind = b.non_zero_weights == 0;
+    if (a_blind != b_blind) return b_blind;
+    if (a.search.evaluations != b.search.evaluations)
+        return a.search.evaluations < b.search.evaluations;
+    return a.validation_loss < b.validation_loss;
+}
+
+class Selector {
+  public:
+    Selector(const std::vector<TrainingProblem>& problems, const TrainerOptions& options,
+             const WlFeatures& features, bool relaxed_dead_ends, int n_train, int total,
+             TrainerSummary& summary, const Progress& progress)
+        : problems_(problems),
+          options_(options),
+          features_(features),
+          relaxed_dead_ends_(relaxed_dead_ends),
+          summary_(summary),
+          progress_(progress),
+          total_(total) {
+        const int first = n_train;
+        const int last = std::min<int>(static_cast<int>(problems.size()),
+                                       first + std::max(0, options.selection_problems));
+        validation_problems_ = std::span(problems).subspan(first, last - first);
+    }
+
+    void run(const SelectionInput& input) {
+        RankingLpOptions lp_options;
+        lp_options.seed = options_.seed;
+        lp_options.time_limit_s = options_.lp_time_limit_s;
+        RankingLp lp(input.data->rows, input.train, lp_options);
+        if (options_.selection == ModelSelection::Search) {
+            run_grid(input, lp);
+        } else {
+            run_bayes_opt(input, lp);
+        }
+    }
+
+  private:
+    SelectionCandidate& add(const SelectionInput& input, double c,
+                            const std::vector<double>& weights) {
+        SelectionCandidate candidate;
+        candidate.iterations = input.iterations;
+        candidate.c = c;
+        candidate.validation_loss = ranking_loss(input.data->rows, input.validation, weights);
+        candidate.non_zero_weights = count_non_zero(weights);
+        summary_.candidates.push_back(candidate);
+        return summary_.candidates.back();
+    }
+
+    void report(double c, int iterations) {
+        if (!progress_) return;
+        progress_(TrainerProgress{
+            TrainerProgress::Phase::Tuning, static_cast<int>(summary_.candidates.size()), total_,
+            "iterations=" + std::to_string(iterations) + " C=" + std::to_string(c)});
+    }
+
+    void run_grid(const SelectionInput& input, RankingLp& lp) {
+        std::vector<std::pair<std::vector<double>, SearchScore>> seen;  // weights → score
+        for (const double c : options_.c_grid) {
+            const RankingLpResult fit = lp.solve(c);
+            summary_.lp_rounds += fit.rounds;
+            SelectionCandidate& candidate = add(input, c, fit.weights);
+            auto same = std::find_if(seen.begin(), seen.end(),
+                                     [&](const auto& s) { return s.first == fit.weights; });
+            if (same != seen.end()) {
+                candidate.search = same->second;
+            } else {
+                auto model = std::make_shared<const WlModel>(
+                    make_model(problems_.front(), options_, features_, input.iterations,
+                               fit.weights, relaxed_dead_ends_));
+                candidate.search =
+                    score_by_search(model, validation_problems_, options_.search_score);
+                candidate.searched = true;
+                seen.emplace_back(fit.weights, candidate.search);
+            }
+            const int index = static_cast<int>(summary_.candidates.size()) - 1;
+            if (summary_.chosen < 0 ||
+                better_by_search(candidate, summary_.candidates[summary_.chosen]))
+                summary_.chosen = index;
+            report(c, input.iterations);
+        }
+    }
+
+    void run_bayes_opt(const SelectionInput& input, RankingLp& lp) {
+        BayesOptOptions bo;
+        bo.initial_points = options_.tune_initial_points;
+        bo.iterations = options_.tune_iterations;
+        bo.seed = options_.seed;
+        auto loss_at = [&](double log10_c) {
+            const double c = std::pow(10.0, log10_c);
+            const RankingLpResult fit = lp.solve(c);
+            summary_.lp_rounds += fit.rounds;
+            const SelectionCandidate& candidate = add(input, c, fit.weights);
+            const int index = static_cast<int>(summary_.candidates.size()) - 1;
+            if (summary_.chosen < 0 ||
+                candidate.validation_loss < summary_.candidates[summary_.chosen].validation_loss)
+                summary_.chosen = index;
+            report(c, input.iterations);
+            return candidate.validation_loss;
+        };
+        minimise_1d(loss_at, bo, std::log10(options_.c));
+    }
+
+    const std::vector<TrainingProblem>& problems_;
+    const TrainerOptions& options_;
+    const WlFeatures& features_;
+    bool relaxed_dead_ends_;
+    TrainerSummary& summary_;
+    const Progress& progress_;
+    int total_;
+    std::span<const TrainingProblem> validation_problems_;
+};
+
+std::vector<int> iteration_candidates(const TrainerOptions& options) {
+    std::vector<int> out = options.iteration_candidates;
+    if (out.empty()) out.push_back(options.wl.iterations);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    for (const int l : out) {
+        if (l < 0 || l > options.wl.iterations) {
+            throw Error(ErrorCategory::Usage, "WL iteration candidate " + std::to_string(l) +
+                                                  " is not in 0.." +
+                                                  std::to_string(options.wl.iterations));
+        }
+    }
+    return out;
+}
+
+void check_same_domain(const std::vector<TrainingProblem>& problems) {
     if (problems.empty()) {
         throw Error(ErrorCategory::Usage, "no training problems with plans to train on");
     }
@@ -52,6 +256,65 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
                                                   problems.front().name);
         }
     }
+}
+
+std::string training_metadata(const std::vector<TrainingProblem>& problems,
+                              const TrainerOptions& options, const TrainerSummary& summary,
+                              bool tuned) {
+    nlohmann::ordered_json meta;
+    meta["seed"] = options.seed;
+    meta["importances"] = to_string(options.dataset.importances);
+    meta["problems"] = nlohmann::ordered_json::array();
+    for (const auto& p : problems)
+        meta["problems"].push_back(p.name);
+    meta["train_problems"] = summary.train_problems;
+    nlohmann::ordered_json tuples = nlohmann::ordered_json::object();
+    for (int t = 0; t < kNumTupleTypes; ++t) {
+        if (summary.counts.tuples[t] > 0)
+            tuples[to_string(static_cast<TupleType>(t))] = summary.counts.tuples[t];
+    }
+    meta["tuples"] = tuples;
+    meta["identical_pairs_dropped"] = summary.counts.identical_dropped;
+    meta["merged_tuples"] = summary.merged_tuples;
+    meta["state_space_equivalent_tuples"] = summary.counts.state_space_equivalent;
+    meta["features"] = summary.features;
+    meta["model_colours"] = summary.model_colours;
+    meta["C"] = summary.chosen_c;
+    meta["tuned"] = tuned;
+    meta["selection"] = tuned ? to_string(options.selection) : "none";
+    meta["validation_loss"] = summary.validation_loss;
+    meta["training_loss"] = summary.training_loss;
+    if (tuned) {
+        nlohmann::ordered_json candidates = nlohmann::ordered_json::array();
+        for (const auto& c : summary.candidates) {
+            nlohmann::ordered_json entry;
+            entry["iterations"] = c.iterations;
+            entry["C"] = c.c;
+            entry["validation_loss"] = c.validation_loss;
+            entry["non_zero_weights"] = c.non_zero_weights;
+            if (options.selection == ModelSelection::Search) {
+                entry["solved"] = c.search.solved;
+                entry["searched"] = c.search.attempted;
+                entry["evaluations"] = c.search.evaluations;
+            }
+            candidates.push_back(entry);
+        }
+        meta["candidates"] = candidates;
+        meta["chosen_candidate"] = summary.chosen;
+    }
+    meta["dead_end_probe"] = {{"checked_states", summary.dead_end_checks},
+                              {"found_in", summary.dead_ends_found.empty()
+                                               ? nlohmann::ordered_json(nullptr)
+                                               : nlohmann::ordered_json(summary.dead_ends_found)}};
+    return meta.dump();
+}
+
+}  // namespace
+
+TrainerResult train_model(const std::vector<TrainingProblem>& problems,
+                          const TrainerOptions& options, const Progress& progress) {
+    check_same_domain(problems);
+    const std::vector<int> iterations = iteration_candidates(options);
     auto report = [&](TrainerProgress::Phase phase, int done, int total, std::string detail) {
         if (progress) progress(TrainerProgress{phase, done, total, std::move(detail)});
     };
@@ -65,71 +328,61 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
     // (dead ends often need a few steps along a plan), smallest problems first.
     const int probe_budget = std::max(0, options.dead_end_probe_checks);
     const int probe_share = std::max(20, probe_budget / n);
-    int probe_checks = 0;
-    std::string probe_found_in;
+    TrainerResult result;
+    TrainerSummary& summary = result.summary;
     for (int i = 0; i < n; ++i) {
         builder.add_plan(problems[i].task, problems[i].plan, i);
-        if (probe_found_in.empty()) {
-            const DeadEndProbeResult probe =
-                probe_dead_ends(problems[i], std::min(probe_share, probe_budget - probe_checks));
-            probe_checks += probe.checked_states;
-            if (probe.found) probe_found_in = problems[i].name;
+        if (summary.dead_ends_found.empty()) {
+            const DeadEndProbeResult probe = probe_dead_ends(
+                problems[i], std::min(probe_share, probe_budget - summary.dead_end_checks));
+            summary.dead_end_checks += probe.checked_states;
+            if (probe.found) summary.dead_ends_found = problems[i].name;
         }
         report(TrainerProgress::Phase::Dataset, i + 1, n, problems[i].name);
     }
-    RankingDataset data = builder.take();
-
-    TrainerResult result;
-    TrainerSummary& summary = result.summary;
+    const RankingDataset data = builder.take();
+    const bool relaxed_dead_ends = !summary.dead_ends_found.empty();
     summary.problems = n;
     summary.counts = data.counts;
     summary.features = features.num_colours();
 
-    // 2. C: Bayesian optimisation on a problem-level split.
-    const bool tune = options.tune && n >= 2;
+    // 2. Selection of (iterations, C) on a problem-level split.
+    bool tune = options.tune && n >= 2;
     const int n_train =
         tune ? std::clamp(static_cast<int>(std::floor(n * options.train_fraction)), 1, n - 1) : n;
-    summary.train_problems = n_train;
-    summary.validation_problems = n - n_train;
+    const int per_iteration = options.selection == ModelSelection::Search
+                                  ? static_cast<int>(options.c_grid.size())
+                                  : 1 + options.tune_initial_points + options.tune_iterations;
+    Selector selector(problems, options, features, relaxed_dead_ends, n_train,
+                      per_iteration * static_cast<int>(iterations.size()), summary, progress);
+    for (const int l : tune ? iterations : std::vector<int>{}) {
+        const RankingDataset restricted = restrict_to_rounds(data, features, l);
+        SelectionInput input{l, &restricted, {}, {}};
+        for (const auto& t : restricted.tuples)
+            (t.problem < n_train ? input.train : input.validation).push_back(t);
+        input.train = merge_tuples(std::move(input.train));
+        input.validation = merge_tuples(std::move(input.validation));
+        if (input.train.empty() || input.validation.empty()) continue;
+        selector.run(input);
+    }
+    tune = summary.chosen >= 0;
+    summary.train_problems = tune ? n_train : n;
+    summary.validation_problems = n - summary.train_problems;
+    const SelectionCandidate chosen = tune ? summary.candidates[summary.chosen]
+                                           : SelectionCandidate{iterations.back(), options.c};
+    summary.chosen_iterations = chosen.iterations;
+    summary.chosen_c = chosen.c;
+    summary.validation_loss = chosen.validation_loss;
+
+    // 3. Refit on all problems with the chosen iterations and C.
+    const RankingDataset final_data = restrict_to_rounds(data, features, chosen.iterations);
+    const std::vector<RankingTuple> all = merge_tuples(final_data.tuples);
+    summary.merged_tuples = static_cast<std::int64_t>(all.size());
     RankingLpOptions lp_options;
     lp_options.seed = options.seed;
     lp_options.time_limit_s = options.lp_time_limit_s;
-    double best_c = options.c;
-    if (tune) {
-        std::vector<RankingTuple> train, validation;
-        for (const auto& t : data.tuples)
-            (t.problem < n_train ? train : validation).push_back(t);
-        train = merge_tuples(std::move(train));
-        validation = merge_tuples(std::move(validation));
-        if (!validation.empty() && !train.empty()) {
-            RankingLp lp(data.rows, train, lp_options);
-            BayesOptOptions bo;
-            bo.initial_points = options.tune_initial_points;
-            bo.iterations = options.tune_iterations;
-            bo.seed = options.seed;
-            const int total = 1 + bo.initial_points + bo.iterations;
-            auto loss_at = [&](double log10_c) {
-                const double c = std::pow(10.0, log10_c);
-                const RankingLpResult fit = lp.solve(c);
-                const double loss = ranking_loss(data.rows, validation, fit.weights);
-                summary.tuning.emplace_back(c, loss);
-                summary.lp_rounds += fit.rounds;
-                report(TrainerProgress::Phase::Tuning, static_cast<int>(summary.tuning.size()),
-                       total, "C=" + std::to_string(c));
-                return loss;
-            };
-            const BayesOptResult best = minimise_1d(loss_at, bo, std::log10(options.c));
-            best_c = std::pow(10.0, best.best_x);
-            summary.validation_loss = best.best_value;
-        }
-    }
-    summary.chosen_c = best_c;
-
-    // 3. Refit on all problems with the chosen C.
-    const std::vector<RankingTuple> all = merge_tuples(data.tuples);
-    summary.merged_tuples = static_cast<std::int64_t>(all.size());
-    RankingLp lp(data.rows, all, lp_options);
-    const RankingLpResult fit = lp.solve(best_c, [&](const RankingLpProgress& p) {
+    RankingLp lp(final_data.rows, all, lp_options);
+    const RankingLpResult fit = lp.solve(chosen.c, [&](const RankingLpProgress& p) {
         report(TrainerProgress::Phase::Refit, p.round, 0,
                std::to_string(p.working_rows) + " rows, " + std::to_string(p.working_columns) +
                    " features in the working set");
@@ -137,46 +390,11 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
     summary.lp_rounds += fit.rounds;
     summary.training_loss = fit.loss;
 
-    WlModel& model = result.model;
-    set_model_domain(model, problems.front().task);
-    model.graph = options.dataset.graph;
-    model.space = space_name(options.dataset.space);
-    for (int id = 0; id < static_cast<int>(fit.weights.size()); ++id) {
-        // Clp leaves non-basic columns at exactly 0; drop numerical dust too.
-        if (std::abs(fit.weights[id]) > 1e-9) model.weights.emplace_back(id, fit.weights[id]);
-    }
-    summary.non_zero_weights = static_cast<int>(model.weights.size());
-    model.relaxed_dead_ends = !probe_found_in.empty();
-    summary.dead_end_checks = probe_checks;
-    summary.dead_ends_found = probe_found_in;
-    model.features = std::move(features);
-
-    nlohmann::ordered_json meta;
-    meta["seed"] = options.seed;
-    meta["importances"] = to_string(options.dataset.importances);
-    meta["problems"] = nlohmann::ordered_json::array();
-    for (const auto& p : problems)
-        meta["problems"].push_back(p.name);
-    meta["train_problems"] = n_train;
-    nlohmann::ordered_json tuples = nlohmann::ordered_json::object();
-    for (int t = 0; t < kNumTupleTypes; ++t) {
-        if (data.counts.tuples[t] > 0)
-            tuples[to_string(static_cast<TupleType>(t))] = data.counts.tuples[t];
-    }
-    meta["tuples"] = tuples;
-    meta["identical_pairs_dropped"] = data.counts.identical_dropped;
-    meta["merged_tuples"] = summary.merged_tuples;
-    meta["state_space_equivalent_tuples"] = data.counts.state_space_equivalent;
-    meta["features"] = summary.features;
-    meta["C"] = best_c;
-    meta["tuned"] = tune;
-    meta["validation_loss"] = summary.validation_loss;
-    meta["training_loss"] = summary.training_loss;
-    meta["dead_end_probe"] = {
-        {"checked_states", probe_checks},
-        {"found_in", probe_found_in.empty() ? nlohmann::ordered_json(nullptr)
-                                            : nlohmann::ordered_json(probe_found_in)}};
-    model.training_json = meta.dump();
+    result.model = make_model(problems.front(), options, features, chosen.iterations, fit.weights,
+                              relaxed_dead_ends);
+    summary.non_zero_weights = static_cast<int>(result.model.weights.size());
+    summary.model_colours = result.model.features.num_colours();
+    result.model.training_json = training_metadata(problems, options, summary, tune);
     return result;
 }
 

@@ -1,7 +1,15 @@
 // Training a WL-linear model from problems with plans (paper §"Training
-// Action Set Heuristics"): dataset → merged ranking tuples → C tuned by
-// Bayesian optimisation on a problem-level 80/20 split → refit on all data →
-// WlModel. Native only (the LP uses Clp).
+// Action Set Heuristics"): dataset → merged ranking tuples → model selection
+// on a problem-level 80/20 split → refit on all data → WlModel. Native only
+// (the LP uses Clp).
+//
+// Model selection (docs/training.md): the candidates are (WL iterations, C)
+// pairs fitted on the training split. By default each is scored by the
+// searches it guides on the validation problems (problems solved under an
+// evaluation limit, then evaluations, then the validation ranking loss), and
+// a model with no non-zero weight never wins over one that solves as many.
+// The paper's selection (C by Bayesian optimisation of the validation
+// ranking loss alone) stays available as ModelSelection::Loss.
 #pragma once
 
 #include <cstdint>
@@ -11,21 +19,33 @@
 
 #include "core/learning/dataset.hpp"
 #include "core/learning/model.hpp"
-#include "core/task/task.hpp"
+#include "core/training/search_score.hpp"
+#include "core/training/training_problem.hpp"
 
 namespace ll {
 
-struct TrainingProblem {
-    std::string name;  // e.g. "p07" (for messages and the metadata)
-    Task task;
-    std::vector<GroundAction> plan;  // valid for task
-};
+enum class ModelSelection { Search, Loss };
+// "search" | "loss"; throws ll::Error(Usage) otherwise.
+ModelSelection parse_model_selection(std::string_view text);
+const char* to_string(ModelSelection selection);
 
 struct TrainerOptions {
     DatasetOptions dataset;
+    // wl.iterations is the largest candidate: the dataset is built once with
+    // it, and a smaller count is the same features restricted to the colours
+    // of its rounds.
     WlOptions wl;
-    bool tune = true;  // Bayesian optimisation of C (else C = c)
-    double c = 1.0;    // first point of the search, or the value used
+    // The iteration counts tried (each in 0..wl.iterations); empty: only
+    // wl.iterations.
+    std::vector<int> iteration_candidates;
+    bool tune = true;  // select (iterations, C) on a validation split (else C = c)
+    ModelSelection selection = ModelSelection::Search;
+    // Search selection: the values of C tried at each iteration count.
+    std::vector<double> c_grid = {0.01, 0.1, 1, 10, 100};
+    // Search selection: the validation problems searched (smallest first).
+    int selection_problems = 4;
+    SearchScoreOptions search_score;
+    double c = 1.0;  // loss selection: first point of the search; no tuning: the value used
     int tune_initial_points = 5;
     int tune_iterations = 10;
     double train_fraction = 0.8;  // problems (in the given order) used for training when tuning
@@ -42,9 +62,19 @@ struct TrainerOptions {
 // What the trainer reports while it runs (for a progress bar).
 struct TrainerProgress {
     enum class Phase { Dataset, Tuning, Refit } phase = Phase::Dataset;
-    int done = 0;   // problems embedded / BO evaluations done / LP rounds
-    int total = 0;  // number of problems / BO evaluations / 0 if unknown
+    int done = 0;   // problems embedded / candidates evaluated / LP rounds
+    int total = 0;  // number of problems / candidates / 0 if unknown
     std::string detail;
+};
+
+// One (iterations, C) candidate of the model selection.
+struct SelectionCandidate {
+    int iterations = 0;
+    double c = 1;
+    double validation_loss = 0;
+    int non_zero_weights = 0;
+    bool searched = false;  // false: loss selection, or the same weights as an earlier candidate
+    SearchScore search;
 };
 
 struct TrainerSummary {
@@ -53,12 +83,17 @@ struct TrainerSummary {
     int validation_problems = 0;
     DatasetCounts counts;
     std::int64_t merged_tuples = 0;  // distinct (better, worse, δ) tuples in the final LP
-    int features = 0;                // colours in the dictionary
+    int features = 0;                // colours in the dictionary built from the data
+    int model_colours = 0;           // colours kept in the model (pruned dictionary)
     int non_zero_weights = 0;
+    int chosen_iterations = 0;
     double chosen_c = 1;
     double validation_loss = 0;  // Σσz on the validation split at the chosen C (0 if not tuned)
     double training_loss = 0;    // Σσz on all data after the refit
-    std::vector<std::pair<double, double>> tuning;  // (C, validation loss) per evaluation
+    // Every candidate evaluated, in evaluation order; `chosen` indexes it
+    // (-1 without tuning).
+    std::vector<SelectionCandidate> candidates;
+    int chosen = -1;
     int lp_rounds = 0;
     int dead_end_checks = 0;      // successor states probed
     std::string dead_ends_found;  // problem of the first relaxed dead end, "" if none

@@ -81,6 +81,17 @@ TEST_F(LltrainTest, UsageErrors) {
     EXPECT_EQ(r.code, 36);
     r = train("--importances 1,2,3");
     EXPECT_EQ(r.code, 36);
+    for (const auto& [bad, needle] : std::vector<std::pair<std::string, std::string>>{
+             {"--iterations 3-1", "--iterations"},
+             {"--iterations 9", "--iterations"},
+             {"--iterations 1,x", "--iterations"},
+             {"--selection best", "--selection"},
+             {"--selection loss --iterations 1-3", "--selection search"},
+             {"--no-tune --iterations 1,2", "--iterations"}}) {
+        r = train(bad);
+        EXPECT_EQ(r.code, 36) << bad;
+        EXPECT_NE(r.err.find(needle), std::string::npos) << bad << ": " << r.err;
+    }
     r = lltrain("--domain bw/domain.pddl --problems nowhere --plans bw --out m.json");
     EXPECT_EQ(r.code, 31);
     EXPECT_NE(r.err.find("nowhere"), std::string::npos) << r.err;
@@ -102,6 +113,14 @@ TEST_F(LltrainTest, TrainsModelsThatSolveInBothSpaces) {
         EXPECT_EQ(summary["graph"], config.graph);
         EXPECT_GT(summary["features"].get<int>(), 0);
         EXPECT_GT(summary["tuples_total"].get<int>(), 0);
+        // Model selection by search over 1-3 WL iterations × 5 values of C.
+        EXPECT_EQ(summary["selection"], "search");
+        EXPECT_EQ(summary["candidates"], 15);
+        EXPECT_EQ(summary["validation_searched"], 1);
+        EXPECT_EQ(summary["validation_solved"], 1);
+        EXPECT_GE(summary["wl_iterations"].get<int>(), 1);
+        EXPECT_LE(summary["wl_iterations"].get<int>(), 3);
+        EXPECT_LE(summary["model_colours"].get<int>(), summary["features"].get<int>());
         const auto model = nlohmann::json::parse(read("model.json"));
         EXPECT_EQ(model["graph"], config.graph);
         for (const char* space : {"state", "partial"}) {

@@ -67,6 +67,29 @@ TEST(Search, ExpansionLimit) {
     EXPECT_TRUE(result.plan.empty());
 }
 
+// The evaluation limit is checked before each expansion (the goal test is
+// part of it): the initial state's evaluation alone reaches a limit of 1,
+// and a search stops one evaluation short of its plan.
+TEST(Search, EvaluationLimit) {
+    const Task task = test::load_task("blocksworld", "p03");
+    PlannerOptions options;
+    options.heuristic = HeuristicKind::GoalCount;
+    const SearchResult unlimited = solve(task, options);
+    ASSERT_EQ(unlimited.status, SearchStatus::Solved);
+    ASSERT_GT(unlimited.stats.evaluations, 3);
+    options.limits.max_evaluations = 1;
+    const SearchResult one = solve(task, options);
+    EXPECT_EQ(one.status, SearchStatus::ExpansionLimit);
+    EXPECT_EQ(one.stats.expansions, 0);
+    EXPECT_TRUE(one.plan.empty());
+    options.limits.max_evaluations = unlimited.stats.evaluations;
+    EXPECT_EQ(solve(task, options).status, SearchStatus::ExpansionLimit);
+    options.limits.max_evaluations = unlimited.stats.evaluations + 1;
+    const SearchResult enough = solve(task, options);
+    EXPECT_EQ(enough.status, SearchStatus::Solved);
+    EXPECT_EQ(enough.stats.evaluations, unlimited.stats.evaluations);
+}
+
 TEST(Search, TimeAndMemoryLimits) {
     const Task task = test::load_task("blocksworld", "p03");
     PlannerOptions options;
@@ -81,7 +104,8 @@ TEST(Search, ImpossibleLimitsAreUsageErrors) {
     const Task task = test::load_task("blocksworld", "p01");
     for (auto set : std::vector<void (*)(Limits&)>{
              [](Limits& l) { l.time_limit_s = 0; }, [](Limits& l) { l.time_limit_s = -5; },
-             [](Limits& l) { l.memory_limit_mb = 0; }, [](Limits& l) { l.max_expansions = -7; }}) {
+             [](Limits& l) { l.memory_limit_mb = 0; }, [](Limits& l) { l.max_expansions = -7; },
+             [](Limits& l) { l.max_evaluations = -2; }}) {
         PlannerOptions options;
         set(options.limits);
         try {

@@ -323,6 +323,51 @@ TEST(WlFeatures, FromKeysRoundTripGivesIdenticalEmbeddings) {
     }
 }
 
+// Pruning keeps what the kept colours need: embedding with the pruned
+// dictionary finds exactly the kept colours of rounds <= L (renumbered),
+// with the same counts, on graphs it was not built from.
+TEST(WlFeatures, PrunedDictionaryFindsExactlyTheKeptColours) {
+    for (auto mode : {Neighbourhood::Set, Neighbourhood::Multiset}) {
+        WlFeatures wl(options(3, mode));
+        for (const auto& g : random_graphs(41, 30, 25))
+            collect(wl, g);
+        std::mt19937 rng(7);
+        std::vector<char> keep(wl.num_colours());
+        for (auto& k : keep)
+            k = rng() % 5 == 0;
+        for (int iterations : {0, 1, 2, 3}) {
+            SCOPED_TRACE(iterations);
+            std::vector<int> old_to_new;
+            WlFeatures pruned = wl.pruned(iterations, keep, old_to_new);
+            EXPECT_EQ(pruned.options().iterations, iterations);
+            EXPECT_LE(pruned.num_colours(), wl.num_colours());
+            for (int id = 0; id < wl.num_colours(); ++id) {
+                if (keep[id] && wl.round_of(id) <= iterations) {
+                    ASSERT_GE(old_to_new[id], 0) << "kept colour " << id << " dropped";
+                }
+                if (wl.round_of(id) > iterations) {
+                    ASSERT_EQ(old_to_new[id], -1);
+                }
+            }
+            for (const auto& g : random_graphs(43, 40, 30)) {
+                SparseVector expected;
+                for (const auto& e : embed(wl, g))
+                    if (keep[e.feature] && wl.round_of(e.feature) <= iterations)
+                        expected.push_back({old_to_new[e.feature], e.value});
+                SparseVector got;
+                for (const auto& e : embed(pruned, g)) {
+                    // Colours kept only as ancestors are found too; they
+                    // carry no weight.
+                    const auto old = std::find(old_to_new.begin(), old_to_new.end(), e.feature) -
+                                     old_to_new.begin();
+                    if (keep[old]) got.push_back(e);
+                }
+                ASSERT_EQ(got, expected);
+            }
+        }
+    }
+}
+
 void expect_model_error(WlOptions o, std::vector<Key> keys, const std::string& needle) {
     try {
         WlFeatures::from_keys(o, std::move(keys));

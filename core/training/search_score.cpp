@@ -1,0 +1,63 @@
+// Scoring a candidate model by search: see search_score.hpp.
+#include "core/training/search_score.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/planner.hpp"
+#include "core/successors/successor_generator.hpp"
+#include "core/task/state.hpp"
+#include "core/task/static_facts.hpp"
+
+namespace ll {
+
+std::int64_t evaluation_limit(const TrainingProblem& problem, bool partial,
+                              const SearchScoreOptions& options) {
+    const Task& task = problem.task;
+    double per_step = 0;
+    if (partial) {
+        int max_arity = 0;
+        for (const auto& schema : task.schemas)
+            max_arity = std::max(max_arity, static_cast<int>(schema.parameters.size()));
+        per_step = double(task.schemas.size()) + double(max_arity) * double(task.objects.size());
+    } else {
+        const StateLayout layout(task);
+        const StaticFacts statics(task);
+        SuccessorGenerator successors(task, layout, statics);
+        std::vector<GroundAction> actions;
+        successors.applicable_actions(initial_state(task, layout), actions);
+        per_step = double(actions.size());
+    }
+    const double limit = options.evaluations_per_plan_evaluation * std::max(1.0, per_step) *
+                         double(std::max<std::size_t>(1, problem.plan.size()));
+    return static_cast<std::int64_t>(std::ceil(limit));
+}
+
+SearchScore score_by_search(const std::shared_ptr<const WlModel>& model,
+                            std::span<const TrainingProblem> problems,
+                            const SearchScoreOptions& options) {
+    SearchScore score;
+    const bool partial = model->space == "partial";
+    for (const auto& problem : problems) {
+        PlannerOptions planner;
+        planner.space = partial ? SpaceKind::Partial : SpaceKind::State;
+        planner.space_is_explicit = true;
+        planner.heuristic = HeuristicKind::Wl;
+        planner.model = model;
+        planner.limits.max_evaluations = evaluation_limit(problem, partial, options);
+        planner.limits.time_limit_s = options.time_limit_s;
+        const SearchResult result = solve(problem.task, planner);
+        ++score.attempted;
+        if (result.status == SearchStatus::Solved) {
+            ++score.solved;
+            score.evaluations += result.stats.evaluations;
+        } else {
+            score.evaluations += planner.limits.max_evaluations;
+            if (result.status == SearchStatus::OutOfTime) ++score.timeouts;
+        }
+    }
+    return score;
+}
+
+}  // namespace ll
