@@ -29,7 +29,9 @@
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/pipeline.hpp"
 #include "core/planner.hpp"
+#include "core/training/bootstrap.hpp"
 #include "core/training/trainer.hpp"
 #include "core/validation/validator.hpp"
 
@@ -75,7 +77,15 @@ const CommandSpec& train_spec() {
             {"--max-problems", "N", "all", "use at most the N smallest problems with plans"},
             {"--solve-missing", "", "off",
              "solve problems that have no plan file with the planner (S3 + hFF) first"},
-            {"--solve-time-limit", "SECONDS", "60", "time limit per problem for --solve-missing"},
+            {"--solve-time-limit", "SECONDS", "60 (bootstrap 10)",
+             "time limit per problem for --solve-missing and --bootstrap"},
+            {"--bootstrap", "", "off",
+             "no plans needed: the planner solves what it can (default configuration), a "
+             "model is trained on those plans and helps solve more, round after round, until "
+             "a round adds no plan; --plans, if given, supplies plans to start from"},
+            {"--time-budget", "SECONDS", "600", "--bootstrap: wall time for all rounds"},
+            {"--max-rounds", "N", "8", "--bootstrap: at most this many rounds"},
+            {"--save-plans", "DIR", "none", "--bootstrap: write the plans found to DIR"},
             {"--strict", "", "off", "refuse (exit 31) instead of skipping invalid plans"},
             {"--summary-json", "FILE", "none", "write the training summary as JSON"},
             {"--quiet", "", "off", "no progress and no summary; warnings and errors only"},
@@ -236,6 +246,308 @@ TrainerOptions trainer_options(const ParsedArgs& a) {
     return options;
 }
 
+// Every problem of the folder, parsed, ordered by size (objects, initial
+// atoms, name): the smallest are trained on and solved first.
+std::vector<Candidate> load_problems(const std::string& domain_file, const fs::path& problems_dir,
+                                     SourceFiles& sources) {
+    if (!fs::is_directory(problems_dir)) {
+        throw Error(ErrorCategory::Input,
+                    "--problems: '" + problems_dir.string() + "' is not a folder");
+    }
+    const std::string domain_text = read_text_file(domain_file);
+    sources.add(domain_file, domain_text);
+    // The domain file may sit next to the problems (a common layout).
+    std::error_code ec;
+    const fs::path domain_canonical = fs::weakly_canonical(domain_file, ec);
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(problems_dir)) {
+        if (!entry.is_regular_file() || entry.path().extension() != ".pddl") continue;
+        if (entry.path().stem() == "domain" ||
+            fs::weakly_canonical(entry.path(), ec) == domain_canonical)
+            continue;
+        files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    if (files.empty()) {
+        throw Error(ErrorCategory::Input,
+                    "--problems: no *.pddl files in '" + problems_dir.string() + "'");
+    }
+    std::vector<Candidate> candidates;
+    for (const auto& file : files) {
+        const std::string text = read_text_file(file.string());
+        sources.add(file.string(), text);
+        Task task = parse_task(domain_text, text, domain_file, file.string());
+        const std::size_t size_key = task.objects.size() * 1000000 + task.initial_state.size();
+        candidates.push_back({file, file.stem().string(), std::move(task), size_key});
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const auto& x, const auto& y) { return x.size_key < y.size_key; });
+    return candidates;
+}
+
+struct PlanRules {
+    bool strict = false;         // refuse instead of skipping an invalid plan
+    bool solve_missing = false;  // solve a problem without a plan file
+    double solve_time_limit_s = 60;
+    bool quiet = false;
+};
+
+// The plan of `c` from `plans_dir` (validated), solved if missing and
+// allowed; nullopt, with a warning, when it has none.
+std::optional<std::vector<GroundAction>> plan_for(const Candidate& c, const fs::path& plans_dir,
+                                                  const PlanRules& rules, int& skipped,
+                                                  std::vector<std::string>& without_plan,
+                                                  int& solved_here) {
+    auto skip = [&](const std::string& why) -> std::optional<std::vector<GroundAction>> {
+        if (rules.strict) throw Error(ErrorCategory::Input, c.name + ": " + why);
+        std::cerr << "warning: skipping " << c.name << ": " << why << "\n";
+        ++skipped;
+        return std::nullopt;
+    };
+    const fs::path plan_path = plans_dir / (c.name + ".plan");
+    std::vector<GroundAction> plan;
+    if (!plans_dir.empty() && fs::is_regular_file(plan_path)) {
+        const std::string text = read_text_file(plan_path.string());
+        try {
+            plan = parse_plan(c.task, text, plan_path.string());
+        } catch (const Error& e) {
+            return skip("plan file " + plan_path.string() + " does not parse: " + e.what());
+        }
+        const ValidationResult check = validate_plan(c.task, plan);
+        if (!check.valid)
+            return skip("plan " + plan_path.string() + " is not valid: " + check.message);
+    } else if (rules.solve_missing) {
+        PlannerOptions planner;
+        planner.limits.time_limit_s = rules.solve_time_limit_s;
+        if (!rules.quiet) std::cerr << "solving " << c.name << " (no plan file)...\n";
+        SearchResult result = solve(c.task, planner);
+        if (result.status != SearchStatus::Solved || !validate_plan(c.task, result.plan).valid) {
+            return skip(std::string("no plan file and the planner found no plan (") +
+                        to_string(result.status) + ")");
+        }
+        plan = std::move(result.plan);
+        ++solved_here;
+    } else {
+        without_plan.push_back(c.name);
+        ++skipped;
+        return std::nullopt;
+    }
+    if (plan.empty())
+        return skip("the plan is empty (the initial state is a goal state): nothing to rank");
+    return plan;
+}
+
+struct Collected {
+    std::vector<TrainingProblem> problems;
+    int skipped = 0;
+    int solved_here = 0;
+};
+
+Collected collect_plans(std::vector<Candidate>& candidates, const fs::path& plans_dir,
+                        const PlanRules& rules, std::int64_t max_problems) {
+    Collected out;
+    std::vector<std::string> without_plan;
+    for (auto& c : candidates) {
+        if (static_cast<std::int64_t>(out.problems.size()) >= max_problems) break;
+        auto plan = plan_for(c, plans_dir, rules, out.skipped, without_plan, out.solved_here);
+        if (plan) out.problems.push_back({c.name, std::move(c.task), std::move(*plan)});
+    }
+    if (!without_plan.empty() && !rules.quiet) {
+        // One line, not one per problem: training sets often have plans
+        // for only some problems.
+        std::cerr << "note: " << without_plan.size() << " problem(s) without a plan file in "
+                  << plans_dir.string() << " skipped (";
+        for (std::size_t i = 0; i < without_plan.size() && i < 5; ++i)
+            std::cerr << (i ? ", " : "") << without_plan[i];
+        std::cerr << (without_plan.size() > 5 ? ", ..." : "")
+                  << "); --solve-missing solves them first, --bootstrap learns to\n";
+    }
+    if (out.problems.empty()) {
+        throw Error(ErrorCategory::Input,
+                    "no training problem has a valid plan (looked for <problem>.plan in '" +
+                        plans_dir.string() + "')");
+    }
+    return out;
+}
+
+const char* phase_name(TrainerProgress::Phase phase) {
+    return phase == TrainerProgress::Phase::Dataset  ? "dataset"
+           : phase == TrainerProgress::Phase::Tuning ? "model selection"
+                                                     : "final LP";
+}
+
+// --bootstrap: the planner finds the plans, round after round.
+struct BootstrapOutcome {
+    TrainerResult trained;
+    std::vector<BootstrapRound> rounds;
+    int problems_with_plans = 0;
+    int solved_here = 0;
+};
+
+BootstrapOutcome run_bootstrap(const ParsedArgs& a, std::vector<Candidate>& candidates,
+                               const fs::path& plans_dir, const TrainerOptions& trainer, bool quiet,
+                               const Stopwatch& clock) {
+    BootstrapOptions options;
+    options.trainer = trainer;
+    if (auto v = a.value("--solve-time-limit"))
+        options.time_limit_per_problem_s = parse_time_limit_s(*v, "--solve-time-limit");
+    if (auto v = a.value("--time-budget"))
+        options.time_budget_s = parse_time_limit_s(*v, "--time-budget");
+    options.max_rounds = static_cast<int>(parse_count(a, "--max-rounds", 8));
+    const std::int64_t max_problems = parse_count(a, "--max-problems", 1 << 30);
+    std::vector<BootstrapProblem> problems;
+    for (auto& c : candidates) {
+        if (static_cast<std::int64_t>(problems.size()) >= max_problems) break;
+        BootstrapProblem p{c.name, std::move(c.task), {}, false};
+        const fs::path plan_path = plans_dir / (c.name + ".plan");
+        if (!plans_dir.empty() && fs::is_regular_file(plan_path)) {
+            // A given plan is used when it is valid (and otherwise found).
+            try {
+                auto plan =
+                    parse_plan(p.task, read_text_file(plan_path.string()), plan_path.string());
+                if (!plan.empty() && validate_plan(p.task, plan).valid) {
+                    p.plan = std::move(plan);
+                    p.has_plan = true;
+                }
+            } catch (const Error&) {
+            }
+        }
+        problems.push_back(std::move(p));
+    }
+    const int given = static_cast<int>(
+        std::count_if(problems.begin(), problems.end(), [](const auto& p) { return p.has_plan; }));
+    ProgressBar bar(!quiet);
+    BootstrapResult result = bootstrap(
+        std::move(problems), options, [&] { return clock.seconds(); },
+        [&](const BootstrapProgress& p) {
+            const std::string phase = "round " + std::to_string(p.round);
+            if (p.problem.empty()) {
+                bar.update(phase + " " + phase_name(p.training.phase), p.training.done,
+                           p.training.total, p.training.detail);
+            } else {
+                bar.update(phase + " solving", p.done, p.total,
+                           p.problem + (p.solved ? " solved" : " not solved"));
+            }
+        });
+    bar.finish();
+    if (!result.trained) {
+        throw Error(ErrorCategory::Input,
+                    "--bootstrap: the planner solved none of the problems within " +
+                        std::to_string(options.time_limit_per_problem_s) +
+                        " s each; give easier problems, plans, or a longer --solve-time-limit");
+    }
+    if (auto dir = a.value("--save-plans")) {
+        fs::create_directories(*dir);
+        for (const auto& p : result.problems) {
+            if (!p.has_plan) continue;
+            write_text_file((fs::path(*dir) / (p.name + ".plan")).string(),
+                            format_plan(p.task, p.plan));
+        }
+    }
+    BootstrapOutcome out{std::move(*result.trained), std::move(result.rounds), 0, 0};
+    for (const auto& p : result.problems)
+        out.problems_with_plans += p.has_plan;
+    out.solved_here = out.problems_with_plans - given;
+    return out;
+}
+
+void print_rounds(std::ostream& out, const std::vector<BootstrapRound>& rounds) {
+    for (const auto& r : rounds) {
+        out << "Round " << r.round << ": " << r.solved << " plan(s) added of " << r.attempted
+            << " attempted ("
+            << (r.round == 0 ? "default configuration, no model"
+                             : "default configuration with the model")
+            << "), " << r.with_plans << " problem(s) with plans"
+            << (r.trained ? ", model retrained" : "") << "\n";
+    }
+}
+
+nlohmann::ordered_json summary_json(const TrainerSummary& s, const TrainerOptions& options,
+                                    const WlModel& model) {
+    nlohmann::ordered_json summary;
+    summary["domain"] = model.domain_name;
+    summary["graph"] = to_string(options.dataset.graph);
+    summary["space"] = model.space;
+    summary["wl_iterations"] = s.chosen_iterations;
+    summary["importances"] = to_string(options.dataset.importances);
+    summary["problems_used"] = s.problems;
+    summary["train_problems"] = s.train_problems;
+    summary["validation_problems"] = s.validation_problems;
+    nlohmann::ordered_json tuples = nlohmann::ordered_json::object();
+    for (int t = 0; t < kNumTupleTypes; ++t) {
+        if (s.counts.tuples[t] > 0)
+            tuples[to_string(static_cast<TupleType>(t))] = s.counts.tuples[t];
+    }
+    summary["tuples"] = tuples;
+    summary["tuples_total"] = s.counts.total();
+    summary["identical_pairs_dropped"] = s.counts.identical_dropped;
+    summary["merged_tuples"] = s.merged_tuples;
+    summary["state_space_equivalent_tuples"] = s.counts.state_space_equivalent;
+    summary["graphs"] = s.counts.graphs;
+    summary["features"] = s.features;
+    summary["non_zero_weights"] = s.non_zero_weights;
+    summary["dead_end_checks"] = s.dead_end_checks;
+    summary["relaxed_dead_ends"] = !s.dead_ends_found.empty();
+    summary["C"] = s.chosen_c;
+    summary["selection"] = s.chosen >= 0 ? to_string(options.selection) : "none";
+    summary["candidates"] = s.candidates.size();
+    if (s.chosen >= 0 && options.selection == ModelSelection::Search) {
+        const SearchScore& score = s.candidates[s.chosen].search;
+        summary["validation_solved"] = score.solved;
+        summary["validation_searched"] = score.attempted;
+        summary["validation_evaluations"] = score.evaluations;
+    }
+    summary["model_colours"] = s.model_colours;
+    summary["validation_loss"] = s.validation_loss;
+    summary["training_loss"] = s.training_loss;
+    summary["lp_rounds"] = s.lp_rounds;
+    return summary;
+}
+
+std::string summary_text(const TrainerSummary& s, const TrainerOptions& options,
+                         const std::string& out_file, std::size_t bytes, int skipped,
+                         double seconds) {
+    std::ostringstream out;
+    out << std::setprecision(4);
+    out << "Model written to " << out_file << " (" << bytes << " bytes)\n";
+    out << "Problems: " << s.problems << " used (" << s.train_problems << " train, "
+        << s.validation_problems << " validation), " << skipped << " skipped\n";
+    out << "Tuples:";
+    for (int t = 0; t < kNumTupleTypes; ++t) {
+        if (s.counts.tuples[t] > 0)
+            out << " " << to_string(static_cast<TupleType>(t)) << "=" << s.counts.tuples[t];
+    }
+    out << " (total " << s.counts.total() << ", " << s.counts.identical_dropped
+        << " identical pairs dropped, " << s.merged_tuples << " distinct LP rows)\n";
+    if (options.dataset.space == DatasetSpace::Partial && s.counts.state_space_equivalent) {
+        out << "Ratio to the state-space dataset of the same plans: "
+            << double(s.counts.total()) / double(s.counts.state_space_equivalent) << "x\n";
+    }
+    out << "Features: " << s.features << " colours, " << s.non_zero_weights << " non-zero weights, "
+        << s.model_colours << " colours kept in the model\n";
+    if (!s.dead_ends_found.empty()) {
+        out << "Dead ends: found among the successors of " << s.dead_ends_found
+            << "'s plan states; the planner prunes them with this model\n";
+    } else {
+        out << "Dead ends: none among " << s.dead_end_checks
+            << " successor states checked; the planner does not look for them\n";
+    }
+    out << "Selected: " << s.chosen_iterations << " WL iterations, C = " << s.chosen_c;
+    if (s.chosen < 0) {
+        out << " (fixed)";
+    } else if (options.selection == ModelSelection::Search) {
+        const SearchScore& score = s.candidates[s.chosen].search;
+        out << " (by search: " << score.solved << "/" << score.attempted
+            << " validation problems solved, " << score.evaluations << " evaluations; "
+            << s.candidates.size() << " candidates)";
+    } else {
+        out << " (by validation loss; " << s.candidates.size() << " candidates)";
+    }
+    out << "\nLoss: validation " << s.validation_loss << ", training " << s.training_loss << "\n";
+    out << "Wall time: " << std::fixed << std::setprecision(2) << seconds << " s\n";
+    return out.str();
+}
+
 int run(const std::vector<std::string>& args) {
     Stopwatch clock;
     SourceFiles sources;
@@ -245,185 +557,82 @@ int run(const std::vector<std::string>& args) {
             std::cout << format_help(train_spec()) << "\nexit codes:\n" << exit_code_help();
             return kExitSuccess;
         }
+        const bool bootstrapping = a.has("--bootstrap");
         for (const char* required : {"--domain", "--problems", "--plans", "--out"}) {
-            if (!a.value(required)) {
+            if (!a.value(required) && !(bootstrapping && std::string(required) == "--plans")) {
                 throw Error(ErrorCategory::Usage,
                             std::string("missing required option ") + required);
             }
         }
+        for (const char* option : {"--time-budget", "--max-rounds", "--save-plans"}) {
+            if (a.value(option) && !bootstrapping) {
+                throw Error(ErrorCategory::Usage, std::string(option) + " needs --bootstrap");
+            }
+        }
+        if (bootstrapping && a.has("--solve-missing")) {
+            throw Error(ErrorCategory::Usage,
+                        "--bootstrap already solves the problems without plans: drop "
+                        "--solve-missing");
+        }
         const std::string domain_file = *a.value("--domain");
-        const fs::path problems_dir = *a.value("--problems");
-        const fs::path plans_dir = *a.value("--plans");
+        const fs::path plans_dir = a.value("--plans").value_or("");
         const std::string out_file = *a.value("--out");
-        const bool quiet = a.has("--quiet");
-        const bool strict = a.has("--strict");
-
-        const TrainerOptions options = trainer_options(a);
-        const std::string space = a.value("--space").value_or("partial");
-        const std::int64_t max_problems = parse_count(a, "--max-problems", 1 << 30);
-        const bool solve_missing = a.has("--solve-missing");
-        double solve_time_limit = 60;
+        PlanRules rules;
+        rules.quiet = a.has("--quiet");
+        rules.strict = a.has("--strict");
+        rules.solve_missing = a.has("--solve-missing");
         if (auto v = a.value("--solve-time-limit")) {
-            solve_time_limit = parse_time_limit_s(*v, "--solve-time-limit");
+            rules.solve_time_limit_s = parse_time_limit_s(*v, "--solve-time-limit");
         }
-        if (!fs::is_directory(problems_dir)) {
-            throw Error(ErrorCategory::Input,
-                        "--problems: '" + problems_dir.string() + "' is not a folder");
-        }
-        if (!fs::is_directory(plans_dir) && !solve_missing) {
+        const TrainerOptions options = trainer_options(a);
+        if (!plans_dir.empty() && !fs::is_directory(plans_dir) && !rules.solve_missing &&
+            !bootstrapping) {
             throw Error(ErrorCategory::Input,
                         "--plans: '" + plans_dir.string() + "' is not a folder");
         }
+        std::vector<Candidate> candidates =
+            load_problems(domain_file, *a.value("--problems"), sources);
 
-        // Parse every problem, then order by size (objects, initial atoms, name).
-        const std::string domain_text = read_text_file(domain_file);
-        sources.add(domain_file, domain_text);
-        // The domain file may sit next to the problems (a common layout).
-        std::error_code ec;
-        const fs::path domain_canonical = fs::weakly_canonical(domain_file, ec);
-        std::vector<fs::path> files;
-        for (const auto& entry : fs::directory_iterator(problems_dir)) {
-            if (!entry.is_regular_file() || entry.path().extension() != ".pddl") continue;
-            if (entry.path().stem() == "domain" ||
-                fs::weakly_canonical(entry.path(), ec) == domain_canonical)
-                continue;
-            files.push_back(entry.path());
-        }
-        std::sort(files.begin(), files.end());
-        if (files.empty()) {
-            throw Error(ErrorCategory::Input,
-                        "--problems: no *.pddl files in '" + problems_dir.string() + "'");
-        }
-        std::vector<Candidate> candidates;
-        for (const auto& file : files) {
-            const std::string text = read_text_file(file.string());
-            sources.add(file.string(), text);
-            Task task = parse_task(domain_text, text, domain_file, file.string());
-            const std::size_t size_key = task.objects.size() * 1000000 + task.initial_state.size();
-            candidates.push_back({file, file.stem().string(), std::move(task), size_key});
-        }
-        std::stable_sort(candidates.begin(), candidates.end(),
-                         [](const auto& x, const auto& y) { return x.size_key < y.size_key; });
-
-        // Plans: validated, skipped with a warning (or refused with --strict).
-        std::vector<TrainingProblem> problems;
+        TrainerResult result;
+        std::vector<BootstrapRound> rounds;
         int skipped = 0, solved_here = 0;
-        std::vector<std::string> without_plan;
-        auto skip = [&](const Candidate& c, const std::string& why) {
-            if (strict) throw Error(ErrorCategory::Input, c.name + ": " + why);
-            std::cerr << "warning: skipping " << c.name << ": " << why << "\n";
-            ++skipped;
-        };
-        for (auto& c : candidates) {
-            if (static_cast<std::int64_t>(problems.size()) >= max_problems) break;
-            const fs::path plan_path = plans_dir / (c.name + ".plan");
-            std::vector<GroundAction> plan;
-            if (fs::is_regular_file(plan_path)) {
-                const std::string text = read_text_file(plan_path.string());
-                try {
-                    plan = parse_plan(c.task, text, plan_path.string());
-                } catch (const Error& e) {
-                    skip(c, "plan file " + plan_path.string() + " does not parse: " + e.what());
-                    continue;
-                }
-                const ValidationResult check = validate_plan(c.task, plan);
-                if (!check.valid) {
-                    skip(c, "plan " + plan_path.string() + " is not valid: " + check.message);
-                    continue;
-                }
-            } else if (solve_missing) {
-                PlannerOptions planner;
-                planner.limits.time_limit_s = solve_time_limit;
-                if (!quiet) std::cerr << "solving " << c.name << " (no plan file)...\n";
-                SearchResult result = solve(c.task, planner);
-                if (result.status != SearchStatus::Solved ||
-                    !validate_plan(c.task, result.plan).valid) {
-                    skip(c, std::string("no plan file and the planner found no plan (") +
-                                to_string(result.status) + ")");
-                    continue;
-                }
-                plan = std::move(result.plan);
-                ++solved_here;
-            } else {
-                without_plan.push_back(c.name);
-                ++skipped;
-                continue;
-            }
-            if (plan.empty()) {
-                skip(c, "the plan is empty (the initial state is a goal state): nothing to rank");
-                continue;
-            }
-            problems.push_back({c.name, std::move(c.task), std::move(plan)});
+        if (bootstrapping) {
+            BootstrapOutcome outcome =
+                run_bootstrap(a, candidates, plans_dir, options, rules.quiet, clock);
+            result = std::move(outcome.trained);
+            rounds = std::move(outcome.rounds);
+            solved_here = outcome.solved_here;
+            skipped = static_cast<int>(candidates.size()) - outcome.problems_with_plans;
+        } else {
+            Collected collected = collect_plans(candidates, plans_dir, rules,
+                                                parse_count(a, "--max-problems", 1 << 30));
+            skipped = collected.skipped;
+            solved_here = collected.solved_here;
+            ProgressBar bar(!rules.quiet);
+            result = train_model(collected.problems, options, [&](const TrainerProgress& p) {
+                bar.update(phase_name(p.phase), p.done, p.total, p.detail);
+            });
+            bar.finish();
         }
-        if (!without_plan.empty() && !quiet) {
-            // One line, not one per problem: training sets often have plans
-            // for only some problems.
-            std::cerr << "note: " << without_plan.size() << " problem(s) without a plan file in "
-                      << plans_dir.string() << " skipped (";
-            for (std::size_t i = 0; i < without_plan.size() && i < 5; ++i)
-                std::cerr << (i ? ", " : "") << without_plan[i];
-            std::cerr << (without_plan.size() > 5 ? ", ..." : "")
-                      << "); --solve-missing solves them first\n";
-        }
-        if (problems.empty()) {
-            throw Error(ErrorCategory::Input,
-                        "no training problem has a valid plan (looked for <problem>.plan in '" +
-                            plans_dir.string() + "')");
-        }
-
-        ProgressBar bar(!quiet);
-        TrainerResult result = train_model(problems, options, [&](const TrainerProgress& p) {
-            const char* phase = p.phase == TrainerProgress::Phase::Dataset  ? "dataset"
-                                : p.phase == TrainerProgress::Phase::Tuning ? "tuning C"
-                                                                            : "final LP";
-            bar.update(phase, p.done, p.total, p.detail);
-        });
-        bar.finish();
         const std::string model_text = save_model(result.model);
         write_text_file(out_file, model_text);
         const double seconds = clock.seconds();
 
         const TrainerSummary& s = result.summary;
-        nlohmann::ordered_json summary;
+        nlohmann::ordered_json summary = summary_json(s, options, result.model);
         summary["model"] = out_file;
-        summary["domain"] = result.model.domain_name;
-        summary["graph"] = to_string(options.dataset.graph);
-        summary["space"] = space;
-        summary["wl_iterations"] = s.chosen_iterations;
-        summary["importances"] = to_string(options.dataset.importances);
-        summary["problems_used"] = s.problems;
         summary["problems_skipped"] = skipped;
         summary["problems_solved_for_training"] = solved_here;
-        summary["train_problems"] = s.train_problems;
-        summary["validation_problems"] = s.validation_problems;
-        nlohmann::ordered_json tuples = nlohmann::ordered_json::object();
-        for (int t = 0; t < kNumTupleTypes; ++t) {
-            if (s.counts.tuples[t] > 0)
-                tuples[to_string(static_cast<TupleType>(t))] = s.counts.tuples[t];
+        if (bootstrapping) {
+            nlohmann::ordered_json list = nlohmann::ordered_json::array();
+            for (const auto& r : rounds)
+                list.push_back({{"round", r.round},
+                                {"attempted", r.attempted},
+                                {"plans_added", r.solved},
+                                {"with_plans", r.with_plans},
+                                {"trained", r.trained}});
+            summary["bootstrap_rounds"] = list;
         }
-        summary["tuples"] = tuples;
-        summary["tuples_total"] = s.counts.total();
-        summary["identical_pairs_dropped"] = s.counts.identical_dropped;
-        summary["merged_tuples"] = s.merged_tuples;
-        summary["state_space_equivalent_tuples"] = s.counts.state_space_equivalent;
-        summary["graphs"] = s.counts.graphs;
-        summary["features"] = s.features;
-        summary["non_zero_weights"] = s.non_zero_weights;
-        summary["dead_end_checks"] = s.dead_end_checks;
-        summary["relaxed_dead_ends"] = !s.dead_ends_found.empty();
-        summary["C"] = s.chosen_c;
-        summary["selection"] = s.chosen >= 0 ? to_string(options.selection) : "none";
-        summary["candidates"] = s.candidates.size();
-        if (s.chosen >= 0 && options.selection == ModelSelection::Search) {
-            const SearchScore& score = s.candidates[s.chosen].search;
-            summary["validation_solved"] = score.solved;
-            summary["validation_searched"] = score.attempted;
-            summary["validation_evaluations"] = score.evaluations;
-        }
-        summary["model_colours"] = s.model_colours;
-        summary["validation_loss"] = s.validation_loss;
-        summary["training_loss"] = s.training_loss;
-        summary["lp_rounds"] = s.lp_rounds;
         summary["training_time_s"] = seconds;
         summary["peak_memory_mb"] = peak_memory_mb();
         summary["bytes"] = model_text.size();
@@ -431,50 +640,16 @@ int run(const std::vector<std::string>& args) {
             write_text_file(*path, summary.dump(2) + "\n");
         }
         if (s.non_zero_weights == 0) {
-            // A legitimate outcome of the tuning (no C beat w = 0 on the
-            // validation problems), but the model is then a blind h = 0.
+            // Possible only when no candidate with weights solves as many
+            // validation problems (or with --no-tune / --selection loss).
             std::cerr << "warning: every weight is zero (C = " << s.chosen_c
-                      << " gave the lowest validation loss): the model's heuristic is h = 0 "
-                         "everywhere; try another --graph, more training problems, or --c\n";
+                      << "): the model's heuristic is h = 0 everywhere; try another --graph, "
+                         "more training problems, or --c\n";
         }
-        if (!quiet) {
+        if (!rules.quiet) {
             std::ostringstream out;
-            out << std::setprecision(4);
-            out << "Model written to " << out_file << " (" << model_text.size() << " bytes)\n";
-            out << "Problems: " << s.problems << " used (" << s.train_problems << " train, "
-                << s.validation_problems << " validation), " << skipped << " skipped\n";
-            out << "Tuples:";
-            for (auto it = tuples.begin(); it != tuples.end(); ++it)
-                out << " " << it.key() << "=" << it.value().get<std::int64_t>();
-            out << " (total " << s.counts.total() << ", " << s.counts.identical_dropped
-                << " identical pairs dropped, " << s.merged_tuples << " distinct LP rows)\n";
-            if (options.dataset.space == DatasetSpace::Partial && s.counts.state_space_equivalent) {
-                out << "Ratio to the state-space dataset of the same plans: "
-                    << double(s.counts.total()) / double(s.counts.state_space_equivalent) << "x\n";
-            }
-            out << "Features: " << s.features << " colours, " << s.non_zero_weights
-                << " non-zero weights, " << s.model_colours << " colours kept in the model\n";
-            if (!s.dead_ends_found.empty()) {
-                out << "Dead ends: found among the successors of " << s.dead_ends_found
-                    << "'s plan states; the planner prunes them with this model\n";
-            } else {
-                out << "Dead ends: none among " << s.dead_end_checks
-                    << " successor states checked; the planner does not look for them\n";
-            }
-            out << "Selected: " << s.chosen_iterations << " WL iterations, C = " << s.chosen_c;
-            if (s.chosen < 0) {
-                out << " (fixed)";
-            } else if (options.selection == ModelSelection::Search) {
-                const SearchScore& score = s.candidates[s.chosen].search;
-                out << " (by search: " << score.solved << "/" << score.attempted
-                    << " validation problems solved, " << score.evaluations << " evaluations; "
-                    << s.candidates.size() << " candidates)";
-            } else {
-                out << " (by validation loss; " << s.candidates.size() << " candidates)";
-            }
-            out << "\nLoss: validation " << s.validation_loss << ", training " << s.training_loss
-                << "\n";
-            out << "Wall time: " << std::fixed << std::setprecision(2) << seconds << " s\n";
+            if (bootstrapping) print_rounds(out, rounds);
+            out << summary_text(s, options, out_file, model_text.size(), skipped, seconds);
             std::cout << out.str() << std::flush;
         }
         return kExitSuccess;

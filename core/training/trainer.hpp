@@ -41,7 +41,7 @@ struct TrainerOptions {
     bool tune = true;  // select (iterations, C) on a validation split (else C = c)
     ModelSelection selection = ModelSelection::Search;
     // Search selection: the values of C tried at each iteration count.
-    std::vector<double> c_grid = {0.01, 0.1, 1, 10, 100};
+    std::vector<double> c_grid = {0.1, 1, 10, 100};
     // Search selection: the validation problems searched (smallest first).
     int selection_problems = 4;
     SearchScoreOptions search_score;

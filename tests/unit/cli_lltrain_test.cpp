@@ -113,9 +113,9 @@ TEST_F(LltrainTest, TrainsModelsThatSolveInBothSpaces) {
         EXPECT_EQ(summary["graph"], config.graph);
         EXPECT_GT(summary["features"].get<int>(), 0);
         EXPECT_GT(summary["tuples_total"].get<int>(), 0);
-        // Model selection by search over 1-3 WL iterations × 5 values of C.
+        // Model selection by search over 1-3 WL iterations × 4 values of C.
         EXPECT_EQ(summary["selection"], "search");
-        EXPECT_EQ(summary["candidates"], 15);
+        EXPECT_EQ(summary["candidates"], 12);
         EXPECT_EQ(summary["validation_searched"], 1);
         EXPECT_EQ(summary["validation_solved"], 1);
         EXPECT_GE(summary["wl_iterations"].get<int>(), 1);
@@ -206,6 +206,53 @@ TEST_F(LltrainTest, InvalidPlansAreSkippedOrRefused) {
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("skipping p03"), std::string::npos) << r.err;
     EXPECT_EQ(nlohmann::json::parse(read("summary.json"))["problems_used"], 1);
+}
+
+// --bootstrap needs no plans: the planner solves the problems it can,
+// the model is trained on those plans; a given plan is used as it is.
+TEST_F(LltrainTest, BootstrapFindsItsOwnPlans) {
+    fs::remove(dir_ / "bw" / "p02.plan");
+    fs::remove(dir_ / "bw" / "p03.plan");
+    RunResult r = lltrain(
+        "--bootstrap --domain bw/domain.pddl --problems bw --plans bw --out model.json "
+        "--summary-json summary.json --save-plans found");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("Round 0: 2 plan(s) added of 2 attempted"), std::string::npos) << r.out;
+    const auto summary = nlohmann::json::parse(read("summary.json"));
+    EXPECT_EQ(summary["problems_used"], 3);
+    EXPECT_EQ(summary["problems_solved_for_training"], 2);
+    ASSERT_EQ(summary["bootstrap_rounds"].size(), 1u);
+    EXPECT_EQ(summary["bootstrap_rounds"][0]["plans_added"], 2);
+    EXPECT_EQ(summary["bootstrap_rounds"][0]["with_plans"], 3);
+    EXPECT_TRUE(summary["bootstrap_rounds"][0]["trained"].get<bool>());
+    for (const char* problem : {"p01", "p02", "p03"}) {
+        SCOPED_TRACE(problem);
+        RunResult check = lazylifted("validate bw/domain.pddl bw/" + std::string(problem) +
+                                     ".pddl found/" + problem + ".plan");
+        EXPECT_EQ(check.code, 0) << check.out << check.err;
+        RunResult plan = lazylifted("plan bw/domain.pddl bw/" + std::string(problem) +
+                                    ".pddl --model model.json --time-limit 60");
+        EXPECT_EQ(plan.code, 0) << plan.err;
+    }
+
+    // Nothing solvable: a clear error, no model.
+    fs::create_directory(dir_ / "none");
+    for (const auto& entry :
+         fs::directory_iterator(fs::path(LL_TEST_DATA_DIR) / "tasks" / "unsolvable"))
+        fs::copy_file(entry.path(), dir_ / "none" / entry.path().filename());
+    r = lltrain("--bootstrap --domain none/domain.pddl --problems none --out none.json");
+    EXPECT_EQ(r.code, 31);
+    EXPECT_NE(r.err.find("solved none of the problems"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir_ / "none.json"));
+
+    // Bootstrap options without --bootstrap, and both ways of solving.
+    for (const char* bad : {"--time-budget 5", "--max-rounds 2", "--save-plans x"}) {
+        r = train(bad);
+        EXPECT_EQ(r.code, 36) << bad;
+        EXPECT_NE(r.err.find("needs --bootstrap"), std::string::npos) << r.err;
+    }
+    r = train("--bootstrap --solve-missing");
+    EXPECT_EQ(r.code, 36);
 }
 
 TEST_F(LltrainTest, MissingPlansAreSolvedOnRequest) {
