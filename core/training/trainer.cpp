@@ -141,16 +141,15 @@ class Selector {
         validation_problems_ = std::span(problems).subspan(first, last - first);
     }
 
-    void run(const SelectionInput& input) {
+    // Returns the index of this iteration count's best candidate (-1 if
+    // none was evaluated).
+    int run(const SelectionInput& input) {
         RankingLpOptions lp_options;
         lp_options.seed = options_.seed;
         lp_options.time_limit_s = options_.lp_time_limit_s;
         RankingLp lp(input.data->rows, input.train, lp_options);
-        if (options_.selection == ModelSelection::Search) {
-            run_grid(input, lp);
-        } else {
-            run_bayes_opt(input, lp);
-        }
+        return options_.selection == ModelSelection::Search ? run_grid(input, lp)
+                                                            : run_bayes_opt(input, lp);
     }
 
   private:
@@ -172,8 +171,12 @@ class Selector {
             "iterations=" + std::to_string(iterations) + " C=" + std::to_string(c)});
     }
 
-    void run_grid(const SelectionInput& input, RankingLp& lp) {
+    // C in grid order (ascending): a larger C fits the training split more
+    // closely and costs the LP more, so the grid stops at the first C whose
+    // candidate ranks below the one before it.
+    int run_grid(const SelectionInput& input, RankingLp& lp) {
         std::vector<std::pair<std::vector<double>, SearchScore>> seen;  // weights → score
+        int best = -1, previous = -1;
         for (const double c : options_.c_grid) {
             const RankingLpResult fit = lp.solve(c);
             summary_.lp_rounds += fit.rounds;
@@ -195,11 +198,15 @@ class Selector {
             if (summary_.chosen < 0 ||
                 better_by_search(candidate, summary_.candidates[summary_.chosen]))
                 summary_.chosen = index;
+            if (best < 0 || better_by_search(candidate, summary_.candidates[best])) best = index;
             report(c, input.iterations);
+            if (previous >= 0 && better_by_search(summary_.candidates[previous], candidate)) break;
+            previous = index;
         }
+        return best;
     }
 
-    void run_bayes_opt(const SelectionInput& input, RankingLp& lp) {
+    int run_bayes_opt(const SelectionInput& input, RankingLp& lp) {
         BayesOptOptions bo;
         bo.initial_points = options_.tune_initial_points;
         bo.iterations = options_.tune_iterations;
@@ -217,6 +224,7 @@ class Selector {
             return candidate.validation_loss;
         };
         minimise_1d(loss_at, bo, std::log10(options_.c));
+        return summary_.chosen;
     }
 
     const std::vector<TrainingProblem>& problems_;
@@ -363,7 +371,14 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
         input.train = merge_tuples(std::move(input.train));
         input.validation = merge_tuples(std::move(input.validation));
         if (input.train.empty() || input.validation.empty()) continue;
-        selector.run(input);
+        // More iterations give more (and rarer) features and a larger LP:
+        // search selection stops at the first count whose best candidate
+        // ranks below the best of the count before it.
+        const int best_before = summary.chosen;
+        const int best_here = selector.run(input);
+        if (options.selection == ModelSelection::Search && best_before >= 0 && best_here >= 0 &&
+            better_by_search(summary.candidates[best_before], summary.candidates[best_here]))
+            break;
     }
     tune = summary.chosen >= 0;
     summary.train_problems = tune ? n_train : n;

@@ -115,7 +115,9 @@ TEST_F(LltrainTest, TrainsModelsThatSolveInBothSpaces) {
         EXPECT_GT(summary["tuples_total"].get<int>(), 0);
         // Model selection by search over 1-3 WL iterations × 4 values of C.
         EXPECT_EQ(summary["selection"], "search");
-        EXPECT_EQ(summary["candidates"], 12);
+        // (fewer when a larger C or count ranks below the one before it)
+        EXPECT_GE(summary["candidates"].get<int>(), 2);
+        EXPECT_LE(summary["candidates"].get<int>(), 12);
         EXPECT_EQ(summary["validation_searched"], 1);
         EXPECT_EQ(summary["validation_solved"], 1);
         EXPECT_GE(summary["wl_iterations"].get<int>(), 1);

@@ -84,6 +84,29 @@ TEST(Trainer, SearchSelectionScoresEveryCandidateAndNeverPicksABlindOne) {
               std::string::npos);
 }
 
+// The grid stops at the first C whose candidate ranks below the previous
+// one (here the blind C = 1e-4 after C = 1: the last C = 1 is never fitted),
+// and the counts stop at the first whose best ranks below the best before.
+TEST(Trainer, SearchSelectionStopsWhereCandidatesGetWorse) {
+    TrainerOptions options = search_options();
+    options.wl.iterations = 3;
+    options.iteration_candidates = {1, 2, 3};
+    options.c_grid = {1.0, 1e-4, 1.0};
+    const TrainerSummary s = train_model(blocksworld_problems(), options).summary;
+    // Each count: C = 1, then the blind C = 1e-4 ranks below it: stop.
+    ASSERT_GE(s.candidates.size(), 4u);
+    for (std::size_t i = 0; i < s.candidates.size(); ++i) {
+        EXPECT_EQ(s.candidates[i].iterations, 1 + int(i / 2)) << i;
+        EXPECT_EQ(s.candidates[i].c, i % 2 == 0 ? 1.0 : 1e-4) << i;
+        if (i % 2 == 1) EXPECT_TRUE(ranks_before(s.candidates[i - 1], s.candidates[i])) << i;
+    }
+    // Count 3 only if count 2's best (candidate 2) does not rank below
+    // count 1's (candidate 0).
+    const bool worse = ranks_before(s.candidates[0], s.candidates[2]);
+    EXPECT_EQ(s.candidates.size(), worse ? 4u : 6u);
+    EXPECT_EQ(s.candidates[s.chosen].c, 1.0);
+}
+
 TEST(Trainer, LossSelectionIsTheBayesianSearchOverC) {
     TrainerOptions options = search_options();
     options.selection = ModelSelection::Loss;
