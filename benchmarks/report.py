@@ -14,17 +14,24 @@ Quality score per problem: C*/C, C* the cheapest plan any configuration
 found, 0 if unsolved (the IPC score, as in the paper's Tables 1-2). Plots need
 matplotlib (Debian python3-matplotlib); without it the tables are still made.
 
+With --executor slurm every configuration x problem still to run is one task
+of one Slurm array job (docs/cluster.md); the CSVs are the same as local ones.
+The report is not written while runs failed on the cluster.
+
   python3 benchmarks/report.py --planner build/native/cli/lazylifted [--time-limit 30] [--jobs 2]
 """
 import argparse
 import csv
 import os
+import shlex
 import statistics
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import executors  # noqa: E402  (the executor seam)
+import run_benchmark  # noqa: E402  (runs the configurations in-process)
 
 # name -> (space, heuristic, model file pattern or None)
 CONFIGS = [
@@ -53,19 +60,35 @@ def number(row, key):
         return None
 
 
+def config_argv(args, out_dir, space, heuristic, model, name):
+    """run_benchmark.py's arguments for one configuration."""
+    argv = ["--planner", args.planner, "--list", args.list, "--shared", args.shared,
+            "--time-limit", str(args.time_limit), "--memory-limit", str(args.memory_limit),
+            "--jobs", str(args.jobs), "--space", space, "--heuristic", heuristic,
+            "--out", os.path.join(out_dir, f"{name}.csv"), "--resume"]
+    if model:
+        argv += ["--model", os.path.join(REPO, model)]
+    if args.keep_tmp:
+        argv.append("--keep-tmp")
+    return argv
+
+
 def run_configs(args, out_dir):
+    """Runs the missing problems of the chosen configurations through one
+    executor; returns run_benchmark's exit code (3: runs failed on the cluster)."""
+    benchmarks = []
     for name, space, heuristic, model in CONFIGS:
         if args.configs and name not in args.configs:
             continue
-        cmd = [sys.executable, os.path.join(HERE, "run_benchmark.py"), "--planner", args.planner,
-               "--list", args.list, "--shared", args.shared, "--time-limit", str(args.time_limit),
-               "--memory-limit", str(args.memory_limit), "--jobs", str(args.jobs),
-               "--space", space, "--heuristic", heuristic,
-               "--out", os.path.join(out_dir, f"{name}.csv"), "--resume"]
-        if model:
-            cmd += ["--model", os.path.join(REPO, model)]
-        print(f"== {name}: {' '.join(cmd)}", flush=True)
-        subprocess.run(cmd, check=True)
+        argv = config_argv(args, out_dir, space, heuristic, model, name)
+        # The command that makes this CSV on its own (it is written into <name>.md).
+        command = shlex.join([os.path.basename(sys.executable),
+                              os.path.join(HERE, "run_benchmark.py")] + argv)
+        print(f"== {name}: {command}", flush=True)
+        benchmarks.append(run_benchmark.Benchmark(run_benchmark.parse_args(argv), command))
+    if not benchmarks:
+        return 0
+    return run_benchmark.run_benchmarks(benchmarks, run_benchmark.make_executor(args, benchmarks))
 
 
 def tables(runs, problems):
@@ -136,7 +159,7 @@ def pair_summary(runs, problems):
     return lines + [""]
 
 
-def plots(runs, problems, plot_dir):
+def plots(runs, problems, plot_dir, doc_dir):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -173,7 +196,7 @@ def plots(runs, problems, plot_dir):
         path = os.path.join(plot_dir, f"scatter-{column}.svg")
         fig.savefig(path, metadata={"Date": None})
         plt.close(fig)
-        rel = os.path.relpath(path, os.path.join(REPO, "docs"))
+        rel = os.path.relpath(path, doc_dir)
         lines += [f"![PS² vs S³ {label}]({rel})", ""]
     return lines
 
@@ -190,12 +213,24 @@ def main():
     parser.add_argument("--configs", nargs="*", help="run only these configurations")
     parser.add_argument("--no-run", action="store_true", help="only rebuild the report")
     parser.add_argument("--out-dir", default=os.path.join(HERE, "results/report"))
-    parser.add_argument("--doc", default=os.path.join(REPO, "docs/benchmark-report.md"))
+    parser.add_argument("--doc", default=os.path.join(REPO, "docs/benchmark-report.md"),
+                        help="the report; the plots go to report/ next to it")
+    parser.add_argument("--keep-tmp", action="store_true",
+                        help="keep the runs' work folders (and the Slurm files)")
+    executors.add_arguments(
+        parser, f"--time-limit + {run_benchmark.SLURM_TIME_MARGIN_S:g} s",
+        f"--memory-limit + {run_benchmark.SLURM_MEMORY_MARGIN_MB:g} MB; --jobs is for local "
+        "runs only")
     args = parser.parse_args()
+    executors.check_arguments(parser, args)
 
     os.makedirs(args.out_dir, exist_ok=True)
     if not args.no_run:
-        run_configs(args, args.out_dir)
+        code = run_configs(args, args.out_dir)
+        if code != 0:
+            print(f"report: not written, the runs did not all finish (exit {code})",
+                  file=sys.stderr)
+            return code
     runs = {n: load(os.path.join(args.out_dir, f"{n}.csv")) for n, *_ in CONFIGS}
     runs = {n: r for n, r in runs.items() if r}
     problems = []
@@ -206,11 +241,15 @@ def main():
                 domain, problem = line.split()
                 problems.append((domain, problem))
 
+    if args.executor == "local":
+        where = f"{args.jobs} job(s) in parallel on this 2-core machine"
+    else:
+        where = (f"run as Slurm array tasks, at most "
+                 f"{args.max_parallel or executors.DEFAULT_MAX_PARALLEL} at a time")
     lines = ["# Benchmark report", "",
              "Generated by `python3 benchmarks/report.py` (see its --help). "
              f"Sample: `{os.path.relpath(args.list, REPO)}` ({len(problems)} problems); "
-             f"time limit {args.time_limit:g} s, memory {args.memory_limit:g} MB, "
-             f"{args.jobs} job(s) in parallel on this 2-core machine. "
+             f"time limit {args.time_limit:g} s, memory {args.memory_limit:g} MB, {where}. "
              "Models: `models/` (see `models/manifest.json`). Per-run CSVs and tables: "
              f"`{os.path.relpath(args.out_dir, REPO)}/`.", ""]
     table_lines, invalid, totals = tables(runs, problems)
@@ -219,7 +258,8 @@ def main():
                  f"{'all valid' if invalid == 0 else f'{invalid} INVALID'}.")
     lines.append("")
     lines += pair_summary(runs, problems)
-    lines += plots(runs, problems, os.path.join(REPO, "docs/report"))
+    doc_dir = os.path.dirname(os.path.abspath(args.doc))
+    lines += plots(runs, problems, os.path.join(doc_dir, "report"), doc_dir)
     with open(args.doc, "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))

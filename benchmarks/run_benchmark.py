@@ -2,12 +2,13 @@
 """Runs `lazylifted plan` on a list of benchmark problems and validates every plan.
 
 One CSV row per problem (in list order), a per-domain summary table on stdout
-and the same table as Markdown next to the CSV. Standard library only; see
-benchmarks/README.md for the columns.
+and the same table as Markdown next to the CSV. The runs happen on this
+machine (--executor local, the default) or as one Slurm array job
+(--executor slurm, executors.py, docs/cluster.md); the rows are the same.
+Standard library only; see benchmarks/README.md for the columns.
 """
 
 import argparse
-import concurrent.futures
 import csv
 import json
 import os
@@ -19,6 +20,9 @@ import sys
 import tempfile
 import time
 from collections import OrderedDict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import executors  # noqa: E402  (the executor seam, next to this file)
 
 COLUMNS = [
     "domain", "problem", "status", "exit_code", "valid", "wall_time_s", "search_time_s",
@@ -35,6 +39,11 @@ EXIT_STATUS = {
 # The wall-clock kill comes this long after the planner's own time limit.
 KILL_MARGIN_S = 10.0
 VALIDATE_TIMEOUT_S = 300.0
+# A Slurm task gets the planner's limits plus these margins (start-up, the
+# validator, Python), so that the planner's own limits are what ends a run, as
+# locally; Slurm only stops a task that overruns them.
+SLURM_TIME_MARGIN_S = KILL_MARGIN_S + 60.0
+SLURM_MEMORY_MARGIN_MB = 512.0
 
 
 def parse_args(argv):
@@ -70,7 +79,11 @@ def parse_args(argv):
                    help="keep the rows already in --out and run only the missing problems")
     p.add_argument("--keep-tmp", action="store_true",
                    help="keep each problem's work directory (plan, stats, stdout, stderr)")
+    executors.add_arguments(
+        p, f"--time-limit + {SLURM_TIME_MARGIN_S:g} s", f"--memory-limit + "
+        f"{SLURM_MEMORY_MARGIN_MB:g} MB; --jobs is for local runs only")
     args = p.parse_args(argv)
+    executors.check_arguments(p, args)
     if args.jobs < 1:
         p.error("--jobs must be at least 1")
     if args.time_limit <= 0 or args.memory_limit <= 0:
@@ -145,24 +158,46 @@ def first_error_line(text):
     return ""
 
 
-def run_one(args, domain_dir, problem, tmp_root):
-    """Plans and validates one problem; returns its CSV row."""
-    domain_file = os.path.join(args.shared, domain_dir, "domain.pddl")
-    problem_file = os.path.join(args.shared, domain_dir, problem)
-    work = tempfile.mkdtemp(prefix=os.path.basename(domain_dir) + "-", dir=tmp_root)
-    plan_file = os.path.join(work, "plan")
-    stats_file = os.path.join(work, "stats.json")
-    cmd = [args.planner, "plan", domain_file, problem_file]
+def planner_options(args, domain_dir):
+    """The plan command's options for one problem: (before, after) the work-folder
+    options (--plan-file, --stats-json, --quiet)."""
+    before = []
     if args.space:
-        cmd += ["--space", args.space]
+        before += ["--space", args.space]
     if args.heuristic:
-        cmd += ["--heuristic", args.heuristic]
-    cmd += ["--time-limit", f"{args.time_limit:g}", "--memory-limit", f"{args.memory_limit:g}",
-            "--plan-file", plan_file, "--stats-json", stats_file, "--quiet"]
+        before += ["--heuristic", args.heuristic]
+    before += ["--time-limit", f"{args.time_limit:g}", "--memory-limit", f"{args.memory_limit:g}"]
+    after = []
     if args.model:
         model = args.model.replace("{domain}", domain_dir.replace("/", "-"))
-        cmd += ["--model", os.path.abspath(model)]
-    cmd += planner_args_for(args.planner_args, domain_dir)
+        after += ["--model", os.path.abspath(model)]
+    after += planner_args_for(args.planner_args, domain_dir)
+    return before, after
+
+
+def run_payload(args, domain_dir, problem, tmp_root):
+    """Everything run_one needs for one problem, as JSON (absolute paths: the Slurm
+    executor runs it on another machine)."""
+    before, after = planner_options(args, domain_dir)
+    return {
+        "planner": args.planner, "domain_dir": domain_dir, "problem": problem,
+        "domain_file": os.path.join(args.shared, domain_dir, "domain.pddl"),
+        "problem_file": os.path.join(args.shared, domain_dir, problem),
+        "options": before, "extra_options": after, "time_limit": args.time_limit,
+        "tmp_root": tmp_root, "keep_tmp": args.keep_tmp,
+    }
+
+
+def run_one(run):
+    """Plans and validates one problem (a run_payload); returns its CSV row."""
+    planner, domain_dir, problem = run["planner"], run["domain_dir"], run["problem"]
+    domain_file, problem_file = run["domain_file"], run["problem_file"]
+    work = tempfile.mkdtemp(prefix=os.path.basename(domain_dir) + "-", dir=run["tmp_root"])
+    plan_file = os.path.join(work, "plan")
+    stats_file = os.path.join(work, "stats.json")
+    cmd = ([planner, "plan", domain_file, problem_file] + run["options"]
+           + ["--plan-file", plan_file, "--stats-json", stats_file, "--quiet"]
+           + run["extra_options"])
     row = {c: "" for c in COLUMNS}
     row.update(domain=domain_dir, problem=problem, valid="-")
 
@@ -170,7 +205,7 @@ def run_one(args, domain_dir, problem, tmp_root):
     try:
         # subprocess.run kills the child when the timeout expires.
         proc = subprocess.run(cmd, cwd=work, capture_output=True, text=True,
-                              timeout=args.time_limit + KILL_MARGIN_S)
+                              timeout=run["time_limit"] + KILL_MARGIN_S)
         exit_code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     except subprocess.TimeoutExpired as e:
         exit_code, stdout = None, ""
@@ -215,7 +250,7 @@ def run_one(args, domain_dir, problem, tmp_root):
     if exit_code == 0:
         if os.path.exists(plan_file):
             try:
-                check = subprocess.run([args.planner, "validate", domain_file, problem_file,
+                check = subprocess.run([planner, "validate", domain_file, problem_file,
                                         plan_file], capture_output=True, text=True,
                                        timeout=VALIDATE_TIMEOUT_S)
                 row["valid"] = "yes" if check.returncode == 0 else "no"
@@ -226,7 +261,7 @@ def run_one(args, domain_dir, problem, tmp_root):
         else:
             row["valid"], row["note"] = "no", "exit 0 but no plan file"
 
-    if args.keep_tmp:
+    if run["keep_tmp"]:
         with open(os.path.join(work, "stdout.txt"), "w") as f:
             f.write(stdout)
         with open(os.path.join(work, "stderr.txt"), "w") as f:
@@ -352,7 +387,9 @@ def cpu_model():
     return platform.processor() or "unknown"
 
 
-def write_markdown(path, args, summary, command_line, started):
+def write_markdown(path, args, summary, command_line, started, where, failures):
+    """The summary table as Markdown with the command, planner, limits and machine.
+    where: the executor's description; failures: names of runs without a row."""
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     text = [
         f"# Benchmark: {os.path.splitext(os.path.basename(args.out))[0]}",
@@ -369,9 +406,14 @@ def write_markdown(path, args, summary, command_line, started):
         f"`{args.heuristic or 'planner default'}`"
         + (f", model `{args.model}`" if args.model else "")
         + (f", planner arguments `{args.planner_args}`" if args.planner_args else ""),
-        f"- limits: {args.time_limit:g} s, {args.memory_limit:g} MB; {args.jobs} job(s) in parallel",
+        f"- limits: {args.time_limit:g} s, {args.memory_limit:g} MB; {where}",
         f"- machine: {cpu_model()}, {os.cpu_count()} CPUs; started {started}",
         f"- rows: `{os.path.basename(args.out)}`",
+    ]
+    if failures:
+        text.append(f"- **{len(failures)} run(s) failed on the cluster and have no row** "
+                    "(rerun with `--resume`): " + "; ".join(failures))
+    text += [
         "",
         markdown_table(summary),
         "",
@@ -385,20 +427,15 @@ def write_markdown(path, args, summary, command_line, started):
         f.write("\n".join(text))
 
 
-def main(argv):
-    args = parse_args(argv)
-    command_line = shlex.join([os.path.basename(sys.executable), sys.argv[0]] + argv)
-    started = time.strftime("%Y-%m-%d %H:%M:%S")
-    args.planner = os.path.abspath(args.planner)
+def check_inputs(args, problems):
+    """Exits when a problem, domain or model file is missing (it would fail every run)."""
     if not os.access(args.planner, os.X_OK):
         sys.exit(f"error: planner {args.planner} is not executable")
-    problems = read_list(args.list)
     for domain_dir, problem in problems:
         for path in (os.path.join(args.shared, domain_dir, "domain.pddl"),
                      os.path.join(args.shared, domain_dir, problem)):
             if not os.path.isfile(path):
                 sys.exit(f"error: {path} does not exist")
-        # A missing model file would fail every problem of its domain: stop now.
         extra = planner_args_for(args.planner_args, domain_dir)
         for i, token in enumerate(extra):
             model = (extra[i + 1] if token == "--model" and i + 1 < len(extra) else
@@ -406,62 +443,155 @@ def main(argv):
             if model and model not in ("auto", "none") and not os.path.isfile(model):
                 sys.exit(f"error: model {model} (for {domain_dir}) does not exist")
 
-    out_dir = os.path.dirname(os.path.abspath(args.out))
-    os.makedirs(out_dir, exist_ok=True)
-    tmp_root = os.path.join(out_dir, "tmp")
-    os.makedirs(tmp_root, exist_ok=True)
 
-    existing = read_existing(args.out) if args.resume else OrderedDict()
-    if not args.resume and os.path.exists(args.out):
-        print(f"note: overwriting {args.out} (use --resume to keep its rows)", file=sys.stderr)
-    done = {key: row for key, row in existing.items()}
-    todo = [(i, p) for i, p in enumerate(problems) if p not in done]
-    order = {p: i for i, p in enumerate(problems)}
+def file_safe(text):
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in text)
 
-    def ordered_rows():
+
+class Benchmark:
+    """One configuration on one problem list: its rows (--out), the problems done
+    and the runs still to do."""
+
+    def __init__(self, args, command_line):
+        self.args = args
+        self.command_line = command_line
+        self.started = time.strftime("%Y-%m-%d %H:%M:%S")
+        args.planner = os.path.abspath(args.planner)
+        args.shared = os.path.abspath(args.shared)
+        self.name = os.path.splitext(os.path.basename(args.out))[0]
+        self.problems = read_list(args.list)
+        check_inputs(args, self.problems)
+        self.out_dir = os.path.dirname(os.path.abspath(args.out))
+        self.tmp_root = os.path.join(self.out_dir, "tmp")
+        os.makedirs(self.tmp_root, exist_ok=True)
+        if not args.resume and os.path.exists(args.out):
+            print(f"note: overwriting {args.out} (use --resume to keep its rows)",
+                  file=sys.stderr)
+        self.done = read_existing(args.out) if args.resume else OrderedDict()
+        self.order = {p: i for i, p in enumerate(self.problems)}
+        self.todo = [p for p in self.problems if p not in self.done]
+        self.failures = []
+
+    def runs(self):
+        """One executors.Run per problem to do; context: (benchmark, problem key)."""
+        return [executors.Run(
+            id=f"{file_safe(self.name)}/{file_safe(d)}--{file_safe(p)}",
+            name=f"{self.name}: {d} {p}",
+            payload=run_payload(self.args, d, p, self.tmp_root),
+            context=(self, (d, p))) for d, p in self.todo]
+
+    def ordered_rows(self):
         # List order first; rows of an older list that are not in this one last.
-        known = sorted((r for k, r in done.items() if k in order), key=lambda r: order[
-            (r["domain"], r["problem"])])
-        return known + [r for k, r in done.items() if k not in order]
+        known = sorted((r for k, r in self.done.items() if k in self.order),
+                       key=lambda r: self.order[(r["domain"], r["problem"])])
+        return known + [r for k, r in self.done.items() if k not in self.order]
 
-    print(f"{len(problems)} problems, {len(problems) - len(todo)} already done, "
-          f"{len(todo)} to run with {args.jobs} job(s)", file=sys.stderr)
+    def record(self, key, row):
+        """Stores a finished run's row (the CSV is rewritten: an interruption loses nothing)."""
+        self.done[key] = row
+        write_csv(self.args.out, self.ordered_rows())
+
+    def finish(self, where, heading):
+        """Writes the CSV and the Markdown table, prints the summary."""
+        rows = [r for r in self.ordered_rows() if (r["domain"], r["problem"]) in self.order]
+        write_csv(self.args.out, self.ordered_rows())
+        summary = summarize(rows)
+        if heading:
+            print(f"== {self.name}")
+        print(text_table(summary))
+        md_path = os.path.splitext(self.args.out)[0] + ".md"
+        # A resumed run with nothing left to do keeps the table of the run that
+        # made the rows (its command, revision and start time).
+        if self.todo or not os.path.exists(md_path):
+            write_markdown(md_path, self.args, summary, self.command_line, self.started, where,
+                           self.failures)
+        print(f"rows: {self.args.out}\ntable: {md_path}", file=sys.stderr)
+
+    def remove_empty_tmp(self):
+        try:
+            os.rmdir(self.tmp_root)  # only if empty
+        except OSError:
+            pass
+
+
+def slurm_task_limits(time_limit, memory_limit):
+    """(seconds, MB) Slurm gives one run with these planner limits."""
+    return time_limit + SLURM_TIME_MARGIN_S, memory_limit + SLURM_MEMORY_MARGIN_MB
+
+
+def make_executor(args, benchmarks):
+    """The executor of args (executors.add_arguments' options) for these benchmarks;
+    Slurm files go to the first benchmark's <out dir>/tmp/slurm."""
+    task_time_s, task_memory_mb = slurm_task_limits(args.time_limit, args.memory_limit)
+    job_name = "ll-" + (benchmarks[0].name if len(benchmarks) == 1 else "benchmarks")
+    return executors.make_executor(
+        args, jobs=args.jobs, task_time_s=task_time_s, task_memory_mb=task_memory_mb,
+        default_work_dir=os.path.join(benchmarks[0].tmp_root, "slurm"), job_name=job_name,
+        keep_files=args.keep_tmp)
+
+
+def progress_line(count, total, run, row, labelled):
+    label = f"{run.context[0].name}: " if labelled else ""
+    domain, problem = run.context[1]
+    note = " " + row["note"] if row["note"] else ""
+    return (f"[{count}/{total}] {label}{domain} {problem}: {row['status']} "
+            f"(exit {row['exit_code'] or '-'}, valid {row['valid']}, "
+            f"{row['wall_time_s']} s){note}")
+
+
+def run_benchmarks(benchmarks, executor):
+    """Runs the missing problems of every benchmark through one executor (so one
+    Slurm array job holds every configuration x problem), stores the rows and
+    writes the tables. Returns the exit code: 0, 3 if runs failed on the
+    cluster (named on stderr, no row), 130 if interrupted."""
+    runs = [run for benchmark in benchmarks for run in benchmark.runs()]
+    for b in benchmarks:
+        print(f"{b.name + ': ' if len(benchmarks) > 1 else ''}{len(b.problems)} problems, "
+              f"{len(b.problems) - len(b.todo)} already done, {len(b.todo)} to run with "
+              f"{executor.description}", file=sys.stderr)
+    executor.discard_results([r for r in runs if not r.context[0].args.resume])
+    labelled = len(benchmarks) > 1
     finished = 0
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
     try:
-        futures = {pool.submit(run_one, args, d, p, tmp_root): (d, p) for _, (d, p) in todo}
-        for future in concurrent.futures.as_completed(futures):
-            key = futures[future]
-            row = future.result()
-            done[key] = row
+        for outcome in executor.run(runs, run_one):
             finished += 1
-            write_csv(args.out, ordered_rows())
-            note = " " + row["note"] if row["note"] else ""
-            print(f"[{finished}/{len(todo)}] {key[0]} {key[1]}: {row['status']} "
-                  f"(exit {row['exit_code'] or '-'}, valid {row['valid']}, "
-                  f"{row['wall_time_s']} s){note}", file=sys.stderr)
+            benchmark, key = outcome.run.context
+            if outcome.failure:
+                benchmark.failures.append(outcome.run.name)
+                print(f"[{finished}/{len(runs)}] FAILED {outcome.run.name}: {outcome.failure}",
+                      file=sys.stderr)
+                continue
+            benchmark.record(key, outcome.result)
+            print(progress_line(finished, len(runs), outcome.run, outcome.result, labelled),
+                  file=sys.stderr)
     except KeyboardInterrupt:
         # Ctrl-C also reached the running planners (same process group).
-        pool.shutdown(wait=False, cancel_futures=True)
-        print("interrupted: finished rows are in the CSV; rerun with --resume", file=sys.stderr)
+        print("interrupted: finished rows are in the CSV; rerun with --resume"
+              + executor.interrupted_note(), file=sys.stderr)
         return 130
-    pool.shutdown()
-
-    rows = [r for r in ordered_rows() if (r["domain"], r["problem"]) in order]
-    write_csv(args.out, ordered_rows())
-    summary = summarize(rows)
-    print(text_table(summary))
-    md_path = os.path.splitext(args.out)[0] + ".md"
-    # A resumed run with nothing left to do keeps the table of the run that
-    # made the rows (its command, revision and start time).
-    if todo or not os.path.exists(md_path):
-        write_markdown(md_path, args, summary, command_line, started)
-    print(f"rows: {args.out}\ntable: {md_path}", file=sys.stderr)
-    try:
-        os.rmdir(tmp_root)  # only if empty
-    except OSError:
-        pass
+    except executors.ExecutorError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    for benchmark in benchmarks:
+        benchmark.finish(executor.description, heading=labelled)
+    failures = [name for b in benchmarks for name in b.failures]
+    executor.finish(succeeded=not failures)
+    for benchmark in benchmarks:
+        benchmark.remove_empty_tmp()
+    if failures:
+        print(f"{len(failures)} run(s) failed on the cluster and have no row (not counted as "
+              "unsolved); rerun with --resume to run only these:", file=sys.stderr)
+        for name in failures:
+            print(f"  {name}", file=sys.stderr)
+        return 3
     return 0
+
+
+def main(argv):
+    args = parse_args(argv)
+    command_line = shlex.join([os.path.basename(sys.executable), sys.argv[0]] + argv)
+    benchmark = Benchmark(args, command_line)
+    return run_benchmarks([benchmark], make_executor(args, [benchmark]))
 
 
 if __name__ == "__main__":

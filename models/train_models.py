@@ -6,24 +6,31 @@ trains an AOAG and an AEG partial-space model and an ILG state-space model
 (the WL-GOOSE baseline), as the paper's experiments do (warehouse uses the
 paper's warehouse importances). Models already listed in the manifest are
 kept unless --force is given, so an interrupted run resumes. Standard library
-only; at most --jobs trainings in parallel.
+only; at most --jobs trainings in parallel, or one Slurm array task per model
+with --executor slurm (benchmarks/executors.py, docs/cluster.md).
 
   python3 models/train_models.py --lltrain build/native/cli/lltrain \
       --shared /work/shared/benchmarks [--domains ipc23lt/blocksworld,hbf/warehouse]
 """
 import argparse
-import concurrent.futures
 import json
 import os
 import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "benchmarks"))
+import executors  # noqa: E402  (the executor seam shared with the benchmark scripts)
+
 CONFIGS = [  # (graph, space)
     ("aoag", "partial"),
     ("aeg", "partial"),
     ("ilg", "state"),
 ]
+# Slurm limits of one training task (lltrain itself has none).
+DEFAULT_SLURM_TIME_S = 3600
+DEFAULT_SLURM_MEMORY_MB = 8000
 MANIFEST_KEYS = ["domain", "set", "graph", "space", "file", "wl_iterations", "importances",
                  "training_problems", "tuples", "features", "C", "training_time_s", "bytes"]
 
@@ -62,13 +69,32 @@ def train_one(args, domain_path, graph, space):
         "file": file_name, "wl_iterations": summary["wl_iterations"],
         "importances": summary["importances"] if space == "partial" else None,
         "training_problems": summary["problems_used"], "tuples": summary["tuples_total"],
-        "features": summary["features"], "non_zero_weights": summary["non_zero_weights"],
+        "features": summary["features"], "model_colours": summary["model_colours"],
+        "non_zero_weights": summary["non_zero_weights"],
         "dead_ends": "relaxed" if summary["relaxed_dead_ends"] else "none",
-        "C": summary["C"],
+        "C": summary["C"], "selection": summary["selection"],
+        "validation_solved": summary.get("validation_solved"),
+        "validation_searched": summary.get("validation_searched"),
+        "validation_evaluations": summary.get("validation_evaluations"),
         "training_time_s": round(summary["training_time_s"], 2), "bytes": summary["bytes"],
         "fingerprint": model_fingerprint(os.path.join(args.models, file_name)),
     }
     return entry, None
+
+
+def training_payload(args, domain_path, graph, space):
+    """One training as JSON (absolute paths: a Slurm task runs it on another machine)."""
+    return {"lltrain": os.path.abspath(args.lltrain), "shared": os.path.abspath(args.shared),
+            "models": os.path.abspath(args.models), "domain_path": domain_path,
+            "graph": graph, "space": space}
+
+
+def train_task(payload):
+    """train_one for the executor: {"entry": manifest entry, "error": text}, one is None."""
+    args = argparse.Namespace(lltrain=payload["lltrain"], shared=payload["shared"],
+                              models=payload["models"])
+    entry, error = train_one(args, payload["domain_path"], payload["graph"], payload["space"])
+    return {"entry": entry, "error": error}
 
 
 def model_fingerprint(path):
@@ -88,7 +114,19 @@ def main():
     parser.add_argument("--graphs", default="aoag,aeg,ilg")
     parser.add_argument("--jobs", type=int, default=1, choices=[1, 2])
     parser.add_argument("--force", action="store_true", help="retrain models already listed")
+    parser.add_argument("--time-limit", type=float, metavar="S",
+                        help=f"Slurm only: time limit of one training task in seconds "
+                             f"(default {DEFAULT_SLURM_TIME_S})")
+    parser.add_argument("--memory-limit", type=float, metavar="MB",
+                        help=f"Slurm only: memory limit of one training task in MB "
+                             f"(default {DEFAULT_SLURM_MEMORY_MB})")
+    executors.add_arguments(parser, "--time-limit and --memory-limit below (lltrain has "
+                            "no limits of its own; --jobs is for local runs only)")
     args = parser.parse_args()
+    executors.check_arguments(parser, args)
+    if args.executor == "local" and (args.time_limit or args.memory_limit):
+        parser.error("--time-limit and --memory-limit are Slurm limits: they need "
+                     "--executor slurm")
 
     manifest_path = os.path.join(args.models, "manifest.json")
     manifest = {"models": []}
@@ -114,11 +152,22 @@ def main():
                 continue
             jobs.append((domain_path, graph, space))
 
+    executor = executors.make_executor(
+        args, jobs=args.jobs, task_time_s=args.time_limit or DEFAULT_SLURM_TIME_S,
+        task_memory_mb=args.memory_limit or DEFAULT_SLURM_MEMORY_MB,
+        default_work_dir=os.path.join(args.models, "tmp", "slurm"), job_name="ll-train-models")
+    runs = [executors.Run(id=f"{d.replace('/', '-')}-{g}-{s}", name=f"{d} {g}-{s}",
+                          payload=training_payload(args, d, g, s)) for d, g, s in jobs]
+    if args.force:
+        executor.discard_results(runs)
     failures = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(train_one, args, *job): job for job in jobs}
-        for future in concurrent.futures.as_completed(futures):
-            entry, error = future.result()
+    try:
+        for outcome in executor.run(runs, train_task):
+            if outcome.failure:
+                print(f"FAILED {outcome.run.name}: {outcome.failure}", file=sys.stderr)
+                failures += 1
+                continue
+            entry, error = outcome.result["entry"], outcome.result["error"]
             if error:
                 print("FAILED", error, file=sys.stderr)
                 failures += 1
@@ -132,6 +181,14 @@ def main():
             print(f"{entry['file']}: {entry['training_problems']} problems, {entry['tuples']} "
                   f"tuples, {entry['features']} features, C={entry['C']:.3g}, "
                   f"{entry['training_time_s']} s, {entry['bytes']} bytes", flush=True)
+    except executors.ExecutorError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted: trained models are in the manifest; rerun to train the others"
+              + executor.interrupted_note(), file=sys.stderr)
+        return 130
+    executor.finish(succeeded=failures == 0)
     return 1 if failures else 0
 
 

@@ -33,6 +33,14 @@ LL_APT_PACKAGES_E2E=(
 # The npm packages (CodeMirror, esbuild, playwright-core) are pinned in
 # package-lock.json and installed with `npm ci` by ll_install_npm_deps.
 
+# ---- Slurm executor test (ll_install_deps --slurm; docs/cluster.md) ----
+# Only tests/slurm/run-slurm-test.sh needs them: it starts a single-node Slurm
+# from a temporary folder to run benchmarks through --executor slurm.
+LL_APT_PACKAGES_SLURM=(
+    slurm-wlm            # 22.05: slurmctld, slurmd and the client commands (sbatch, squeue, ...)
+    munge                # Slurm's authentication daemon (munged) and its key tools
+)
+
 ll_missing_apt_packages() {
     local pkg
     for pkg in "$@"; do
@@ -48,12 +56,17 @@ ll_missing_apt_packages() {
     done
 }
 
-# ll_install_deps [--e2e]: the Debian packages (--e2e: also the browser for tests/e2e).
+# ll_install_deps [--e2e] [--slurm]: the Debian packages (--e2e: also the
+# browser for tests/e2e; --slurm: also Slurm and munge for tests/slurm).
 ll_install_deps() {
-    local missing packages=("${LL_APT_PACKAGES[@]}")
-    if [[ "${1:-}" == --e2e ]]; then
-        packages+=("${LL_APT_PACKAGES_E2E[@]}")
-    fi
+    local missing flag packages=("${LL_APT_PACKAGES[@]}")
+    for flag in "$@"; do
+        case "$flag" in
+            --e2e) packages+=("${LL_APT_PACKAGES_E2E[@]}") ;;
+            --slurm) packages+=("${LL_APT_PACKAGES_SLURM[@]}") ;;
+            *) echo "install-deps: unknown option $flag" >&2; return 2 ;;
+        esac
+    done
     mapfile -t missing < <(ll_missing_apt_packages "${packages[@]}")
     if ((${#missing[@]} == 0)); then
         echo "install-deps: all ${#packages[@]} Debian packages present"
@@ -93,10 +106,11 @@ ll_install_npm_deps() {
 }
 
 # Run directly: install (`install-deps.sh --e2e` adds the browser and the
-# npm packages). Sourced: define the functions and the lists only.
+# npm packages, `--slurm` Slurm and munge). Sourced: define the functions and
+# the lists only.
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
     ll_install_deps "$@"
-    if [[ "${1:-}" == --e2e ]]; then
+    if [[ " $* " == *" --e2e "* ]]; then
         ll_install_npm_deps
     fi
 fi

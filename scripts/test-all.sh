@@ -5,8 +5,10 @@
 # native-asan: the unit suite under ASan + UBSan, wasm), the fuzz targets for
 # a fixed number of inputs (scripts/fuzz.sh), the smoke test over the real
 # benchmark domains (scripts/smoke-real-domains.sh, skipped without
-# ../shared/benchmarks), the browser end-to-end tests and the clang-format
-# check, and prints the time of every phase.
+# ../shared/benchmarks), the Slurm executor test on a single-node Slurm it
+# starts itself (tests/slurm/run-slurm-test.sh: needs root; elsewhere it is
+# skipped with the reason, in CI it always runs), the browser end-to-end tests
+# and the clang-format check, and prints the time of every phase.
 # Every phase runs (the tests of a preset that failed to build are skipped),
 # and the script fails if any phase failed.
 set -euo pipefail
@@ -137,6 +139,36 @@ run_smoke() {
     return "$status"
 }
 
+# ---- Slurm executor (docs/cluster.md) ----
+# A single-node Slurm (slurm-wlm + munge, installed here if missing) started
+# from a temporary folder runs a small benchmark, a cancelled-and-resumed
+# array task and a small training through --executor slurm and compares them
+# with local runs. Exit 77: Slurm cannot be started on this machine (its
+# "slurm-test: SKIPPED:" line says why); recorded as skipped, not as a failure
+# (with CI set the script fails instead).
+run_slurm_test() {
+    local status=0 line
+    bash tests/slurm/run-slurm-test.sh 2>&1 | tee "$log_dir/slurm.log" || status=$?
+    line="$(grep -E '^slurm-test: [0-9]+ passed, [0-9]+ failed' "$log_dir/slurm.log" | tail -n 1 || true)"
+    if [[ -n "$line" ]]; then
+        tests_passed=$((tests_passed + $(sed -E 's/^slurm-test: ([0-9]+) passed.*/\1/' <<<"$line")))
+        tests_failed=$((tests_failed + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")))
+    fi
+    return "$status"
+}
+
+# run_slurm_phase: the "slurm" phase; a skip (exit 77) is not a failure.
+run_slurm_phase() {
+    local status=0 reason
+    run_phase "slurm" run_slurm_test || status=$?
+    if ((status == 77)); then
+        reason="$(sed -nE 's/^slurm-test: SKIPPED: //p' "$log_dir/slurm.log" | tail -n 1)"
+        phase_results[-1]="SKIPPED: ${reason:-Slurm cannot be started here}"
+        unset 'failed_phases[-1]'
+        echo "==== slurm: SKIPPED: ${reason:-Slurm cannot be started here}"
+    fi
+}
+
 # ---- web page and browser tests (docs/web.md) ----
 # web/dist must exist before the wasm build, which copies it into build/wasm/site.
 build_web() {
@@ -179,6 +211,11 @@ if ((native_built)); then
     run_phase "smoke" run_smoke || true
 else
     skip_phase "smoke" "the native build failed"
+fi
+if ((native_built)); then
+    run_slurm_phase
+else
+    skip_phase "slurm" "the native build failed"
 fi
 if ((wasm_built)); then
     run_phase "ctest wasm" run_ctest wasm || true
