@@ -31,7 +31,7 @@ std::int64_t evaluation_limit(const TrainingProblem& problem, bool partial,
     }
     const double limit = options.evaluations_per_plan_evaluation * std::max(1.0, per_step) *
                          double(std::max<std::size_t>(1, problem.plan.size()));
-    return static_cast<std::int64_t>(std::ceil(limit));
+    return std::max(options.min_evaluations, static_cast<std::int64_t>(std::ceil(limit)));
 }
 
 SearchScore score_by_search(const std::shared_ptr<const WlModel>& model,

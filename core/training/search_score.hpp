@@ -19,7 +19,10 @@ struct SearchScoreOptions {
     // state: its applicable actions per step in the state space; in the
     // partial space the schemas plus one level of objects per parameter).
     // Evaluations, not time: the cost of a search, and a deterministic one.
-    double evaluations_per_plan_evaluation = 2;
+    double evaluations_per_plan_evaluation = 5;
+    // ... but at least this many (plan following underestimates narrow
+    // spaces: sokoban's states have a handful of successors).
+    std::int64_t min_evaluations = 5000;
     // A guard against a pathological candidate, not the measure: the
     // evaluation limit ends a normal search first (and keeps the score, and
     // the model file, deterministic).

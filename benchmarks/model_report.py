@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Per-domain report of the learned models against S3+hFF (issue 13).
+
+Reads the CSVs that compare_configs.py wrote (<config>-<sample>.csv in
+--results) for the learned configurations and the S3+hFF baseline, and
+writes a Markdown report: per domain and sample, the coverage of each
+configuration, the best learned one, and the median evaluations over the
+problems every configuration solved; then a coverage bar chart per domain
+(SVG, matplotlib if installed). The model columns come from
+models/manifest.json (non-zero weights, validation problems solved).
+
+  python3 benchmarks/compare_configs.py --sample medium --out-dir benchmarks/results/models \\
+      --report /tmp/ignored.md --configs s3-ff="--config paper" ...
+  python3 benchmarks/model_report.py --results benchmarks/results/models
+
+Standard library only (plus matplotlib for the plot).
+"""
+
+import argparse
+import csv
+import json
+import os
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+BASELINE = "s3-ff"
+LEARNED = [("ps2-aoag", "aoag"), ("ps2-aeg", "aeg"), ("s3-ilg", "ilg")]
+SAMPLES = [("medium", "IPC23 LT testing/medium p01, p08, p15, p22"),
+           ("easy", "HBF testing/easy p01, p05, ..., p29")]
+
+
+def read(path):
+    if not os.path.exists(path):
+        return {}
+    with open(path, newline="") as f:
+        return {(r["domain"], r["problem"]): r for r in csv.DictReader(f)}
+
+
+def solved(row):
+    return row is not None and row.get("status") == "solved" and row.get("valid") == "yes"
+
+
+def manifest_entries(models_dir):
+    with open(os.path.join(models_dir, "manifest.json")) as f:
+        return {(f"{e['set']}/{e['domain']}", e["graph"]): e for e in json.load(f)["models"]}
+
+
+def domain_rows(runs, sample):
+    """domain -> config -> list of rows (the problems of the baseline's CSV)."""
+    out = {}
+    for (domain, problem), _ in sorted(runs[BASELINE].items()):
+        if sample == "easy" and not domain.startswith("hbf/"):
+            continue
+        for name in runs:
+            out.setdefault(domain, {}).setdefault(name, []).append(runs[name].get((domain, problem)))
+    return out
+
+
+def median_common_evaluations(rows_by_config):
+    names = list(rows_by_config)
+    n = len(rows_by_config[names[0]])
+    common = [i for i in range(n) if all(solved(rows_by_config[c][i]) for c in names)]
+    out = {}
+    for c in names:
+        values = [float(rows_by_config[c][i]["evaluations"]) for i in common]
+        out[c] = statistics.median(values) if values else None
+    return out, len(common)
+
+
+def section(sample, title, runs, manifest):
+    lines = [f"## {title}", ""]
+    names = [BASELINE] + [n for n, _ in LEARNED if n in runs]
+    header = "| domain | " + " | ".join(names) + " | best learned | ≥ S3+hFF | models (non-zero weights; validation solved) |"
+    lines += [header, "|" + "---|" * (len(names) + 4)]
+    totals = {n: 0 for n in names}
+    best_total = 0
+    all_ok = True
+    per_domain = {}
+    for domain, rows in domain_rows(runs, sample).items():
+        cov = {n: sum(solved(r) for r in rows.get(n, [])) for n in names}
+        size = len(rows[BASELINE])
+        best_name = max((n for n, _ in LEARNED if n in cov), key=lambda n: cov[n], default=None)
+        best = cov[best_name] if best_name else 0
+        ok = best >= cov[BASELINE]
+        all_ok &= ok
+        for n in names:
+            totals[n] += cov[n]
+        best_total += best
+        per_domain[domain] = cov
+        models = "; ".join(
+            f"{g} {manifest[(domain, g)]['non_zero_weights']}"
+            + (f" ({manifest[(domain, g)].get('validation_solved')}/"
+               f"{manifest[(domain, g)].get('validation_searched')})"
+               if manifest.get((domain, g), {}).get("validation_solved") is not None else "")
+            for _, g in LEARNED if (domain, g) in manifest)
+        lines.append(f"| {domain} | " + " | ".join(f"{cov[n]}/{size}" for n in names)
+                     + f" | {best_name} {best} | {'yes' if ok else '**no**'} | {models} |")
+    lines.append("| **total** | " + " | ".join(str(totals[n]) for n in names)
+                 + f" | {best_total} | {'every domain' if all_ok else 'not every domain'} | |")
+    lines.append("")
+    lines.append("Median evaluations over the problems every configuration solved, per domain:")
+    lines.append("")
+    lines += ["| domain | common | " + " | ".join(names) + " |", "|" + "---|" * (len(names) + 2)]
+    for domain, rows in domain_rows(runs, sample).items():
+        med, common = median_common_evaluations({n: rows[n] for n in names})
+        lines.append(f"| {domain} | {common} | " + " | ".join(
+            "–" if med[n] is None else f"{med[n]:.0f}" for n in names) + " |")
+    lines.append("")
+    return lines, per_domain, names
+
+
+def plot(per_sample, names, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        matplotlib.rcParams["svg.hashsalt"] = "lazylifted-model-report"
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return "(plot skipped: matplotlib is not installed)"
+    domains = [(s, d) for s, per_domain in per_sample.items() for d in per_domain]
+    fig, ax = plt.subplots(figsize=(max(8, 0.9 * len(domains)), 4))
+    width = 0.8 / len(names)
+    for k, n in enumerate(names):
+        xs = [i + (k - (len(names) - 1) / 2) * width for i in range(len(domains))]
+        ax.bar(xs, [per_sample[s][d][n] for s, d in domains], width, label=n)
+    ax.set_xticks(range(len(domains)))
+    ax.set_xticklabels([d.split("/")[1] + ("\n(hbf)" if d.startswith("hbf/") else "")
+                        for _, d in domains], rotation=45, ha="right", fontsize=8)
+    ax.set_ylabel("problems solved")
+    ax.set_title("Learned configurations and S3+hFF per domain (60 s)")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, metadata={"Date": None})
+    plt.close(fig)
+    return None
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--results", default=os.path.join(REPO, "benchmarks/results/models"))
+    p.add_argument("--models", default=os.path.join(REPO, "models"))
+    p.add_argument("--doc", default=os.path.join(REPO, "docs/model-report.md"))
+    p.add_argument("--plot", default=os.path.join(REPO, "docs/report/model-coverage.svg"))
+    p.add_argument("--command", default="", help="the command lines that made the CSVs")
+    args = p.parse_args(argv)
+    manifest = manifest_entries(args.models)
+    out = ["# Learned models against S3+hFF, per domain (issue 13)", ""]
+    if args.command:
+        out += ["Made with:", "", "```", args.command, "```", ""]
+    out += ["Configurations: `s3-ff` = `--config paper` (S3, eager GBFS, hFF); `ps2-aoag`, "
+            "`ps2-aeg` = `--config paper --space partial` with the AOAG / AEG model; `s3-ilg` = "
+            "`--config paper --space state` with the ILG model (WL-GOOSE). 60 s and 8 GB per "
+            "problem, 2 runs in parallel on a 2-core machine; every plan validated.", ""]
+    per_sample = {}
+    names = []
+    for sample, title in SAMPLES:
+        runs = {n: read(os.path.join(args.results, f"{n}-{sample}.csv"))
+                for n in [BASELINE] + [n for n, _ in LEARNED]}
+        runs = {n: r for n, r in runs.items() if r}
+        if BASELINE not in runs:
+            continue
+        lines, per_domain, names = section(sample, title, runs, manifest)
+        out += lines
+        per_sample[sample] = per_domain
+    if not per_sample:
+        sys.exit(f"error: no {BASELINE}-<sample>.csv in {args.results}")
+    os.makedirs(os.path.dirname(args.plot), exist_ok=True)
+    skipped = plot(per_sample, names, args.plot)
+    out += [skipped or f"![coverage per domain]({os.path.relpath(args.plot, os.path.dirname(args.doc))})", ""]
+    with open(args.doc, "w") as f:
+        f.write("\n".join(out))
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
