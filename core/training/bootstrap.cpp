@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "core/planner.hpp"
+#include "core/training/plan_reduction.hpp"
 #include "core/validation/validator.hpp"
 
 namespace ll {
@@ -53,7 +54,7 @@ BootstrapResult bootstrap(std::vector<BootstrapProblem> problems, const Bootstra
             const bool ok =
                 found.status == SearchStatus::Solved && validate_plan(p.task, found.plan).valid;
             if (ok) {
-                p.plan = found.plan;
+                p.plan = eliminate_redundant_actions(p.task, found.plan);
                 p.has_plan = true;
                 ++record.solved;
             }

@@ -3,7 +3,8 @@
 // so on until a round adds no plan or the time budget is spent. Round 0
 // uses the planner's default configuration without a model; later rounds
 // use the default configuration with the latest model. Every plan is
-// validated before it is trained on.
+// validated and shortened by greedy action elimination (plan_reduction.hpp)
+// before it is trained on.
 #pragma once
 
 #include <functional>

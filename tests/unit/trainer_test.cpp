@@ -14,7 +14,9 @@
 #include "core/learning/dataset.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/planner.hpp"
+#include "core/training/plan_reduction.hpp"
 #include "core/training/trainer.hpp"
+#include "core/validation/validator.hpp"
 #include "tests/unit/test_support.hpp"
 
 namespace ll {
@@ -196,6 +198,24 @@ TEST(Trainer, PrunedModelSearchesLikeTheFullDictionary) {
             EXPECT_EQ(with_pruned.plan.size(), with_full.plan.size());
         }
     }
+}
+
+// A detour (pick c up again and put it back) is eliminated with the step
+// that depends on it; a plan without detours is kept as it is.
+TEST(PlanReduction, DropsDetoursAndKeepsNecessarySteps) {
+    const TrainingProblem p = blocksworld_problems()[2];
+    ASSERT_EQ(p.plan.size(), 12u);
+    EXPECT_EQ(eliminate_redundant_actions(p.task, p.plan), p.plan);
+    const auto detour = parse_plan(p.task,
+                                   "(unstack c b)\n(put-down c)\n(pick-up c)\n(put-down c)\n"
+                                   "(pick-up c)\n(put-down c)\n",
+                                   "detour");
+    std::vector<GroundAction> longer(p.plan.begin(), p.plan.begin() + 2);
+    longer.insert(longer.end(), detour.begin() + 2, detour.end());
+    longer.insert(longer.end(), p.plan.begin() + 2, p.plan.end());
+    ASSERT_EQ(longer.size(), 16u);
+    ASSERT_TRUE(validate_plan(p.task, longer).valid);
+    EXPECT_EQ(eliminate_redundant_actions(p.task, longer), p.plan);
 }
 
 }  // namespace
