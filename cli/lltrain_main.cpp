@@ -70,6 +70,9 @@ const CommandSpec& train_spec() {
             {"--c", "C", "1",
              "regularisation constant: first point of the search, or the "
              "value used with --no-tune"},
+            {"--selection-time-limit", "SECONDS", "150",
+             "search selection: fit no further candidate after this (the best so far "
+             "wins); only the largest datasets reach it"},
             {"--no-tune", "", "off", "use --c as is instead of selecting a model"},
             {"--tune-iterations", "N", "10",
              "--selection loss: guided Bayesian optimisation steps (after 6 "
@@ -241,6 +244,9 @@ TrainerOptions trainer_options(const ParsedArgs& a) {
                         "--c: expected a number in [0.001, 100], got '" + *v + "'");
         }
         options.c = c;
+    }
+    if (auto v = a.value("--selection-time-limit")) {
+        options.selection_time_limit_s = parse_time_limit_s(*v, "--selection-time-limit");
     }
     options.tune_iterations = static_cast<int>(parse_count(a, "--tune-iterations", 10));
     return options;
@@ -497,6 +503,7 @@ nlohmann::ordered_json summary_json(const TrainerSummary& s, const TrainerOption
         summary["validation_searched"] = score.attempted;
         summary["validation_evaluations"] = score.evaluations;
     }
+    summary["selection_cut"] = s.selection_cut;
     summary["model_colours"] = s.model_colours;
     summary["validation_loss"] = s.validation_loss;
     summary["training_loss"] = s.training_loss;
@@ -638,6 +645,12 @@ int run(const std::vector<std::string>& args) {
         summary["bytes"] = model_text.size();
         if (auto path = a.value("--summary-json")) {
             write_text_file(*path, summary.dump(2) + "\n");
+        }
+        if (s.selection_cut) {
+            std::cerr << "note: --selection-time-limit stopped the model selection after "
+                      << s.candidates.size()
+                      << " candidates (the best of them is the model); a rerun may stop "
+                         "elsewhere\n";
         }
         if (s.non_zero_weights == 0) {
             // Possible only when no candidate with weights solves as many

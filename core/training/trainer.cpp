@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/error.hpp"
+#include "core/common/resources.hpp"
 #include "core/training/bayes_opt.hpp"
 #include "core/training/dead_end_probe.hpp"
 #include "core/training/ranking_lp.hpp"
@@ -152,6 +153,15 @@ class Selector {
                                                             : run_bayes_opt(input, lp);
     }
 
+    // True (and recorded) once the selection's time is spent and at least
+    // one candidate exists.
+    bool out_of_time() {
+        if (summary_.candidates.empty() || clock_.seconds() < options_.selection_time_limit_s)
+            return false;
+        summary_.selection_cut = true;
+        return true;
+    }
+
   private:
     SelectionCandidate& add(const SelectionInput& input, double c,
                             const std::vector<double>& weights) {
@@ -178,6 +188,7 @@ class Selector {
         std::vector<std::pair<std::vector<double>, SearchScore>> seen;  // weights → score
         int best = -1, previous = -1;
         for (const double c : options_.c_grid) {
+            if (out_of_time()) break;
             const RankingLpResult fit = lp.solve(c);
             summary_.lp_rounds += fit.rounds;
             SelectionCandidate& candidate = add(input, c, fit.weights);
@@ -235,6 +246,7 @@ class Selector {
     const Progress& progress_;
     int total_;
     std::span<const TrainingProblem> validation_problems_;
+    Stopwatch clock_;
 };
 
 std::vector<int> iteration_candidates(const TrainerOptions& options) {
@@ -371,6 +383,7 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
         input.train = merge_tuples(std::move(input.train));
         input.validation = merge_tuples(std::move(input.validation));
         if (input.train.empty() || input.validation.empty()) continue;
+        if (selector.out_of_time()) break;
         // More iterations give more (and rarer) features and a larger LP:
         // search selection stops at the first count whose best candidate
         // ranks below the best of the count before it.

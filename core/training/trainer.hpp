@@ -44,6 +44,11 @@ struct TrainerOptions {
     std::vector<double> c_grid = {0.1, 1, 10, 100};
     // Search selection: the validation problems searched (smallest first).
     int selection_problems = 4;
+    // Wall time after which no further candidate is fitted (the best so far
+    // wins; at least one is always evaluated). Only the largest datasets
+    // reach it (HBF blocksworld: about 1 GB of LP); below it the selection,
+    // and so the model file, is deterministic. Infinity: no limit.
+    double selection_time_limit_s = 150;
     SearchScoreOptions search_score;
     double c = 1.0;  // loss selection: first point of the search; no tuning: the value used
     int tune_initial_points = 5;
@@ -94,6 +99,7 @@ struct TrainerSummary {
     // (-1 without tuning).
     std::vector<SelectionCandidate> candidates;
     int chosen = -1;
+    bool selection_cut = false;  // selection_time_limit_s stopped the selection
     int lp_rounds = 0;
     int dead_end_checks = 0;      // successor states probed
     std::string dead_ends_found;  // problem of the first relaxed dead end, "" if none

@@ -109,6 +109,18 @@ TEST(Trainer, SearchSelectionStopsWhereCandidatesGetWorse) {
     EXPECT_EQ(s.candidates[s.chosen].c, 1.0);
 }
 
+// Out of selection time: one candidate is still fitted and becomes the model.
+TEST(Trainer, SelectionTimeLimitKeepsTheFirstCandidate) {
+    TrainerOptions options = search_options();
+    options.selection_time_limit_s = 0;
+    const TrainerResult result = train_model(blocksworld_problems(), options);
+    ASSERT_EQ(result.summary.candidates.size(), 1u);
+    EXPECT_TRUE(result.summary.selection_cut);
+    EXPECT_EQ(result.summary.chosen, 0);
+    EXPECT_EQ(result.summary.chosen_c, 1e-4);
+    EXPECT_FALSE(train_model(blocksworld_problems(), search_options()).summary.selection_cut);
+}
+
 TEST(Trainer, LossSelectionIsTheBayesianSearchOverC) {
     TrainerOptions options = search_options();
     options.selection = ModelSelection::Loss;
