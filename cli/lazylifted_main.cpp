@@ -294,7 +294,8 @@ int run_validate(std::span<const std::string> args) {
         ValidationResult result = validate_plan(task, plan);
         if (result.valid) {
             std::cout << "Plan valid (" << plan.size() << (plan.size() == 1 ? " step)" : " steps)")
-                      << "\n";
+                      << "\nPlan cost: " << result.plan_cost
+                      << (task.has_action_costs ? " (general cost)" : " (unit cost)") << "\n";
             return kExitSuccess;
         }
         std::cout << "Plan invalid: " << result.message << "\n";

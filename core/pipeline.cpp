@@ -9,6 +9,7 @@
 #include "core/common/resources.hpp"
 #include "core/learning/model.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/task/action_costs.hpp"
 #include "core/validation/validator.hpp"
 
 namespace ll {
@@ -82,6 +83,7 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
             throw Error(ErrorCategory::Internal,
                         "the planner produced an invalid plan: " + check.message);
         }
+        result.plan_cost = check.plan_cost;
     }
     options.limits = request.limits;
     return PlanOutcome{std::move(task), std::move(model_name), std::move(options),
@@ -92,7 +94,9 @@ std::string format_plan(const Task& task, std::span<const GroundAction> plan) {
     std::string out;
     for (const GroundAction& a : plan)
         out += to_string(task, a) + "\n";
-    out += "; cost = " + std::to_string(plan.size()) + " (unit cost)\n";
+    // Fast Downward's wording: "general cost" when actions have costs.
+    out += "; cost = " + std::to_string(plan_cost(task, plan)) +
+           (task.has_action_costs ? " (general cost)\n" : " (unit cost)\n");
     return out;
 }
 

@@ -53,7 +53,8 @@ bool accepts_auto_model(const OptionValues& values);
 PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& progress = {});
 
 // The plan in IPC format, one "(action obj ...)" per line and Fast
-// Downward's closing cost comment.
+// Downward's closing cost comment ("; cost = N (unit cost)", or "(general
+// cost)" for a task with action costs).
 std::string format_plan(const Task& task, std::span<const GroundAction> plan);
 
 }  // namespace ll

@@ -102,10 +102,11 @@ std::unique_ptr<ActionSetHeuristic> make_heuristic(HeuristicKind heuristic,
                                                         : RelaxationHeuristic::Kind::FF;
     if (options.space == SpaceKind::Partial) {
         return std::make_unique<RestrictedRelaxationHeuristic>(
-            kind, task, layout, statics, goal, successors, options.search.relaxation);
+            kind, task, layout, statics, goal, successors, options.search.relaxation,
+            options.search.cost_type);
     }
-    return std::make_unique<RelaxationHeuristic>(kind, task, layout, statics, goal,
-                                                 options.search.relaxation);
+    return std::make_unique<RelaxationHeuristic>(
+        kind, task, layout, statics, goal, options.search.relaxation, options.search.cost_type);
 }
 
 // Whether a phase (main heuristic and configuration) uses `kind`.

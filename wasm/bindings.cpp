@@ -121,7 +121,8 @@ std::string solve_guarded(const std::string& request_text, const emscripten::val
         response["space"] = ll::to_string(outcome.options.space);  // "auto" resolved
         if (result.status == ll::SearchStatus::Solved) {           // validated by plan_request
             response["plan"] = plan_json(outcome.task, result.plan);
-            response["cost"] = result.plan.size();  // unit costs: cost = length
+            response["cost"] = result.plan_cost;  // the validator's (length without costs)
+            response["costKind"] = outcome.task.has_action_costs ? "general" : "unit";
         }
         response["stats"]["parseTimeS"] = outcome.parse_time_s;
         response["stats"]["totalTimeS"] = seconds_since(start);
@@ -211,7 +212,8 @@ std::string validate(const std::string& domain, const std::string& problem,
     auto invalid = [](json error) {
         json response = {{"valid", false},        {"message", error["message"]},
                          {"failedStep", nullptr}, {"unmetGoals", json::array()},
-                         {"planLength", nullptr}, {"error", error}};
+                         {"planLength", nullptr}, {"planCost", nullptr},
+                         {"error", error}};
         return response.dump();
     };
     try {
@@ -223,7 +225,8 @@ std::string validate(const std::string& domain, const std::string& problem,
             {"message", result.message},
             {"failedStep", result.failed_step >= 0 ? json(result.failed_step) : json(nullptr)},
             {"unmetGoals", result.unmet_goals},
-            {"planLength", result.plan_length}};
+            {"planLength", result.plan_length},
+            {"planCost", result.valid ? json(result.plan_cost) : json(nullptr)}};
         return response.dump();
     } catch (const ll::Error& e) {
         return invalid(error_json(e));

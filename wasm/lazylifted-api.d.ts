@@ -160,8 +160,16 @@ export interface SolveResponse {
   status: SolveStatus;
   /** IPC-style steps, e.g. "(unstack c a)"; [] unless solved. Every plan has been validated. */
   plan: string[];
-  /** Plan cost (unit costs: its length); null unless solved. */
+  /**
+   * Plan cost: the sum of its actions' costs (:action-costs with a
+   * `(:metric minimize (total-cost))`), else its length; null unless solved.
+   */
   cost: number | null;
+  /**
+   * "general" when the task has action costs, "unit" otherwise (Fast
+   * Downward's "; cost = N (general cost)" / "(unit cost)"); null unless solved.
+   */
+  costKind: 'unit' | 'general' | null;
   /**
    * The configuration the search ran with, resolved by the core (every phase
    * of a portfolio, ';'-separated, as the CLI prints it):
@@ -233,6 +241,8 @@ export interface ValidateResult {
   /** Goal literals false at the end. */
   unmetGoals: string[];
   planLength: number | null;
+  /** The plan's cost (its length without action costs); null unless valid. */
+  planCost: number | null;
   /** When the domain, problem or plan (file "plan") cannot be parsed. */
   error?: PlannerError;
 }

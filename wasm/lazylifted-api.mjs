@@ -58,6 +58,7 @@ function normaliseResponse(raw) {
         status: raw.status,
         plan: Array.isArray(raw.plan) ? raw.plan : [],
         cost: typeof raw.cost === 'number' ? raw.cost : null,
+        costKind: raw.costKind === 'general' || raw.costKind === 'unit' ? raw.costKind : null,
         config: typeof raw.config === 'string' ? raw.config : null,
         ...(typeof raw.space === 'string' ? { space: raw.space } : {}),
         stats: { ...EMPTY_STATS, ...(raw.stats ?? {}) },
@@ -86,7 +87,8 @@ function normaliseProgress(raw) {
 }
 
 function errorResponse(status, category, message, stats = EMPTY_STATS, config = null) {
-    const response = { status, plan: [], cost: null, config, stats: { ...EMPTY_STATS, ...stats } };
+    const response = { status, plan: [], cost: null, costKind: null, config,
+                       stats: { ...EMPTY_STATS, ...stats } };
     if (status === 'error') {
         response.error = { category, message, file: null, line: null, column: null };
     }

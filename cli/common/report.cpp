@@ -80,7 +80,7 @@ std::string format_summary(const SearchResult& result, double total_time_s, doub
     if (result.status == SearchStatus::Solved) {
         out += "Solution found.\n";
         out += "Plan length: " + counted(static_cast<std::int64_t>(result.plan.size()), "step");
-        out += "\nPlan cost: " + std::to_string(result.plan.size()) + "\n";
+        out += "\nPlan cost: " + std::to_string(result.plan_cost) + "\n";
     } else {
         out += std::string("Search stopped without finding a solution: ") +
                describe_failure(result.status) + "\n";

@@ -42,7 +42,7 @@ nlohmann::json search_stats_json(const SearchResult& result, const RunInfo& run,
     j["exit_code"] = exit_code_for(result.status);
     bool solved = result.status == SearchStatus::Solved;
     j["plan_length"] = solved ? nlohmann::json(result.plan.size()) : nlohmann::json(nullptr);
-    j["plan_cost"] = solved ? nlohmann::json(result.plan.size()) : nlohmann::json(nullptr);
+    j["plan_cost"] = solved ? nlohmann::json(result.plan_cost) : nlohmann::json(nullptr);
     j.update(statistics_json(s));
     j["total_time_s"] = total_time_s;
     j["peak_memory_mb"] = peak_memory_mb;

@@ -12,5 +12,6 @@ using ObjectId = std::int32_t;
 using TypeId = std::int32_t;
 using PredicateId = std::int32_t;
 using SchemaId = std::int32_t;
+using FunctionId = std::int32_t;  // a static numeric function (:action-costs)
 
 }  // namespace ll

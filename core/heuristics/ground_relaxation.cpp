@@ -51,7 +51,8 @@ GroundRelaxation::GroundRelaxation(const Task& task, const StateLayout& layout)
 std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const StateLayout& layout,
                                                         const StaticFacts& statics,
                                                         const GroundingLimits& limits,
-                                                        Budget* budget, bool restricted) {
+                                                        Budget* budget, bool restricted,
+                                                        AdjustedCosts costs) {
     datalog::Exploration closure(task, layout, statics, datalog::build_program(task));
     closure.set_budget(budget);
     if (!closure.explore_closure(initial_state(task, layout), limits.max_closure_facts)) {
@@ -59,6 +60,7 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
     }
 
     GroundRelaxation g(task, layout);
+    g.costs_ = costs;
     RawGrounding raw;
     // Goal atoms first: fact ids 0..k-1 before pruning.
     std::vector<int> goal_atoms;
@@ -168,6 +170,12 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
         g.args_.insert(g.args_.end(), raw.args.begin() + raw.args_begin[a],
                        raw.args.begin() + raw.args_begin[a + 1]);
         g.args_begin_.push_back(static_cast<int>(g.args_.size()));
+        if (!costs.is_unit()) {
+            g.action_cost_.push_back(
+                costs.cost(raw.schema[a],
+                           {raw.args.data() + raw.args_begin[a],
+                            static_cast<std::size_t>(raw.args_begin[a + 1] - raw.args_begin[a])}));
+        }
         const int num_pre = g.pre_begin_[id + 1] - g.pre_begin_[id];
         g.action_pre_count_.push_back(num_pre);
         if (num_pre == 0) g.no_precondition_actions_.push_back(id);
@@ -224,9 +232,11 @@ void GroundRelaxation::push(int cost, int fact) {
 }
 
 // All preconditions of `action` are reached: its add effects cost its
-// precondition cost plus its own (unit) cost.
+// precondition cost plus its own cost (1 on the unit-cost path, which then
+// reads no cost array).
+template <bool kUnitCost>
 void GroundRelaxation::fire(int action) {
-    const int cost = pre_cost_[action] + 1;
+    const int cost = pre_cost_[action] + (kUnitCost ? 1 : action_cost_[action]);
     for (int i = add_begin_[action]; i < add_begin_[action + 1]; ++i) {
         const int f = add_[i];
         if (cost < fact_cost_[f]) {
@@ -238,15 +248,16 @@ void GroundRelaxation::fire(int action) {
 }
 
 // First action `index` of a restricted evaluation: applicable in the state,
-// it achieves ε and its adds at cost 1.
+// it achieves ε and its adds at its cost.
 void GroundRelaxation::fire_first_action(int index) {
     const GroundAction& action = first_actions_[index];
     const int achiever = -2 - index;
+    const int cost = costs_.cost(action.schema, action.arguments);
     auto reach = [&](int f) {
-        if (1 < fact_cost_[f]) {
-            fact_cost_[f] = 1;
+        if (cost < fact_cost_[f]) {
+            fact_cost_[f] = cost;
             achiever_[f] = achiever;
-            push(1, f);
+            push(cost, f);
         }
     };
     reach(epsilon_);
@@ -283,21 +294,26 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
             push(0, f);
         }
     }
-    for (int a : no_precondition_actions_)
-        fire(a);
     if (epsilon_ >= 0) {
         if (first_mark_.size() < first_actions.size()) first_mark_.resize(first_actions.size(), 0);
         for (int i = 0; i < static_cast<int>(first_actions.size()); ++i)
             fire_first_action(i);
     }
+    return action_cost_.empty() ? propagate<true>() : propagate<false>();
+}
 
+// The bucket queue from the seeded facts until every goal atom is reached.
+template <bool kUnitCost>
+bool GroundRelaxation::propagate() {
+    for (int a : no_precondition_actions_)
+        fire<kUnitCost>(a);
     goals_left_ = static_cast<int>(goal_facts_.size());
-    const bool sum = aggregation == datalog::Aggregation::Sum;
+    const bool sum = aggregation_ == datalog::Aggregation::Sum;
     for (std::size_t c = 0; goals_left_ > 0; ++c) {
         if (c > max_bucket_ || c >= buckets_.size()) return false;
         const int cost = static_cast<int>(c);
-        // fire() only pushes into later buckets (every action costs 1), but
-        // it may grow buckets_: index it afresh.
+        // fire() pushes into this bucket (zero-cost actions) or later ones,
+        // and may grow buckets_: index it afresh.
         for (std::size_t i = 0; i < buckets_[c].size() && goals_left_ > 0; ++i) {
             const int f = buckets_[c][i];
             if (fact_cost_[f] != cost) continue;  // reached more cheaply
@@ -306,7 +322,7 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
             for (int j = consumers_begin_[f]; j < consumers_begin_[f + 1]; ++j) {
                 const int a = consumers_[j];
                 pre_cost_[a] = sum ? pre_cost_[a] + cost : std::max(pre_cost_[a], cost);
-                if (--unsatisfied_[a] == 0) fire(a);
+                if (--unsatisfied_[a] == 0) fire<kUnitCost>(a);
             }
         }
     }
@@ -340,8 +356,8 @@ int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
         const int f = stack_.back();
         stack_.pop_back();
         const int a = achiever_[f];
-        if (fact_cost_[f] == 0 || a == -1) continue;
-        if (a <= -2) {  // a first action: applicable, nothing to trace
+        if (a == -1) continue;  // in the state (cost 0 alone may be a zero-cost action's)
+        if (a <= -2) {          // a first action: applicable, nothing to trace
             const int index = -2 - a;
             if (first_mark_[index] == mark_stamp_) continue;
             first_mark_[index] = mark_stamp_;
@@ -360,12 +376,35 @@ int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
     return static_cast<int>(plan_.size());
 }
 
+// Every precondition of `action` is in the explored state (with zero-cost
+// actions, cost 0 does not say so).
+bool GroundRelaxation::preconditions_hold(int action) const {
+    for (int i = pre_begin_[action]; i < pre_begin_[action + 1]; ++i) {
+        if (fact_cost_[pre_[i]] != 0 || achiever_[pre_[i]] != -1) return false;
+    }
+    return true;
+}
+
+int GroundRelaxation::relaxed_plan_cost() const {
+    if (costs_.is_unit()) return static_cast<int>(plan_.size());
+    int total = 0;
+    for (int a : plan_) {
+        if (a <= -2) {
+            const GroundAction& first = first_actions_[-2 - a];
+            total += costs_.cost(first.schema, first.arguments);
+        } else {
+            total += action_cost_[a];
+        }
+    }
+    return total;
+}
+
 void GroundRelaxation::helpful_actions(std::vector<GroundAction>& out) {
     if (!plan_current_) relaxed_plan(nullptr);
     for (int a : plan_) {
         if (a <= -2) {
             out.push_back(first_actions_[-2 - a]);
-        } else if (pre_cost_[a] == 0) {
+        } else if (pre_cost_[a] == 0 && (costs_.is_unit() || preconditions_hold(a))) {
             out.push_back(ground_action(a));
         }
     }
@@ -394,7 +433,7 @@ const char* to_string(RelaxationGrounding grounding) {
 std::optional<GroundRelaxation> ground_relaxation_for(RelaxationGrounding grounding,
                                                       const Task& task, const StateLayout& layout,
                                                       const StaticFacts& statics, Budget* budget,
-                                                      bool restricted) {
+                                                      bool restricted, AdjustedCosts costs) {
     if (grounding == RelaxationGrounding::Lifted) return std::nullopt;
     GroundingLimits limits;
     if (grounding == RelaxationGrounding::Ground) {
@@ -402,7 +441,7 @@ std::optional<GroundRelaxation> ground_relaxation_for(RelaxationGrounding ground
         limits.max_entries = std::numeric_limits<std::size_t>::max();
     }
     std::optional<GroundRelaxation> ground =
-        GroundRelaxation::build(task, layout, statics, limits, budget, restricted);
+        GroundRelaxation::build(task, layout, statics, limits, budget, restricted, costs);
     if (ground) ground->set_budget(budget);
     return ground;
 }

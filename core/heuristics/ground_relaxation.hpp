@@ -17,7 +17,10 @@
 //
 // Restricted (PS², paper Def. 4): a restricted task adds the nullary ε as a
 // precondition of every action; an evaluation lets the given first actions
-// (those of A(s, ρ), applicable in s) achieve ε and their adds at cost 1.
+// (those of A(s, ρ), applicable in s) achieve ε and their adds at their cost.
+//
+// Action costs (:action-costs) are the AdjustedCosts given at build time,
+// stored per ground action only when some action does not cost 1.
 //
 // Used when the closure fits the limits (RelaxationGrounding::Auto); the
 // lifted exploration remains for tasks too large to ground.
@@ -63,7 +66,7 @@ class GroundRelaxation {
     static std::optional<GroundRelaxation> build(const Task& task, const StateLayout& layout,
                                                  const StaticFacts& statics,
                                                  const GroundingLimits& limits, Budget* budget,
-                                                 bool restricted = false);
+                                                 bool restricted = false, AdjustedCosts costs = {});
 
     // Explores from `state` (a state reachable from the task's initial
     // state) until every goal atom is reached. False: some goal atom is
@@ -76,6 +79,8 @@ class GroundRelaxation {
     // The ground actions of a relaxed plan (best achievers traced back from
     // the goal); returns their number.
     int relaxed_plan(std::vector<GroundAction>* actions = nullptr);
+    // The adjusted cost of the last relaxed plan (its size with unit costs).
+    int relaxed_plan_cost() const;
     // The relaxed plan's actions applicable in the explored state.
     void helpful_actions(std::vector<GroundAction>& out);
 
@@ -88,8 +93,13 @@ class GroundRelaxation {
     GroundRelaxation(const Task& task, const StateLayout& layout);
 
     void push(int cost, int fact);
-    void fire(int action);
+    // Not inlined into propagate(): the loop compiles to fewer instructions.
+    template <bool kUnitCost>
+    [[gnu::noinline]] void fire(int action);
+    template <bool kUnitCost>
+    bool propagate();
     void fire_first_action(int index);
+    bool preconditions_hold(int action) const;
     GroundAction ground_action(int action) const;
 
     const Task* task_;
@@ -109,6 +119,10 @@ class GroundRelaxation {
     std::vector<int> args_begin_;
     std::vector<ObjectId> args_;
     std::vector<int> no_precondition_actions_;
+    // Per action its adjusted cost; empty when every action costs 1 (the
+    // unit-cost fast path).
+    std::vector<int> action_cost_;
+    AdjustedCosts costs_;
     // Restricted tasks: the fact ε, and ground actions by (schema, arguments).
     int epsilon_ = -1;
     TupleTable action_ids_;
@@ -136,6 +150,6 @@ class GroundRelaxation {
 std::optional<GroundRelaxation> ground_relaxation_for(RelaxationGrounding grounding,
                                                       const Task& task, const StateLayout& layout,
                                                       const StaticFacts& statics, Budget* budget,
-                                                      bool restricted);
+                                                      bool restricted, AdjustedCosts costs = {});
 
 }  // namespace ll

@@ -5,8 +5,10 @@ namespace ll {
 
 RelaxationHeuristic::RelaxationHeuristic(Kind kind, const Task& task, const StateLayout& layout,
                                          const StaticFacts& statics, const GoalChecker& goal,
-                                         RelaxationGrounding grounding)
-    : kind_(kind), goal_(goal), explorer_(task, layout, statics, grounding, false) {}
+                                         RelaxationGrounding grounding, CostType cost_type)
+    : kind_(kind),
+      goal_(goal),
+      explorer_(task, layout, statics, grounding, false, AdjustedCosts(task, cost_type)) {}
 
 double RelaxationHeuristic::evaluate(const State& state, const PartialAction&) {
     last_explored_ = false;
@@ -15,7 +17,7 @@ double RelaxationHeuristic::evaluate(const State& state, const PartialAction&) {
         kind_ == Kind::Max ? datalog::Aggregation::Max : datalog::Aggregation::Sum;
     if (!explorer_.explore(state, aggregation)) return kDeadEnd;
     last_explored_ = true;
-    if (kind_ == Kind::FF) return explorer_.relaxed_plan();
+    if (kind_ == Kind::FF) return explorer_.relaxed_plan_cost();
     return explorer_.goal_cost(aggregation);
 }
 

@@ -1,6 +1,8 @@
 // Delete-relaxation heuristics hadd, hmax and hFF. Computed on the relaxed
 // task grounded once (ground_relaxation.hpp) when it fits, or on the lifted
 // task through the relaxed Datalog exploration (datalog/exploration.hpp).
+// With action costs, actions cost what `cost_type` makes of their cost
+// (hadd/hmax: cheapest derivations; hFF: the relaxed plan's summed cost).
 #pragma once
 
 #include "core/heuristics/heuristic.hpp"
@@ -15,7 +17,8 @@ class RelaxationHeuristic : public ActionSetHeuristic {
 
     RelaxationHeuristic(Kind kind, const Task& task, const StateLayout& layout,
                         const StaticFacts& statics, const GoalChecker& goal,
-                        RelaxationGrounding grounding = RelaxationGrounding::Lifted);
+                        RelaxationGrounding grounding = RelaxationGrounding::Lifted,
+                        CostType cost_type = CostType::Normal);
     double evaluate(const State& state, const PartialAction& partial) override;
     using ActionSetHeuristic::evaluate;
 

@@ -5,12 +5,13 @@ namespace ll {
 
 RelaxedExplorer::RelaxedExplorer(const Task& task, const StateLayout& layout,
                                  const StaticFacts& statics, RelaxationGrounding grounding,
-                                 bool restricted)
+                                 bool restricted, AdjustedCosts costs)
     : task_(task),
       layout_(layout),
       statics_(statics),
       grounding_(grounding),
-      restricted_(restricted) {}
+      restricted_(restricted),
+      costs_(costs) {}
 
 void RelaxedExplorer::set_budget(Budget* budget) {
     budget_ = budget;
@@ -20,10 +21,11 @@ void RelaxedExplorer::set_budget(Budget* budget) {
 
 void RelaxedExplorer::prepare() {
     prepared_ = true;
-    ground_ = ground_relaxation_for(grounding_, task_, layout_, statics_, budget_, restricted_);
+    ground_ =
+        ground_relaxation_for(grounding_, task_, layout_, statics_, budget_, restricted_, costs_);
     if (ground_) return;
     lifted_.emplace(task_, layout_, statics_,
-                    datalog::build_program(task_, datalog::ProgramOptions{restricted_}));
+                    datalog::build_program(task_, datalog::ProgramOptions{restricted_}), costs_);
     lifted_->set_budget(budget_);
 }
 
@@ -41,6 +43,16 @@ int RelaxedExplorer::goal_cost(datalog::Aggregation aggregation) const {
 int RelaxedExplorer::relaxed_plan(std::vector<GroundAction>* actions) {
     if (ground_) return ground_->relaxed_plan(actions);
     return lifted_ ? lifted_->relaxed_plan(actions) : 0;
+}
+
+int RelaxedExplorer::relaxed_plan_cost() {
+    if (ground_) {
+        ground_->relaxed_plan(nullptr);
+        return ground_->relaxed_plan_cost();
+    }
+    if (!lifted_) return 0;
+    lifted_->relaxed_plan(nullptr);
+    return lifted_->relaxed_plan_cost();
 }
 
 void RelaxedExplorer::helpful_actions(std::vector<GroundAction>& out) {

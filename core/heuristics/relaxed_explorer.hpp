@@ -20,8 +20,9 @@ class RelaxedExplorer {
   public:
     // `restricted`: the program of the restricted task (ε in every action),
     // explored with first actions.
+    // `costs`: what each action costs the relaxation (default: 1).
     RelaxedExplorer(const Task& task, const StateLayout& layout, const StaticFacts& statics,
-                    RelaxationGrounding grounding, bool restricted);
+                    RelaxationGrounding grounding, bool restricted, AdjustedCosts costs = {});
 
     void set_budget(Budget* budget);
     // False: some goal atom is unreachable. A restricted explorer takes the
@@ -31,6 +32,8 @@ class RelaxedExplorer {
     // After a successful explore().
     int goal_cost(datalog::Aggregation aggregation) const;
     int relaxed_plan(std::vector<GroundAction>* actions = nullptr);
+    // hFF: extracts a relaxed plan and returns the sum of its actions' costs.
+    int relaxed_plan_cost();
     void helpful_actions(std::vector<GroundAction>& out);
 
     // Whether explorations use the ground task (known after the first one).
@@ -44,6 +47,7 @@ class RelaxedExplorer {
     const StaticFacts& statics_;
     RelaxationGrounding grounding_;
     bool restricted_;
+    AdjustedCosts costs_;
     bool prepared_ = false;
     std::optional<GroundRelaxation> ground_;
     std::optional<datalog::Exploration> lifted_;

@@ -6,12 +6,13 @@ namespace ll {
 RestrictedRelaxationHeuristic::RestrictedRelaxationHeuristic(
     RelaxationHeuristic::Kind kind, const Task& task, const StateLayout& layout,
     const StaticFacts& statics, const GoalChecker& goal, SuccessorGenerator& successors,
-    RelaxationGrounding grounding)
+    RelaxationGrounding grounding, CostType cost_type)
     : kind_(kind),
       goal_(goal),
       successors_(successors),
-      unrestricted_(kind, task, layout, statics, goal, grounding),
-      restricted_(task, layout, statics, grounding, /*restricted=*/true) {}
+      unrestricted_(kind, task, layout, statics, goal, grounding, cost_type),
+      restricted_(task, layout, statics, grounding, /*restricted=*/true,
+                  AdjustedCosts(task, cost_type)) {}
 
 double RestrictedRelaxationHeuristic::evaluate(const State& state, const PartialAction& partial) {
     last_was_restricted_ = false;
@@ -30,7 +31,7 @@ double RestrictedRelaxationHeuristic::evaluate(const State& state, const Partial
                                                                      : datalog::Aggregation::Sum;
     if (!restricted_.explore(state, aggregation, first_actions_)) return kDeadEnd;
     last_explored_ = true;
-    if (kind_ == RelaxationHeuristic::Kind::FF) return restricted_.relaxed_plan();
+    if (kind_ == RelaxationHeuristic::Kind::FF) return restricted_.relaxed_plan_cost();
     return restricted_.goal_cost(aggregation);
 }
 

@@ -54,11 +54,34 @@ struct PredicateDecl {
     std::vector<TypedName> parameters;
 };
 
+// (name ?x - t ...) in :functions (all functions are "- number").
+struct FunctionDecl {
+    Name name;
+    std::vector<TypedName> parameters;
+};
+
+// (increase (total-cost) X) in an effect: X is a non-negative integer or a
+// static function term (f t1 ... tn).
+struct CostEffect {
+    bool is_function = false;
+    int constant = 0;
+    Atom function;  // when is_function: the function's name and terms
+    Pos pos;        // of the (increase ...)
+};
+
+// (= (f o1 ... on) v) in :init.
+struct FunctionValue {
+    Atom function;
+    int value = 0;
+    Pos value_pos;
+};
+
 struct ActionDecl {
     Name name;
     std::vector<TypedName> parameters;
     std::vector<Literal> precondition;  // a flattened conjunction
     std::vector<Literal> effect;        // a flattened conjunction
+    std::vector<CostEffect> costs;      // (increase (total-cost) ...) effects
 };
 
 struct DomainAst {
@@ -69,6 +92,7 @@ struct DomainAst {
     std::vector<TypedName> types;
     std::vector<TypedName> constants;
     std::vector<PredicateDecl> predicates;
+    std::vector<FunctionDecl> functions;
     std::vector<ActionDecl> actions;
 };
 
@@ -80,7 +104,10 @@ struct ProblemAst {
     Requirements requirements;  // effective: the domain's and the problem's
     std::vector<TypedName> objects;
     std::vector<Atom> init;
-    std::vector<Literal> goal;  // a flattened conjunction
+    std::vector<FunctionValue> function_values;  // (= (f ...) v) in :init
+    std::vector<Literal> goal;                   // a flattened conjunction
+    bool has_metric = false;                     // (:metric minimize (total-cost))
+    Pos metric_pos;
 };
 
 }  // namespace ll::pddl

@@ -17,7 +17,6 @@ Pos pos_of(const SExpr& e) {
 }
 
 const char* unsupported_section(const std::string& keyword) {
-    if (keyword == ":functions") return "numeric fluents (:functions) are not supported";
     if (keyword == ":derived") return "derived predicates (:derived) are not supported";
     if (keyword == ":durative-action") return "durative actions are not supported";
     if (keyword == ":constraints") return "state trajectory constraints are not supported";
@@ -41,6 +40,57 @@ PredicateDecl parse_predicate(const SExpr& e, const Requirements& req, const std
     decl.parameters = parse_typed_list(e, 1, TypedListKind::Variables, req, file,
                                        "the declaration of predicate '" + name.symbol + "'");
     return decl;
+}
+
+FunctionDecl parse_function(const SExpr& e, const Requirements& req, const std::string& file) {
+    if (!e.is_list || e.items.empty()) {
+        throw Error(ErrorCategory::Syntax,
+                    "expected a function declaration such as '(total-cost)' in :functions, found " +
+                        describe(e),
+                    position_of(e, file));
+    }
+    const SExpr& name = e.items[0];
+    if (!name.is_symbol() || !is_name(name.symbol)) {
+        throw Error(ErrorCategory::Syntax, "expected a function name, found " + describe(name),
+                    position_of(name, file));
+    }
+    FunctionDecl decl;
+    decl.name = Name{name.symbol, pos_of(name)};
+    decl.parameters = parse_typed_list(e, 1, TypedListKind::Variables, req, file,
+                                       "the declaration of function '" + name.symbol + "'");
+    return decl;
+}
+
+// (:functions (f ?x - t) ... - number ...): every function is numeric; the
+// "- number" after a group of declarations may be left out.
+std::vector<FunctionDecl> parse_functions(const SExpr& section, const Requirements& req,
+                                          const std::string& file, std::vector<Warning>* warnings) {
+    if (!req.action_costs) {
+        add_warning(warnings,
+                    "':functions' is used but ':action-costs' is not in :requirements (accepted "
+                    "as declared)",
+                    position_of(section.items[0], file));
+    }
+    std::vector<FunctionDecl> functions;
+    for (std::size_t i = 1; i < section.items.size(); ++i) {
+        const SExpr& e = section.items[i];
+        if (!e.is_symbol("-")) {
+            functions.push_back(parse_function(e, req, file));
+            continue;
+        }
+        if (i + 1 >= section.items.size()) {
+            throw Error(ErrorCategory::Syntax, "expected a type after '-' in :functions",
+                        close_position_of(section, file));
+        }
+        const SExpr& type = section.items[++i];
+        if (!type.is_symbol("number")) {
+            throw Error(ErrorCategory::Unsupported,
+                        "only numeric functions ('- number') are supported, found " +
+                            describe(type) + " (object fluents are not supported)",
+                        position_of(type, file));
+        }
+    }
+    return functions;
 }
 
 ActionDecl parse_action(const SExpr& section, const Requirements& req, const std::string& file,
@@ -99,7 +149,7 @@ ActionDecl parse_action(const SExpr& section, const Requirements& req, const std
             parse_conjunction(value, FormulaContext::Precondition, req, file, action.precondition,
                               warnings);
         } else {
-            parse_conjunction(value, FormulaContext::Effect, req, file, action.effect, warnings);
+            parse_effect(value, req, file, action.effect, action.costs, warnings);
         }
     }
     return action;
@@ -133,7 +183,8 @@ DomainAst parse_domain(std::string_view text, const std::string& file,
         requirements != nullptr ? parse_requirements(*requirements, file) : Requirements::assumed();
     const Requirements& req = domain.requirements;
 
-    bool seen_types = false, seen_constants = false, seen_predicates = false;
+    bool seen_types = false, seen_constants = false, seen_predicates = false,
+         seen_functions = false;
     auto once = [&](bool& seen, const SExpr& keyword) {
         if (seen) {
             throw Error(ErrorCategory::Input, "duplicate '" + keyword.symbol + "' section",
@@ -164,6 +215,9 @@ DomainAst parse_domain(std::string_view text, const std::string& file,
             for (std::size_t j = 1; j < s.items.size(); ++j) {
                 domain.predicates.push_back(parse_predicate(s.items[j], req, file));
             }
+        } else if (k == ":functions") {
+            once(seen_functions, keyword);
+            domain.functions = parse_functions(s, req, file, warnings);
         } else if (k == ":action") {
             domain.actions.push_back(parse_action(s, req, file, warnings));
         } else if (const char* why = unsupported_section(k)) {
@@ -172,7 +226,7 @@ DomainAst parse_domain(std::string_view text, const std::string& file,
             throw Error(ErrorCategory::Syntax,
                         "unknown section keyword '" + k +
                             "' in a domain (expected :requirements, :types, :constants, "
-                            ":predicates or :action)",
+                            ":predicates, :functions or :action)",
                         position_of(keyword, file));
         }
     }

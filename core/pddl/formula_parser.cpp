@@ -21,9 +21,13 @@ const char* unsupported_reason(std::string_view head) {
     if (head == "or") return "disjunction";
     if (head == "imply") return "implication";
     if (head == "when") return "conditional effects";
-    if (head == "increase" || head == "decrease" || head == "assign" || head == "scale-up" ||
-        head == "scale-down") {
-        return "numeric effects; the planner treats all actions as unit cost";
+    if (head == "increase") {
+        return "numeric fluents beyond action costs; only '(increase (total-cost) ...)' in an "
+               "effect is supported";
+    }
+    if (head == "decrease" || head == "assign" || head == "scale-up" || head == "scale-down") {
+        return "numeric fluents beyond action costs; only '(increase (total-cost) ...)' is "
+               "supported";
     }
     if (head == "<" || head == ">" || head == "<=" || head == ">=") return "numeric conditions";
     if (head == "preference") return "preferences";
@@ -114,14 +118,56 @@ void check_equality_allowed(const SExpr& at, FormulaContext context,
     }
 }
 
+bool is_arithmetic(const SExpr& e) {
+    return e.has_head("+") || e.has_head("-") || e.has_head("*") || e.has_head("/");
+}
+
+// (increase (total-cost) X): X an integer or a function term (f t1 ... tn).
+CostEffect parse_cost_effect(const SExpr& e, const std::string& file) {
+    if (e.items.size() != 3) {
+        throw Error(ErrorCategory::Syntax,
+                    "'increase' takes a function and a value, e.g. '(increase (total-cost) 1)'",
+                    position_of(e.items[0], file));
+    }
+    const SExpr& target = e.items[1];
+    if (!target.is_list || target.items.size() != 1 || !target.items[0].is_symbol("total-cost")) {
+        throw Error(ErrorCategory::Unsupported,
+                    "numeric fluents beyond action costs are not supported: only (total-cost) may "
+                    "be increased, found " +
+                        describe(target),
+                    position_of(target, file));
+    }
+    CostEffect cost;
+    cost.pos = pos_of(e);
+    const SExpr& value = e.items[2];
+    if (!value.is_list) {
+        cost.constant = parse_cost_value(value, file);
+        return cost;
+    }
+    if (value.items.empty() || is_arithmetic(value) || value.has_head("=")) {
+        throw Error(ErrorCategory::Unsupported,
+                    "arithmetic in action costs is not supported: the cost must be a number or a "
+                    "static function such as '(road-length ?from ?to)', found " +
+                        describe(value),
+                    position_of(value, file));
+    }
+    cost.is_function = true;
+    cost.function = parse_atom(value, file);
+    return cost;
+}
+
 void parse_formula(const SExpr& e, FormulaContext context, const Requirements& requirements,
                    const std::string& file, std::vector<Literal>& out,
-                   std::vector<Warning>* warnings) {
+                   std::vector<CostEffect>* costs, std::vector<Warning>* warnings) {
     require_list(e, context, file);
+    if (costs != nullptr && e.has_head("increase")) {
+        costs->push_back(parse_cost_effect(e, file));
+        return;
+    }
     refuse_if_unsupported(e, file);
     if (e.has_head("and")) {
         for (std::size_t i = 1; i < e.items.size(); ++i) {
-            parse_formula(e.items[i], context, requirements, file, out, warnings);
+            parse_formula(e.items[i], context, requirements, file, out, costs, warnings);
         }
         return;
     }
@@ -164,10 +210,57 @@ void parse_conjunction(const SExpr& formula, FormulaContext context,
                        std::vector<Literal>& out, std::vector<Warning>* warnings) {
     // "()" is commonly written for an empty precondition or effect.
     if (formula.is_list && formula.items.empty()) return;
-    parse_formula(formula, context, requirements, file, out, warnings);
+    parse_formula(formula, context, requirements, file, out, nullptr, warnings);
 }
 
-std::vector<Atom> parse_init(const SExpr& section, const std::string& file) {
+void parse_effect(const SExpr& formula, const Requirements& requirements, const std::string& file,
+                  std::vector<Literal>& out, std::vector<CostEffect>& costs,
+                  std::vector<Warning>* warnings) {
+    if (formula.is_list && formula.items.empty()) return;
+    parse_formula(formula, FormulaContext::Effect, requirements, file, out, &costs, warnings);
+}
+
+int parse_cost_value(const SExpr& value, const std::string& file) {
+    const std::string& text = value.symbol;
+    std::size_t digits = 0;
+    while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9')
+        ++digits;
+    std::size_t end = digits;
+    bool integral = true;
+    if (end < text.size() && text[end] == '.') {
+        for (++end; end < text.size() && text[end] >= '0' && text[end] <= '9'; ++end) {
+            if (text[end] != '0') integral = false;
+        }
+    }
+    const bool number = !value.is_list && digits > 0 && end == text.size();
+    const bool signed_number =
+        !value.is_list && text.size() > 1 && text[0] == '-' && text[1] >= '0' && text[1] <= '9';
+    if (!number && !signed_number) {
+        throw Error(ErrorCategory::Syntax, "expected a number, found " + describe(value),
+                    position_of(value, file));
+    }
+    if (signed_number || !integral) {
+        throw Error(ErrorCategory::Unsupported,
+                    "action costs must be non-negative integers (as in Fast Downward), found '" +
+                        printable_symbol(text) + "'",
+                    position_of(value, file));
+    }
+    constexpr long long kMaxCost = 100'000'000;
+    long long v = 0;
+    for (std::size_t i = 0; i < digits; ++i) {
+        v = v * 10 + (text[i] - '0');
+        if (v > kMaxCost) {
+            throw Error(ErrorCategory::Unsupported,
+                        "costs above " + std::to_string(kMaxCost) + " are not supported, found '" +
+                            printable_symbol(text) + "'",
+                        position_of(value, file));
+        }
+    }
+    return static_cast<int>(v);
+}
+
+std::vector<Atom> parse_init(const SExpr& section, const std::string& file,
+                             std::vector<FunctionValue>* values) {
     std::vector<Atom> atoms;
     atoms.reserve(section.items.size() - 1);
     for (std::size_t i = 1; i < section.items.size(); ++i) {
@@ -188,6 +281,13 @@ std::vector<Atom> parse_init(const SExpr& section, const std::string& file) {
             throw Error(ErrorCategory::Syntax,
                         "':init' is a plain list of atoms; 'and' is not allowed here",
                         position_of(e.items[0], file));
+        }
+        if (values != nullptr && e.has_head("=") && e.items.size() == 3 && e.items[1].is_list &&
+            !e.items[1].items.empty()) {
+            values->push_back(FunctionValue{parse_atom(e.items[1], file),
+                                            parse_cost_value(e.items[2], file),
+                                            pos_of(e.items[2])});
+            continue;
         }
         Atom atom = parse_atom(e, file);
         if (atom.predicate.text == "=") {

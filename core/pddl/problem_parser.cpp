@@ -14,6 +14,25 @@ Pos pos_of(const SExpr& e) {
     return Pos{e.line, e.column};
 }
 
+// (:metric minimize (total-cost)): the only metric of :action-costs.
+void parse_metric(const SExpr& s, const std::string& file) {
+    if (s.items.size() < 2 || !s.items[1].is_symbol("minimize")) {
+        const SExpr& at = s.items.size() < 2 ? s.items[0] : s.items[1];
+        throw Error(ErrorCategory::Unsupported,
+                    "only the metric '(:metric minimize (total-cost))' is supported, found " +
+                        (s.items.size() < 2 ? std::string("no direction") : describe(at)),
+                    position_of(at, file));
+    }
+    if (s.items.size() != 3 || !s.items[2].is_list || s.items[2].items.size() != 1 ||
+        !s.items[2].items[0].is_symbol("total-cost")) {
+        const SExpr& at = s.items.size() < 3 ? s.items[1] : s.items[2];
+        throw Error(ErrorCategory::Unsupported,
+                    "only the metric '(:metric minimize (total-cost))' is supported, found " +
+                        (s.items.size() < 3 ? std::string("no expression") : describe(at)),
+                    position_of(at, file));
+    }
+}
+
 }  // namespace
 
 ProblemAst parse_problem(std::string_view text, const std::string& file,
@@ -43,7 +62,8 @@ ProblemAst parse_problem(std::string_view text, const std::string& file,
             : domain_requirements;
     const Requirements& req = problem.requirements;
 
-    bool seen_domain = false, seen_objects = false, seen_init = false, seen_goal = false;
+    bool seen_domain = false, seen_objects = false, seen_init = false, seen_goal = false,
+         seen_metric = false;
     auto once = [&](bool& seen, const SExpr& keyword) {
         if (seen) {
             throw Error(ErrorCategory::Input, "duplicate '" + keyword.symbol + "' section",
@@ -81,7 +101,7 @@ ProblemAst parse_problem(std::string_view text, const std::string& file,
                 parse_typed_list(s, 1, TypedListKind::Names, req, file, "the :objects section");
         } else if (k == ":init") {
             once(seen_init, keyword);
-            problem.init = parse_init(s, file);
+            problem.init = parse_init(s, file, &problem.function_values);
         } else if (k == ":goal") {
             once(seen_goal, keyword);
             if (s.items.size() < 2) {
@@ -95,9 +115,10 @@ ProblemAst parse_problem(std::string_view text, const std::string& file,
             }
             parse_conjunction(s.items[1], FormulaContext::Goal, req, file, problem.goal, warnings);
         } else if (k == ":metric") {
-            throw Error(ErrorCategory::Unsupported,
-                        "':metric' is not supported: the planner treats all actions as unit cost",
-                        position_of(keyword, file));
+            once(seen_metric, keyword);
+            parse_metric(s, file);
+            problem.has_metric = true;
+            problem.metric_pos = pos_of(keyword);
         } else if (k == ":constraints") {
             throw Error(ErrorCategory::Unsupported,
                         "state trajectory constraints are not supported",
@@ -105,8 +126,8 @@ ProblemAst parse_problem(std::string_view text, const std::string& file,
         } else {
             throw Error(ErrorCategory::Syntax,
                         "unknown section keyword '" + k +
-                            "' in a problem (expected :domain, :requirements, :objects, :init or "
-                            ":goal)",
+                            "' in a problem (expected :domain, :requirements, :objects, :init, "
+                            ":goal or :metric)",
                         position_of(keyword, file));
         }
     }

@@ -8,7 +8,7 @@ namespace ll::pddl {
 
 namespace {
 
-constexpr std::array<std::string_view, 17> kUnsupported = {
+constexpr std::array<std::string_view, 16> kUnsupported = {
     ":conditional-effects",
     ":universal-preconditions",
     ":existential-preconditions",
@@ -23,7 +23,6 @@ constexpr std::array<std::string_view, 17> kUnsupported = {
     ":timed-initial-literals",
     ":preferences",
     ":constraints",
-    ":action-costs",
     ":duration-inequalities",
     ":continuous-effects",
 };
@@ -37,6 +36,7 @@ Requirements Requirements::merged_with(const Requirements& extra) const {
     out.typing = typing || extra.typing;
     out.negative_preconditions = negative_preconditions || extra.negative_preconditions;
     out.equality = equality || extra.equality;
+    out.action_costs = action_costs || extra.action_costs;
     return out;
 }
 
@@ -46,6 +46,7 @@ Requirements parse_requirements(const SExpr& section, const std::string& file) {
     req.typing = false;
     req.negative_preconditions = false;
     req.equality = false;
+    req.action_costs = false;
     for (std::size_t i = 1; i < section.items.size(); ++i) {
         const SExpr& item = section.items[i];
         if (item.is_list || item.symbol.empty() || item.symbol[0] != ':') {
@@ -61,13 +62,15 @@ Requirements parse_requirements(const SExpr& section, const std::string& file) {
             req.negative_preconditions = true;
         } else if (r == ":equality") {
             req.equality = true;
+        } else if (r == ":action-costs") {
+            req.action_costs = true;
         } else {
             for (std::string_view u : kUnsupported) {
                 if (r == u) {
                     throw Error(ErrorCategory::Unsupported,
                                 "requirement '" + r +
                                     "' is not supported (supported: :strips :typing "
-                                    ":negative-preconditions :equality)",
+                                    ":negative-preconditions :equality :action-costs)",
                                 position_of(item, file));
                 }
             }

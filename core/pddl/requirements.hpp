@@ -9,8 +9,9 @@
 // Input error (except '- object', which changes nothing and which generated
 // benchmark problems write without :typing). Negative goal literals are accepted regardless,
 // because goals support them natively and IPC problems use them without declaring anything.
+// :action-costs is supported (static costs only, core/task/action_costs.hpp).
 // Requirements that imply features we do not implement (:adl, :conditional-
-// effects, :action-costs, ...) are refused as Unsupported, naming the
+// effects, :numeric-fluents, ...) are refused as Unsupported, naming the
 // requirement; any other token is an "unknown requirement" Input error.
 #pragma once
 
@@ -25,6 +26,7 @@ struct Requirements {
     bool typing = true;
     bool negative_preconditions = true;
     bool equality = true;
+    bool action_costs = true;
 
     // What a file without a :requirements section gets.
     static Requirements assumed() { return Requirements{}; }

@@ -70,13 +70,16 @@ class TaskBuilder {
         // Domain first, so that domain errors are reported before problem ones.
         add_constants();
         add_predicates();
+        add_functions();
         for (const ActionDecl& action : domain_.actions)
             add_schema(action);
         mark_static_predicates();
         check_domain_name();
         add_problem_objects();
         add_init();
+        add_function_values();
         add_goal();
+        decide_action_costs();
         task_.types = types_.types();
         types_.compute_membership(task_);
         return std::move(task_);
@@ -144,6 +147,98 @@ class TaskBuilder {
             }
             task_.predicates.push_back(std::move(predicate));
         }
+    }
+
+    // :functions: total-cost (nullary, the metric) and the static functions.
+    void add_functions() {
+        for (const FunctionDecl& decl : domain_.functions) {
+            if (decl.name.text == "total-cost") {
+                if (!decl.parameters.empty()) {
+                    throw Error(ErrorCategory::Input, "'total-cost' takes no arguments",
+                                at(decl.name.pos, dfile()));
+                }
+                if (declares_total_cost_) {
+                    throw Error(ErrorCategory::Input, "duplicate function 'total-cost'",
+                                at(decl.name.pos, dfile()));
+                }
+                declares_total_cost_ = true;
+                continue;
+            }
+            const FunctionId id = static_cast<FunctionId>(task_.functions.size());
+            if (!function_ids_.emplace(decl.name.text, id).second) {
+                throw Error(ErrorCategory::Input, "duplicate function '" + decl.name.text + "'",
+                            at(decl.name.pos, dfile()));
+            }
+            NumericFunction function;
+            function.name = decl.name.text;
+            for (const TypedName& p : decl.parameters)
+                function.argument_types.push_back(types_.resolve(p.type, dfile()));
+            task_.functions.push_back(std::move(function));
+        }
+    }
+
+    // Resolves the function of `atom` (a static function, not total-cost) and
+    // checks its arity.
+    FunctionId function_of(const Atom& atom, const std::string& file) const {
+        if (atom.predicate.text == "total-cost") {
+            throw Error(ErrorCategory::Unsupported,
+                        "'(total-cost)' is not static: an action's cost may use only static "
+                        "functions (numeric fluents beyond action costs are not supported)",
+                        at(atom.predicate.pos, file));
+        }
+        auto it = function_ids_.find(atom.predicate.text);
+        if (it == function_ids_.end()) {
+            throw Error(ErrorCategory::Input,
+                        "unknown function '" + atom.predicate.text +
+                            "' (did you declare it in :functions?)",
+                        at(atom.predicate.pos, file));
+        }
+        const NumericFunction& f = task_.functions[it->second];
+        if (static_cast<int>(atom.arguments.size()) != f.arity()) {
+            throw Error(ErrorCategory::Input,
+                        "function '" + f.name + "' takes " + std::to_string(f.arity()) +
+                            arguments_word(f.arity()) + ", got " +
+                            std::to_string(atom.arguments.size()),
+                        at(atom.predicate.pos, file));
+        }
+        return it->second;
+    }
+
+    void require_total_cost(const Pos& pos, const std::string& file) const {
+        if (!declares_total_cost_) {
+            throw Error(ErrorCategory::Input,
+                        "'(total-cost)' is used but not declared: add '(:functions (total-cost) - "
+                        "number)' to the domain",
+                        at(pos, file));
+        }
+    }
+
+    void add_cost(const CostEffect& effect, ActionSchema& schema) {
+        require_total_cost(effect.pos, dfile());
+        if (!effect.is_function) {
+            schema.cost.constant += effect.constant;
+            return;
+        }
+        CostTerm term;
+        term.function = function_of(effect.function, dfile());
+        const NumericFunction& f = task_.functions[term.function];
+        for (std::size_t i = 0; i < effect.function.arguments.size(); ++i) {
+            const Name& arg = effect.function.arguments[i];
+            Term t = schema_term(arg, schema);
+            const TypeId expected = f.argument_types[i];
+            const TypeId actual =
+                t.is_parameter() ? schema.parameters[t.index].type : task_.objects[t.index].type;
+            if (!types_.overlaps(actual, expected)) {
+                throw Error(ErrorCategory::Input,
+                            "'" + arg.text + "' has type '" + type_name(actual) +
+                                "', which can never be of type '" + type_name(expected) +
+                                "' required by argument " + std::to_string(i + 1) +
+                                " of function '" + f.name + "'",
+                            at(arg.pos, dfile()));
+            }
+            term.arguments.push_back(t);
+        }
+        schema.cost.terms.push_back(std::move(term));
     }
 
     // Resolves the predicate of `atom` and checks its arity.
@@ -263,6 +358,9 @@ class TaskBuilder {
             AtomSchema atom = schema_atom(lit.atom, schema);
             add_unique(lit.negated ? schema.delete_effects : schema.add_effects, std::move(atom));
         }
+        for (const CostEffect& cost : action.costs)
+            add_cost(cost, schema);
+        has_cost_effects_ = has_cost_effects_ || !action.costs.empty();
         task_.schemas.push_back(std::move(schema));
     }
 
@@ -324,6 +422,60 @@ class TaskBuilder {
             init.add(ground_atom(atom, "':init'"));
     }
 
+    // (= (f o1 ... on) v) of :init; (= (total-cost) 0) only sets the metric's
+    // start, which must be 0.
+    void add_function_values() {
+        for (NumericFunction& f : task_.functions)
+            f.reset_values(task_.num_objects());
+        for (const FunctionValue& v : problem_.function_values) {
+            if (v.function.predicate.text == "total-cost" && v.function.arguments.empty()) {
+                require_total_cost(v.function.pos, pfile());
+                if (v.value != 0) {
+                    throw Error(ErrorCategory::Unsupported,
+                                "'(total-cost)' must start at 0, found " + std::to_string(v.value),
+                                at(v.value_pos, pfile()));
+                }
+                continue;
+            }
+            const FunctionId id = function_of(v.function, pfile());
+            NumericFunction& f = task_.functions[id];
+            std::vector<ObjectId> args;
+            for (std::size_t i = 0; i < v.function.arguments.size(); ++i) {
+                const Name& name = v.function.arguments[i];
+                const ObjectId o = ground_object(name, "':init'");
+                const Object& object = task_.objects[o];
+                if (!types_.is_subtype(object.type, f.argument_types[i])) {
+                    throw Error(ErrorCategory::Input,
+                                "argument " + std::to_string(i + 1) + " of function '" + f.name +
+                                    "' must be of type '" + type_name(f.argument_types[i]) +
+                                    "', but '" + object.name + "' is of type '" +
+                                    type_name(object.type) + "'",
+                                at(name.pos, pfile()));
+                }
+                args.push_back(o);
+            }
+            f.set(args, v.value);
+        }
+        for (NumericFunction& f : task_.functions)
+            f.finish_values();
+    }
+
+    // Costs count with (:metric minimize (total-cost)); without a metric the
+    // task is planned with unit costs, as Fast Downward does.
+    void decide_action_costs() {
+        if (problem_.has_metric) {
+            require_total_cost(problem_.metric_pos, pfile());
+            for (const ActionSchema& s : task_.schemas) {
+                if (s.cost.constant != 1 || !s.cost.terms.empty()) task_.has_action_costs = true;
+            }
+        } else if (has_cost_effects_) {
+            add_warning(warnings_,
+                        "the domain has action costs but the problem has no '(:metric minimize "
+                        "(total-cost))': planning with unit costs",
+                        at(problem_.pos, pfile()));
+        }
+    }
+
     void add_goal() {
         AtomList positive(task_.goal_positive);
         AtomList negative(task_.goal_negative);
@@ -348,6 +500,9 @@ class TaskBuilder {
     std::unordered_map<std::string, ObjectId> object_ids_;
     std::unordered_map<std::string, PredicateId> predicate_ids_;
     std::unordered_map<std::string, SchemaId> schema_ids_;
+    std::unordered_map<std::string, FunctionId> function_ids_;
+    bool declares_total_cost_ = false;
+    bool has_cost_effects_ = false;
 };
 
 }  // namespace

@@ -164,6 +164,8 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
         }
     } else if (key == "relax" || key == "relaxation") {
         c.relaxation = parse_relaxation_grounding(value);
+    } else if (key == "cost-type" || key == "cost_type") {
+        c.cost_type = parse_cost_type(value);
     } else if (key == "time") {
         c.time_fraction = parse_fraction(value);
     } else if (key == "time-partial") {
@@ -189,7 +191,8 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
     } else {
         throw Error(ErrorCategory::Usage, "unknown search configuration key '" + std::string(key) +
                                               "' (expected search, h, preferred, novelty, boost, "
-                                              "relax, space, time or time-partial)");
+                                              "relax, cost-type, space, time, time-partial or "
+                                              "stall)");
     }
 }
 
@@ -251,6 +254,9 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
                                                   : std::string()) +
            (config.relaxation != RelaxationGrounding::Auto
                 ? std::string(",relax=") + to_string(config.relaxation)
+                : std::string()) +
+           (config.cost_type != CostType::One
+                ? std::string(",cost-type=") + to_string(config.cost_type)
                 : std::string()) +
            (config.time_fraction < 1 ? ",time=" + format_fraction(config.time_fraction) : "") +
            (config.stall_s > 0 ? ",stall=" + format_fraction(config.stall_s) : "") +

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/heuristics/relaxation.hpp"
+#include "core/task/action_costs.hpp"
 
 namespace ll {
 
@@ -52,6 +53,11 @@ struct SearchConfig {
     // How hadd/hmax/hFF are computed (relax=auto|lifted|ground): `paper`
     // keeps the lifted exploration, everything else grounds when it fits.
     RelaxationGrounding relaxation = RelaxationGrounding::Auto;
+    // What an action costs the relaxation heuristics (cost-type=normal|one|
+    // plusone, Fast Downward's cost_type). `one`, LAMA-first's choice, by
+    // default: on tasks with action costs the heuristics count actions (the
+    // reported plan cost is always the task's). No effect on unit-cost tasks.
+    CostType cost_type = CostType::One;
     PhaseSpace space = PhaseSpace::Auto;
 
     bool operator==(const SearchConfig&) const = default;

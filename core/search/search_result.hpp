@@ -71,6 +71,9 @@ using ProgressCallback = std::function<void(const Progress&)>;
 struct SearchResult {
     SearchStatus status = SearchStatus::Unsolvable;
     std::vector<GroundAction> plan;
+    // The plan's cost (its length in a task without action costs); set by
+    // plan_request (core/pipeline.hpp) from the validator's replay.
+    std::int64_t plan_cost = 0;
     Statistics stats;
 };
 

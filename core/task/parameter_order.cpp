@@ -60,6 +60,8 @@ ReorderedTask reorder_parameters(const Task& task, const ParameterOrder& order) 
             for (AtomSchema& atom : *atoms)
                 rename(atom.arguments, new_index);
         }
+        for (CostTerm& term : schema.cost.terms)
+            rename(term.arguments, new_index);
         for (EqualityConstraint& eq : schema.equalities) {
             if (eq.lhs.is_parameter()) eq.lhs.index = new_index[eq.lhs.index];
             if (eq.rhs.is_parameter()) eq.rhs.index = new_index[eq.rhs.index];

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/common/error.hpp"
@@ -62,6 +63,48 @@ struct Parameter {
     TypeId type = 0;
 };
 
+// A static numeric function of :action-costs, e.g. (road-length ?a ?b -
+// location), declared in :functions and valued in :init. Its values are
+// non-negative integers; ground arguments without a value are undefined.
+class NumericFunction {
+  public:
+    std::string name;  // lower case
+    std::vector<TypeId> argument_types;
+    int arity() const { return static_cast<int>(argument_types.size()); }
+
+    // Filling the value table: reset_values(), set() for every value (a
+    // later one for the same arguments wins), then finish_values().
+    void reset_values(int num_objects);
+    void set(std::span<const ObjectId> arguments, int value);
+    void finish_values();
+    // The value at `arguments`, or -1 when :init gives none.
+    int value(std::span<const ObjectId> arguments) const;
+
+  private:
+    // Dense (one slot per argument tuple) when the tuple space is small,
+    // else sorted (arguments, value) pairs.
+    std::int64_t dense_index(std::span<const ObjectId> arguments) const;
+    int num_objects_ = 0;
+    bool dense_ = true;
+    std::vector<std::int32_t> dense_values_;
+    std::vector<std::pair<std::vector<ObjectId>, std::int32_t>> sparse_values_;
+};
+
+// A term of an action's cost: a static function applied to the schema's
+// terms, e.g. (road-length ?from ?to).
+struct CostTerm {
+    FunctionId function = 0;
+    std::vector<Term> arguments;
+};
+
+// (increase (total-cost) ...) effects of a schema: the sum of a constant and
+// of static function terms. A schema without any costs 0 in a task with a
+// metric; in a task without one every action costs 1 (Task::has_action_costs).
+struct ActionCost {
+    int constant = 0;
+    std::vector<CostTerm> terms;
+};
+
 struct ActionSchema {
     std::string name;                   // lower case
     std::vector<Parameter> parameters;  // in declaration order
@@ -70,6 +113,7 @@ struct ActionSchema {
     std::vector<EqualityConstraint> equalities;
     std::vector<AtomSchema> add_effects;
     std::vector<AtomSchema> delete_effects;
+    ActionCost cost;  // read only when Task::has_action_costs
     int arity() const { return static_cast<int>(parameters.size()); }
 };
 
@@ -118,6 +162,13 @@ struct Task {
     std::vector<std::vector<ObjectId>> objects_of_type;
     // is_of_type[type][object], the same information as a lookup table.
     std::vector<std::vector<bool>> is_of_type;
+
+    // :action-costs. True when the problem asks to (:metric minimize
+    // (total-cost)) and some schema's cost is not the constant 1; false:
+    // every action costs 1 (the fast path of every heuristic).
+    bool has_action_costs = false;
+    // Static numeric functions (total-cost excluded), FunctionId-indexed.
+    std::vector<NumericFunction> functions;
 
     // What the front end accepted but found sloppy, in order (core/pddl).
     std::vector<Warning> warnings;

@@ -3,6 +3,8 @@
 
 #include <set>
 
+#include "core/task/action_costs.hpp"
+
 namespace ll {
 
 namespace {
@@ -76,6 +78,11 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
                             " is not satisfied");
             }
         }
+        try {
+            result.plan_cost += action_cost(task, action);
+        } catch (const Error& e) {
+            return fail(e.message());
+        }
         // PDDL semantics: deletes first, then adds.
         std::vector<GroundAtom> adds;
         for (const AtomSchema& eff : schema.add_effects)
@@ -103,7 +110,8 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
         return result;
     }
     result.valid = true;
-    result.message = "plan valid (" + std::to_string(plan.size()) + " steps)";
+    result.message = "plan valid (" + std::to_string(plan.size()) + " steps, cost " +
+                     std::to_string(result.plan_cost) + ")";
     return result;
 }
 

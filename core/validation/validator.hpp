@@ -3,6 +3,7 @@
 // it is an independent check of every plan the planner prints.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -20,6 +21,9 @@ struct ValidationResult {
     std::string message;
     std::vector<std::string> unmet_goals;  // printed literals, when the goal fails
     int plan_length = 0;
+    // The sum of the action costs of the steps replayed (the plan's cost
+    // when valid; its length in a task without action costs).
+    std::int64_t plan_cost = 0;
 };
 
 ValidationResult validate_plan(const Task& task, std::span<const GroundAction> plan);

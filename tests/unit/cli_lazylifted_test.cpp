@@ -349,6 +349,85 @@ TEST_F(CliStats, ErrorsAreWrittenToo) {
     EXPECT_EQ(u["error"]["category"], "usage");
 }
 
+// ---- action costs ---------------------------------------------------------------
+
+// The corridor with road lengths: the only plan costs 3 + 4.
+constexpr const char* kCostDomain = R"((define (domain walk)
+  (:requirements :strips :typing :action-costs)
+  (:types place)
+  (:predicates (at ?p - place) (connected ?a ?b - place))
+  (:functions (total-cost) - number (road-length ?a ?b - place) - number)
+  (:action move
+    :parameters (?from ?to - place)
+    :precondition (and (at ?from) (connected ?from ?to))
+    :effect (and (at ?to) (not (at ?from)) (increase (total-cost) (road-length ?from ?to)))))
+)";
+
+std::string cost_problem(bool metric) {
+    return std::string(R"((define (problem walk-3)
+  (:domain walk)
+  (:objects a b c - place)
+  (:init (at a) (connected a b) (connected b c) (= (road-length a b) 3) (= (road-length b c) 4))
+  (:goal (at c)))") +
+           (metric ? "\n  (:metric minimize (total-cost)))\n" : ")\n");
+}
+
+TEST_F(CliPlan, ActionCostsInPlanFileSummaryAndStats) {
+    write("cdomain.pddl", kCostDomain);
+    write("cproblem.pddl", cost_problem(true));
+    RunResult r = run("plan cdomain.pddl cproblem.pddl --stats-json s.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(read("sas_plan"), "(move a b)\n(move b c)\n; cost = 7 (general cost)\n");
+    EXPECT_NE(r.out.find("Plan length: 2 step(s).\nPlan cost: 7\n"), std::string::npos) << r.out;
+    nlohmann::json j = read_json("s.json");
+    EXPECT_EQ(j["plan_length"], 2);
+    EXPECT_EQ(j["plan_cost"], 7);
+    for (const char* type : {"normal", "one", "plusone"}) {
+        r = run(std::string("plan cdomain.pddl cproblem.pddl --quiet --config lama,cost-type=") +
+                type + " --stats-json t.json");
+        ASSERT_EQ(r.code, 0) << type << ": " << r.err;
+        EXPECT_EQ(read_json("t.json")["plan_cost"], 7) << type;
+        if (std::string(type) != "one") {
+            EXPECT_NE(read_json("t.json")["config"].get<std::string>().find(
+                          std::string("cost-type=") + type),
+                      std::string::npos);
+        }
+    }
+    r = run("validate cdomain.pddl cproblem.pddl sas_plan");
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("Plan valid (2 steps)\nPlan cost: 7 (general cost)"), std::string::npos)
+        << r.out;
+}
+
+TEST_F(CliPlan, ActionCostsWithoutMetricAreUnitCosts) {
+    write("cdomain.pddl", kCostDomain);
+    write("cproblem.pddl", cost_problem(false));
+    RunResult r = run("plan cdomain.pddl cproblem.pddl --stats-json s.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(read("sas_plan"), "(move a b)\n(move b c)\n; cost = 2 (unit cost)\n");
+    EXPECT_NE(r.err.find("cproblem.pddl:1:1: warning: the domain has action costs but the problem "
+                         "has no '(:metric minimize (total-cost))': planning with unit costs"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(read_json("s.json")["plan_cost"], 2);
+}
+
+TEST_F(CliPlan, NumericFluentsBeyondCostsAreRefusedWithTheirPosition) {
+    std::string domain = kCostDomain;
+    domain.replace(domain.find("increase"), 8, "decrease");
+    write("cdomain.pddl", domain);
+    write("cproblem.pddl", cost_problem(true));
+    RunResult r = run("plan cdomain.pddl cproblem.pddl --stats-json s.json");
+    EXPECT_EQ(r.code, 34) << r.err;
+    EXPECT_NE(r.err.find("error: cdomain.pddl:9:45: 'decrease' is not supported (numeric fluents "
+                         "beyond action costs"),
+              std::string::npos)
+        << r.err;
+    nlohmann::json j = read_json("s.json");
+    EXPECT_EQ(j["error"]["line"], 9);
+    EXPECT_EQ(j["error"]["column"], 45);
+}
+
 // ---- validate -----------------------------------------------------------------
 
 TEST_F(CliValidate, AcceptsIpcAndPowerliftedPlans) {

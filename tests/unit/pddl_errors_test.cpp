@@ -448,7 +448,7 @@ TEST(PddlErrors, UnsupportedRequirements) {
          {":conditional-effects", ":universal-preconditions", ":existential-preconditions",
           ":quantified-preconditions", ":disjunctive-preconditions", ":adl", ":fluents",
           ":numeric-fluents", ":object-fluents", ":durative-actions", ":derived-predicates",
-          ":timed-initial-literals", ":preferences", ":constraints", ":action-costs"}) {
+          ":timed-initial-literals", ":preferences", ":constraints"}) {
         SCOPED_TRACE(r);
         std::string d = std::string("(define (domain d)\n  (:requirements :strips ") + r + "))";
         expect_domain_error(d, ErrorCategory::Unsupported, {2, 26},
@@ -472,8 +472,8 @@ TEST(PddlErrors, UnsupportedConstructsInFormulas) {
         {"(and (p ?x) (or (p ?x) (q)))", "(p ?x)", "or (p", "'or' is not supported (disjunction)"},
         {"(imply (p ?x) (q))", "(p ?x)", "imply", "'imply' is not supported"},
         {"(p ?x)", "(and (q) (when (p ?x) (q)))", "when", "(conditional effects)"},
-        {"(p ?x)", "(and (q) (increase (total-cost) 1))", "increase",
-         "the planner treats all actions as unit cost"},
+        {"(p ?x)", "(and (q) (decrease (total-cost) 1))", "decrease",
+         "numeric fluents beyond action costs"},
         {"(> (fuel) 1)", "(q)", ">", "numeric conditions"},
         {"(not (and (p ?x) (q)))", "(q)", "and (p", "'not' may only be applied to a single atom"},
         {"(not (or (p ?x) (q)))", "(q)", "or (p", "'or' is not supported"},
@@ -488,14 +488,13 @@ TEST(PddlErrors, UnsupportedConstructsInFormulas) {
     std::string p = "(define (problem p) (:domain d) (:goal (exists (?x) (clear ?x))))";
     expect_problem_error(p, ErrorCategory::Unsupported, locate(p, "exists"),
                          "'exists' is not supported");
-    std::string q = "(define (problem p) (:domain d) (:init (= (total-cost) 0)) (:goal (and)))";
-    expect_problem_error(q, ErrorCategory::Unsupported, locate(q, "(total-cost)"),
-                         "numeric fluents are not supported");
+    std::string q = "(define (problem p) (:domain d) (:init (= (total-cost) 0.5)) (:goal (and)))";
+    expect_problem_error(q, ErrorCategory::Unsupported, locate(q, "0.5"),
+                         "action costs must be non-negative integers");
 }
 
 TEST(PddlErrors, UnsupportedSections) {
     const std::pair<const char*, const char*> domain_cases[] = {
-        {"(:functions (total-cost))", "numeric fluents (:functions)"},
         {"(:derived (p ?x) (q))", "derived predicates"},
         {"(:durative-action a :parameters () :duration (= ?duration 1))", "durative actions"},
         {"(:constraints (always (q)))", "constraints are not supported"},
@@ -508,9 +507,9 @@ TEST(PddlErrors, UnsupportedSections) {
     }
     std::string metric =
         "(define (problem p) (:domain d) (:goal (and))\n"
-        "  (:metric minimize (total-cost)))";
-    expect_problem_error(metric, ErrorCategory::Unsupported, {2, 4},
-                         "the planner treats all actions as unit cost");
+        "  (:metric maximize (total-cost)))";
+    expect_problem_error(metric, ErrorCategory::Unsupported, {2, 12},
+                         "only the metric '(:metric minimize (total-cost))' is supported");
     std::string constraints =
         "(define (problem p) (:domain d) (:goal (and))"
         " (:constraints (always (handempty))))";

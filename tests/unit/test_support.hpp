@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -188,8 +189,10 @@ class GroundOracle {
 
     // Grounded hadd (sum) or hmax (max) by fixpoint iteration over all ground
     // actions; fluent negative preconditions are ignored (delete relaxation),
-    // static ones and equalities are kept. -1 for a dead end.
-    long relaxed_cost(const AtomSet& s, bool use_max) const {
+    // static ones and equalities are kept. Every action costs `cost_of(a)`
+    // (1 when none is given). -1 for a dead end.
+    long relaxed_cost(const AtomSet& s, bool use_max,
+                      const std::function<long(const GroundAction&)>& cost_of = nullptr) const {
         if (is_goal(s)) return 0;
         std::map<GroundAtom, long> cost;
         for (const auto& atom : s)
@@ -213,7 +216,7 @@ class GroundOracle {
                     c = use_max ? std::max(c, it->second) : c + it->second;
                 }
                 if (!ok) continue;
-                c += 1;
+                c += cost_of ? cost_of(a) : 1;
                 for (const auto& e : task_.schemas[a.schema].add_effects) {
                     GroundAtom g = ground(e, a);
                     auto it = cost.find(g);

@@ -515,7 +515,7 @@ async function showResponse(response, domain, problem) {
     } catch {
         /* no goal marks */
     }
-    result = { plan: response.plan, cost: response.cost, sim: null, step: 0, goals,
+    result = { plan: response.plan, cost: response.cost, costKind: response.costKind, sim: null, step: 0, goals,
                domainName: checked.domain, problemName: checked.problem };
     ui.planCost.textContent = `cost ${response.cost}`;
     ui.planEmpty.hidden = true;
@@ -605,7 +605,8 @@ document.addEventListener('keydown', (event) => {
 ui.download.addEventListener('click', () => {
     if (!result) return;
     const text = planFileText(result.plan, { domainName: result.domainName,
-                                            problemName: result.problemName, cost: result.cost });
+                                            problemName: result.problemName, cost: result.cost,
+                                            costKind: result.costKind });
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     const link = el('a', { href: url, download: `${result.problemName ?? 'problem'}.plan` });
     document.body.append(link);

@@ -4,12 +4,12 @@
 // text only (PDDL names are never parsed as HTML).
 
 /** The plan in IPC format, with the meta lines VS Code PDDL reads and the cost line. */
-export function planFileText(plan, { domainName, problemName, cost } = {}) {
+export function planFileText(plan, { domainName, problemName, cost, costKind } = {}) {
     const lines = [];
     if (domainName) lines.push(`;;!domain: ${domainName}`);
     if (problemName) lines.push(`;;!problem: ${problemName}`);
     lines.push(...plan);
-    lines.push(`; cost = ${cost ?? plan.length} (unit cost)`);
+    lines.push(`; cost = ${cost ?? plan.length} (${costKind ?? 'unit'} cost)`);
     return `${lines.join('\n')}\n`;
 }
 

@@ -6,8 +6,8 @@
 namespace ll::datalog {
 
 Exploration::Exploration(const Task& task, const StateLayout& layout, const StaticFacts& statics,
-                         Program program)
-    : task_(task), layout_(layout), statics_(statics), program_(std::move(program)) {
+                         Program program, AdjustedCosts costs)
+    : task_(task), layout_(layout), statics_(statics), program_(std::move(program)), costs_(costs) {
     const int n = task.num_objects();
     is_of_type_.assign(task.types.size() * static_cast<std::size_t>(n), 0);
     for (TypeId t = 0; t < static_cast<TypeId>(task.types.size()); ++t) {
@@ -134,6 +134,12 @@ void Exploration::produce_action(SchemaId schema, const ObjectId* args, int cost
                                  int b) {
     const RelPredicate predicate = program_.action_predicate(schema);
     const int arity = program_.arity[predicate];
+    // An action rule charged its weight 1; with action costs, the action's
+    // cost instead (first actions come with theirs). Here, not in fire(), so
+    // that the unit-cost path of the joins has no extra test.
+    if (!costs_.is_unit() && rule >= 0) {
+        cost += costs_.cost(schema, {args, static_cast<std::size_t>(arity)}) - 1;
+    }
     auto [id, inserted] = intern(predicate, args, arity);
     if (inserted) {
         cost_.push_back(cost);
@@ -335,7 +341,8 @@ void Exploration::seed(const State& state, std::span<const GroundAction> first_a
         fire(program_.rules[r], r, binding_.data(), 0, -1, -1);
     }
     for (const GroundAction& a : first_actions) {
-        produce_action(a.schema, a.arguments.data(), 1, kFirstAction, -1, -1);
+        produce_action(a.schema, a.arguments.data(), costs_.cost(a.schema, a.arguments),
+                       kFirstAction, -1, -1);
     }
 }
 
@@ -400,14 +407,40 @@ void Exploration::helpful_actions(std::vector<GroundAction>& out) {
     // exploration came after it (FF evaluations always extract the plan).
     if (plan_stamp_ != stamp_) relaxed_plan(nullptr);
     auto cost_of = [&](int f) { return f < 0 ? 0 : cost_[f]; };
+    // With zero-cost actions, cost 0 does not mean "in the state".
+    auto holds = [&](int f) { return f < 0 || costs_.is_unit() || holds_initially(f); };
     for (int f : plan_actions_) {
         const bool applicable =
-            achiever_[f] == kFirstAction || (cost_of(body_a_[f]) == 0 && cost_of(body_b_[f]) == 0);
+            achiever_[f] == kFirstAction || (cost_of(body_a_[f]) == 0 && cost_of(body_b_[f]) == 0 &&
+                                             holds(body_a_[f]) && holds(body_b_[f]));
         if (!applicable) continue;
         const ObjectId* v = facts_.values(f);
         out.push_back(GroundAction{facts_.tag(f) - program_.first_action_predicate,
                                    std::vector<ObjectId>(v, v + facts_.arity(f))});
     }
+}
+
+// `fact` is in the explored state (or static), or an auxiliary join fact
+// made only of such facts.
+bool Exploration::holds_initially(int fact) const {
+    if (achiever_[fact] == kInitial) return true;
+    const int predicate = facts_.tag(fact);
+    if (achiever_[fact] < 0 || predicate < program_.num_task_predicates ||
+        program_.is_action_predicate(predicate) || predicate == program_.epsilon) {
+        return false;
+    }
+    return (body_a_[fact] < 0 || holds_initially(body_a_[fact])) &&
+           (body_b_[fact] < 0 || holds_initially(body_b_[fact]));
+}
+
+int Exploration::relaxed_plan_cost() const {
+    if (costs_.is_unit()) return static_cast<int>(plan_actions_.size());
+    int total = 0;
+    for (int f : plan_actions_) {
+        total += costs_.cost(facts_.tag(f) - program_.first_action_predicate,
+                             {facts_.values(f), static_cast<std::size_t>(facts_.arity(f))});
+    }
+    return total;
 }
 
 int Exploration::relaxed_plan(std::vector<GroundAction>* actions) {

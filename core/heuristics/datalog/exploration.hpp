@@ -11,6 +11,7 @@
 #include "core/common/budget.hpp"
 #include "core/common/tuple_table.hpp"
 #include "core/heuristics/datalog/program.hpp"
+#include "core/task/action_costs.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
 
@@ -20,8 +21,10 @@ enum class Aggregation { Sum, Max };
 
 class Exploration {
   public:
+    // `costs`: what an action rule charges (default: 1 per action; with
+    // action costs, its adjusted cost at the rule's binding).
     Exploration(const Task& task, const StateLayout& layout, const StaticFacts& statics,
-                Program program);
+                Program program, AdjustedCosts costs = {});
 
     // Explores from `state`. In a restricted program, `first_actions` are the
     // actions allowed first (they enter as temporary ground facts for this
@@ -49,6 +52,9 @@ class Exploration {
     // After a successful explore(): the ground actions of a relaxed plan
     // (best achievers traced back from the goal), without duplicates.
     int relaxed_plan(std::vector<GroundAction>* actions = nullptr);
+    // The sum of the adjusted costs of the last relaxed plan's actions (its
+    // size with unit costs): hFF.
+    int relaxed_plan_cost() const;
     // After a successful explore(): the actions of the relaxed plan that are
     // applicable in the explored state (every precondition has cost 0; in a
     // restricted program, the first actions the plan uses): FF's helpful
@@ -82,11 +88,13 @@ class Exploration {
     bool bind(const ConditionMatcher& m, const ObjectId* values, ObjectId* binding) const;
     bool constraints_hold(const Rule& rule, const ObjectId* binding) const;
     void fire(const Rule& rule, int rule_index, const ObjectId* binding, int cost, int a, int b);
+    bool holds_initially(int fact) const;
 
     const Task& task_;
     const StateLayout& layout_;
     const StaticFacts& statics_;
     Program program_;
+    AdjustedCosts costs_;
     std::vector<std::uint8_t> is_of_type_;  // [type * num_objects + object]
     std::vector<std::pair<RelPredicate, std::vector<ObjectId>>> goal_atoms_;
     bool goal_possible_ = true;

@@ -3,7 +3,8 @@
 // restricted FF of partial-space search.
 //
 // For every schema a: an action predicate act_a(params) derived by
-// act_a(params) ← pre+(a) with weight 1 (the action's cost), and one effect
+// act_a(params) ← pre+(a) with weight 1 (the action's cost; with action
+// costs the exploration charges the ground action's cost), and one effect
 // atom per add effect, derived from act_a with weight 0. Action bodies are
 // split into binary joins over auxiliary predicates ("normal form") so that
 // each rule has one or two conditions. Negative preconditions on fluents are

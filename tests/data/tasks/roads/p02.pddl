@@ -1,0 +1,12 @@
+; p01 without a metric: the costs are ignored, every action costs 1.
+(define (problem roads-p02)
+  (:domain roads)
+  (:objects a b c d - location t - vehicle p - package)
+  (:init (at t a) (pkg-at p a)
+         (road a b) (road b a) (road b d) (road d b) (road a c) (road c a)
+         (road c d) (road d c) (road a d) (road d a)
+         (= (road-length a b) 7) (= (road-length b a) 7) (= (road-length b d) 7)
+         (= (road-length d b) 7) (= (road-length a c) 2) (= (road-length c a) 2)
+         (= (road-length c d) 3) (= (road-length d c) 3) (= (road-length a d) 20)
+         (= (road-length d a) 20) (= (handling-cost) 2) (= (total-cost) 0))
+  (:goal (pkg-at p d)))

@@ -1,0 +1,13 @@
+; Two packages, two trucks, five locations; every road has a length.
+(define (problem roads-p03)
+  (:domain roads)
+  (:objects a b c d e - location t1 t2 - vehicle p1 p2 - package)
+  (:init (at t1 a) (at t2 e) (pkg-at p1 a) (pkg-at p2 e)
+         (road a b) (road b a) (road b c) (road c b) (road c d) (road d c)
+         (road d e) (road e d) (road a e) (road e a)
+         (= (road-length a b) 1) (= (road-length b a) 1) (= (road-length b c) 4)
+         (= (road-length c b) 4) (= (road-length c d) 2) (= (road-length d c) 2)
+         (= (road-length d e) 1) (= (road-length e d) 1) (= (road-length a e) 9)
+         (= (road-length e a) 9) (= (handling-cost) 0) (= (total-cost) 0))
+  (:goal (and (pkg-at p1 c) (pkg-at p2 b)))
+  (:metric minimize (total-cost)))
