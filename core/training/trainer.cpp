@@ -153,6 +153,9 @@ class Selector {
                                                             : run_bayes_opt(input, lp);
     }
 
+    // The training-split weights of the chosen candidate (search selection).
+    const std::vector<double>& chosen_weights() const { return chosen_weights_; }
+
     // True (and recorded) once the selection's time is spent and at least
     // one candidate exists.
     bool out_of_time() {
@@ -207,8 +210,10 @@ class Selector {
             }
             const int index = static_cast<int>(summary_.candidates.size()) - 1;
             if (summary_.chosen < 0 ||
-                better_by_search(candidate, summary_.candidates[summary_.chosen]))
+                better_by_search(candidate, summary_.candidates[summary_.chosen])) {
                 summary_.chosen = index;
+                chosen_weights_ = fit.weights;
+            }
             if (best < 0 || better_by_search(candidate, summary_.candidates[best])) best = index;
             report(c, input.iterations);
             if (previous >= 0 && better_by_search(summary_.candidates[previous], candidate)) break;
@@ -247,6 +252,7 @@ class Selector {
     int total_;
     std::span<const TrainingProblem> validation_problems_;
     Stopwatch clock_;
+    std::vector<double> chosen_weights_;
 };
 
 std::vector<int> iteration_candidates(const TrainerOptions& options) {
@@ -303,6 +309,8 @@ std::string training_metadata(const std::vector<TrainingProblem>& problems,
     meta["tuned"] = tuned;
     meta["selection"] = tuned ? to_string(options.selection) : "none";
     meta["validation_loss"] = summary.validation_loss;
+    if (summary.refit_blind)
+        meta["weights_from"] = "training split (the refit on all problems gave w = 0)";
     meta["training_loss"] = summary.training_loss;
     if (tuned) {
         nlohmann::ordered_json candidates = nlohmann::ordered_json::array();
@@ -387,9 +395,12 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
         // More iterations give more (and rarer) features and a larger LP:
         // search selection stops at the first count whose best candidate
         // ranks below the best of the count before it.
+        // (A blind best so far never stops it: w = 0 at every C says the
+        // features are too coarse, and more iterations refine them.)
         const int best_before = summary.chosen;
         const int best_here = selector.run(input);
         if (options.selection == ModelSelection::Search && best_before >= 0 && best_here >= 0 &&
+            summary.candidates[best_before].non_zero_weights > 0 &&
             better_by_search(summary.candidates[best_before], summary.candidates[best_here]))
             break;
     }
@@ -418,7 +429,14 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
     summary.lp_rounds += fit.rounds;
     summary.training_loss = fit.loss;
 
-    result.model = make_model(problems.front(), options, features, chosen.iterations, fit.weights,
+    // The refit's LP may have w = 0 as its optimum where the training
+    // split's did not (more, harder tuples): the chosen candidate's weights
+    // are kept then, so that a model selected for its searches never
+    // degenerates to blind search.
+    summary.refit_blind = count_non_zero(fit.weights) == 0 && chosen.non_zero_weights > 0 &&
+                          !selector.chosen_weights().empty();
+    result.model = make_model(problems.front(), options, features, chosen.iterations,
+                              summary.refit_blind ? selector.chosen_weights() : fit.weights,
                               relaxed_dead_ends);
     summary.non_zero_weights = static_cast<int>(result.model.weights.size());
     summary.model_colours = result.model.features.num_colours();

@@ -100,6 +100,9 @@ struct TrainerSummary {
     std::vector<SelectionCandidate> candidates;
     int chosen = -1;
     bool selection_cut = false;  // selection_time_limit_s stopped the selection
+    // The refit on all problems gave w = 0; the model has the chosen
+    // candidate's training-split weights instead.
+    bool refit_blind = false;
     int lp_rounds = 0;
     int dead_end_checks = 0;      // successor states probed
     std::string dead_ends_found;  // problem of the first relaxed dead end, "" if none
