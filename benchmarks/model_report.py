@@ -6,14 +6,14 @@ Reads the CSVs that compare_configs.py wrote (<config>-<sample>.csv in
 writes a Markdown report: per domain and sample, the coverage of each
 configuration, the best learned one, and the median evaluations over the
 problems every configuration solved; then a coverage bar chart per domain
-(SVG, matplotlib if installed). The model columns come from
+(a plain SVG). The model columns come from
 models/manifest.json (non-zero weights, validation problems solved).
 
   python3 benchmarks/compare_configs.py --sample medium --out-dir benchmarks/results/models \\
       --report /tmp/ignored.md --configs s3-ff="--config paper" ...
   python3 benchmarks/model_report.py --results benchmarks/results/models
 
-Standard library only (plus matplotlib for the plot).
+Standard library only.
 """
 
 import argparse
@@ -111,29 +111,42 @@ def section(sample, title, runs, manifest):
     return lines, per_domain, names
 
 
+COLOURS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2"]
+
+
 def plot(per_sample, names, path):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        matplotlib.rcParams["svg.hashsalt"] = "lazylifted-model-report"
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return "(plot skipped: matplotlib is not installed)"
+    """A grouped bar chart of coverage per domain as a plain SVG (no plotting library)."""
     domains = [(s, d) for s, per_domain in per_sample.items() for d in per_domain]
-    fig, ax = plt.subplots(figsize=(max(8, 0.9 * len(domains)), 4))
-    width = 0.8 / len(names)
+    top = max([per_sample[s][d][n] for s, d in domains for n in names] + [1])
+    bar, gap, left, bottom, height = 9, 14, 40, 90, 160
+    group = bar * len(names) + gap
+    width = left + group * len(domains) + 20
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + bottom + 30}" '
+           f'font-family="sans-serif" font-size="10">',
+           f'<text x="{left}" y="14" font-size="12">Problems solved per domain (60 s)</text>']
+    y0 = 20 + height
+    for k in range(top + 1):
+        y = y0 - k * height / top
+        out.append(f'<line x1="{left - 3}" x2="{width - 20}" y1="{y:.1f}" y2="{y:.1f}" '
+                   f'stroke="#ddd"/><text x="{left - 6}" y="{y + 3:.1f}" text-anchor="end">{k}</text>')
+    for i, (sample, domain) in enumerate(domains):
+        x0 = left + i * group + gap / 2
+        for k, n in enumerate(names):
+            v = per_sample[sample][domain][n]
+            h = v * height / top
+            out.append(f'<rect x="{x0 + k * bar:.1f}" y="{y0 - h:.1f}" width="{bar - 1}" '
+                       f'height="{h:.1f}" fill="{COLOURS[k % len(COLOURS)]}"><title>{domain} '
+                       f'{n}: {v}</title></rect>')
+        label = domain.split("/")[1] + (" (hbf)" if domain.startswith("hbf/") else "")
+        cx = x0 + bar * len(names) / 2
+        out.append(f'<text transform="translate({cx:.1f},{y0 + 8}) rotate(45)">{label}</text>')
     for k, n in enumerate(names):
-        xs = [i + (k - (len(names) - 1) / 2) * width for i in range(len(domains))]
-        ax.bar(xs, [per_sample[s][d][n] for s, d in domains], width, label=n)
-    ax.set_xticks(range(len(domains)))
-    ax.set_xticklabels([d.split("/")[1] + ("\n(hbf)" if d.startswith("hbf/") else "")
-                        for _, d in domains], rotation=45, ha="right", fontsize=8)
-    ax.set_ylabel("problems solved")
-    ax.set_title("Learned configurations and S3+hFF per domain (60 s)")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, metadata={"Date": None})
-    plt.close(fig)
+        x = left + k * 90
+        out.append(f'<rect x="{x}" y="{y0 + bottom - 10}" width="10" height="10" '
+                   f'fill="{COLOURS[k % len(COLOURS)]}"/><text x="{x + 14}" y="{y0 + bottom - 1}">{n}</text>')
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
     return None
 
 
