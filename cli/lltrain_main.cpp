@@ -407,15 +407,26 @@ BootstrapOutcome run_bootstrap(const ParsedArgs& a, std::vector<Candidate>& cand
         BootstrapProblem p{c.name, std::move(c.task), {}, false};
         const fs::path plan_path = plans_dir / (c.name + ".plan");
         if (!plans_dir.empty() && fs::is_regular_file(plan_path)) {
-            // A given plan is used when it is valid (and otherwise found).
+            // A given plan is used when it is valid; otherwise the problem
+            // is solved like one without a plan (and the user told why).
+            std::string why;
             try {
                 auto plan =
                     parse_plan(p.task, read_text_file(plan_path.string()), plan_path.string());
-                if (!plan.empty() && validate_plan(p.task, plan).valid) {
+                const ValidationResult check = validate_plan(p.task, plan);
+                if (plan.empty()) {
+                    why = "the plan is empty";
+                } else if (!check.valid) {
+                    why = "the plan is not valid: " + check.message;
+                } else {
                     p.plan = std::move(plan);
                     p.has_plan = true;
                 }
-            } catch (const Error&) {
+            } catch (const Error& e) {
+                why = std::string("the plan file does not parse: ") + e.what();
+            }
+            if (!why.empty() && !quiet) {
+                std::cerr << "warning: " << c.name << ": " << why << "; solving it instead\n";
             }
         }
         problems.push_back(std::move(p));
@@ -502,6 +513,9 @@ nlohmann::ordered_json summary_json(const TrainerSummary& s, const TrainerOption
         summary["validation_solved"] = score.solved;
         summary["validation_searched"] = score.attempted;
         summary["validation_evaluations"] = score.evaluations;
+        // Searches ended by the time guard instead of the evaluation limit:
+        // then a rerun may choose another model.
+        summary["validation_timeouts"] = score.timeouts;
     }
     summary["selection_cut"] = s.selection_cut;
     summary["model_colours"] = s.model_colours;

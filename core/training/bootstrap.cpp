@@ -12,6 +12,11 @@ namespace ll {
 
 namespace {
 
+int count_with_plans(const std::vector<BootstrapProblem>& problems) {
+    return static_cast<int>(
+        std::count_if(problems.begin(), problems.end(), [](const auto& p) { return p.has_plan; }));
+}
+
 std::vector<TrainingProblem> with_plans(const std::vector<BootstrapProblem>& problems) {
     std::vector<TrainingProblem> out;
     for (const auto& p : problems)
@@ -41,8 +46,7 @@ BootstrapResult bootstrap(std::vector<BootstrapProblem> problems, const Bootstra
     for (int round = 0; round < options.max_rounds; ++round) {
         BootstrapRound record;
         record.round = round;
-        const int unsolved = static_cast<int>(std::count_if(
-            problems.begin(), problems.end(), [](const auto& p) { return !p.has_plan; }));
+        const int unsolved = static_cast<int>(problems.size()) - count_with_plans(problems);
         for (auto& p : problems) {
             if (p.has_plan) continue;
             const double left = options.time_budget_s - elapsed();
@@ -60,7 +64,7 @@ BootstrapResult bootstrap(std::vector<BootstrapProblem> problems, const Bootstra
             }
             if (progress) progress({round, p.name, record.attempted, unsolved, ok, {}});
         }
-        record.with_plans = static_cast<int>(with_plans(problems).size());
+        record.with_plans = count_with_plans(problems);
         // A round that adds nothing ends the bootstrap; so does the budget.
         const bool retrain = record.solved > 0 && record.with_plans > 0;
         if (retrain) {

@@ -34,26 +34,30 @@ std::int64_t evaluation_limit(const TrainingProblem& problem, bool partial,
     return std::max(options.min_evaluations, static_cast<std::int64_t>(std::ceil(limit)));
 }
 
-SearchScore score_by_search(const std::shared_ptr<const WlModel>& model,
-                            std::span<const TrainingProblem> problems,
-                            const SearchScoreOptions& options) {
+SearchScorer::SearchScorer(std::span<const TrainingProblem> problems, bool partial,
+                           const SearchScoreOptions& options)
+    : problems_(problems), partial_(partial), options_(options) {
+    for (const auto& problem : problems_)
+        limits_.push_back(evaluation_limit(problem, partial_, options_));
+}
+
+SearchScore SearchScorer::score(const std::shared_ptr<const WlModel>& model) const {
     SearchScore score;
-    const bool partial = model->space == "partial";
-    for (const auto& problem : problems) {
+    for (std::size_t i = 0; i < problems_.size(); ++i) {
         PlannerOptions planner;
-        planner.space = partial ? SpaceKind::Partial : SpaceKind::State;
+        planner.space = partial_ ? SpaceKind::Partial : SpaceKind::State;
         planner.space_is_explicit = true;
         planner.heuristic = HeuristicKind::Wl;
         planner.model = model;
-        planner.limits.max_evaluations = evaluation_limit(problem, partial, options);
-        planner.limits.time_limit_s = options.time_limit_s;
-        const SearchResult result = solve(problem.task, planner);
+        planner.limits.max_evaluations = limits_[i];
+        planner.limits.time_limit_s = options_.time_limit_s;
+        const SearchResult result = solve(problems_[i].task, planner);
         ++score.attempted;
         if (result.status == SearchStatus::Solved) {
             ++score.solved;
             score.evaluations += result.stats.evaluations;
         } else {
-            score.evaluations += planner.limits.max_evaluations;
+            score.evaluations += limits_[i];
             if (result.status == SearchStatus::OutOfTime) ++score.timeouts;
         }
     }

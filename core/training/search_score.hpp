@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "core/learning/model.hpp"
 #include "core/training/training_problem.hpp"
@@ -41,10 +42,21 @@ struct SearchScore {
 std::int64_t evaluation_limit(const TrainingProblem& problem, bool partial,
                               const SearchScoreOptions& options);
 
-// Eager GBFS with h = the model, in the model's space (the first phase of
-// the planner's default configuration), on each problem.
-SearchScore score_by_search(const std::shared_ptr<const WlModel>& model,
-                            std::span<const TrainingProblem> problems,
-                            const SearchScoreOptions& options);
+// Scores every candidate on the same problems: the limits (which depend on
+// the problem and the space, not on the model) are computed once.
+class SearchScorer {
+  public:
+    SearchScorer(std::span<const TrainingProblem> problems, bool partial,
+                 const SearchScoreOptions& options);
+    // Eager GBFS with h = the model, in the scorer's space (the first phase
+    // of the planner's default configuration), on each problem.
+    SearchScore score(const std::shared_ptr<const WlModel>& model) const;
+
+  private:
+    std::span<const TrainingProblem> problems_;
+    bool partial_;
+    SearchScoreOptions options_;
+    std::vector<std::int64_t> limits_;  // per problem
+};
 
 }  // namespace ll

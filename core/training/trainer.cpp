@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
@@ -139,7 +140,8 @@ class Selector {
         const int first = n_train;
         const int last = std::min<int>(static_cast<int>(problems.size()),
                                        first + std::max(0, options.selection_problems));
-        validation_problems_ = std::span(problems).subspan(first, last - first);
+        scorer_.emplace(std::span(problems).subspan(first, last - first),
+                        options.dataset.space == DatasetSpace::Partial, options.search_score);
     }
 
     // Returns the index of this iteration count's best candidate (-1 if
@@ -203,9 +205,7 @@ class Selector {
                 auto model = std::make_shared<const WlModel>(
                     make_model(problems_.front(), options_, features_, input.iterations,
                                fit.weights, relaxed_dead_ends_));
-                candidate.search =
-                    score_by_search(model, validation_problems_, options_.search_score);
-                candidate.searched = true;
+                candidate.search = scorer_->score(model);
                 seen.emplace_back(fit.weights, candidate.search);
             }
             const int index = static_cast<int>(summary_.candidates.size()) - 1;
@@ -250,7 +250,7 @@ class Selector {
     TrainerSummary& summary_;
     const Progress& progress_;
     int total_;
-    std::span<const TrainingProblem> validation_problems_;
+    std::optional<SearchScorer> scorer_;  // on the validation problems
     Stopwatch clock_;
     std::vector<double> chosen_weights_;
 };
@@ -383,10 +383,22 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
                                   : 1 + options.tune_initial_points + options.tune_iterations;
     Selector selector(problems, options, features, relaxed_dead_ends, n_train,
                       per_iteration * static_cast<int>(iterations.size()), summary, progress);
+    // The dataset of `l` iterations: `data` itself at the count it was built
+    // with (restricting to every round would copy it unchanged).
+    std::optional<RankingDataset> restricted;
+    int restricted_iterations = -1;
+    auto dataset_for = [&](int l) -> const RankingDataset& {
+        if (l == options.wl.iterations) return data;
+        if (restricted_iterations != l) {
+            restricted = restrict_to_rounds(data, features, l);
+            restricted_iterations = l;
+        }
+        return *restricted;
+    };
     for (const int l : tune ? iterations : std::vector<int>{}) {
-        const RankingDataset restricted = restrict_to_rounds(data, features, l);
-        SelectionInput input{l, &restricted, {}, {}};
-        for (const auto& t : restricted.tuples)
+        const RankingDataset& dataset = dataset_for(l);
+        SelectionInput input{l, &dataset, {}, {}};
+        for (const auto& t : dataset.tuples)
             (t.problem < n_train ? input.train : input.validation).push_back(t);
         input.train = merge_tuples(std::move(input.train));
         input.validation = merge_tuples(std::move(input.validation));
@@ -414,7 +426,7 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
     summary.validation_loss = chosen.validation_loss;
 
     // 3. Refit on all problems with the chosen iterations and C.
-    const RankingDataset final_data = restrict_to_rounds(data, features, chosen.iterations);
+    const RankingDataset& final_data = dataset_for(chosen.iterations);
     const std::vector<RankingTuple> all = merge_tuples(final_data.tuples);
     summary.merged_tuples = static_cast<std::int64_t>(all.size());
     RankingLpOptions lp_options;

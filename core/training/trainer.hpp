@@ -78,7 +78,6 @@ struct SelectionCandidate {
     double c = 1;
     double validation_loss = 0;
     int non_zero_weights = 0;
-    bool searched = false;  // false: loss selection, or the same weights as an earlier candidate
     SearchScore search;
 };
 

@@ -115,9 +115,11 @@ TEST_F(LltrainTest, TrainsModelsThatSolveInBothSpaces) {
         EXPECT_GT(summary["tuples_total"].get<int>(), 0);
         // Model selection by search over 1-3 WL iterations × 4 values of C.
         EXPECT_EQ(summary["selection"], "search");
-        // (fewer when a larger C or count ranks below the one before it)
+        // (fewer when a larger C or count ranks below the one before it):
+        // the summary counts exactly the candidates the model records.
         EXPECT_GE(summary["candidates"].get<int>(), 2);
         EXPECT_LE(summary["candidates"].get<int>(), 12);
+        EXPECT_EQ(summary["validation_timeouts"], 0);
         EXPECT_EQ(summary["validation_searched"], 1);
         EXPECT_EQ(summary["validation_solved"], 1);
         EXPECT_GE(summary["wl_iterations"].get<int>(), 1);
@@ -125,6 +127,10 @@ TEST_F(LltrainTest, TrainsModelsThatSolveInBothSpaces) {
         EXPECT_LE(summary["model_colours"].get<int>(), summary["features"].get<int>());
         const auto model = nlohmann::json::parse(read("model.json"));
         EXPECT_EQ(model["graph"], config.graph);
+        EXPECT_EQ(model["training"]["candidates"].size(), summary["candidates"].get<std::size_t>());
+        EXPECT_EQ(model["training"]["candidates"][model["training"]["chosen_candidate"].get<int>()]
+                       ["solved"],
+                  summary["validation_solved"]);
         for (const char* space : {"state", "partial"}) {
             for (const char* problem : {"p01", "p02", "p03"}) {
                 SCOPED_TRACE(std::string(space) + " " + problem);
@@ -214,11 +220,12 @@ TEST_F(LltrainTest, InvalidPlansAreSkippedOrRefused) {
 // the model is trained on those plans; a given plan is used as it is.
 TEST_F(LltrainTest, BootstrapFindsItsOwnPlans) {
     fs::remove(dir_ / "bw" / "p02.plan");
-    fs::remove(dir_ / "bw" / "p03.plan");
+    write("bw/p03.plan", "(pick-up a)\n");  // invalid: warned about, then solved
     RunResult r = lltrain(
         "--bootstrap --domain bw/domain.pddl --problems bw --plans bw --out model.json "
         "--summary-json summary.json --save-plans found");
     ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("warning: p03: the plan is not valid"), std::string::npos) << r.err;
     EXPECT_NE(r.out.find("Round 0: 2 plan(s) added of 2 attempted"), std::string::npos) << r.out;
     const auto summary = nlohmann::json::parse(read("summary.json"));
     EXPECT_EQ(summary["problems_used"], 3);
