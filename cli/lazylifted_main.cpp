@@ -55,6 +55,7 @@ const CommandSpec& plan_spec() {
             {"--config", "ALIAS|KEY=VALUE,...", "default",
              "search configuration: an alias (default, paper, lama, bfws, eager-po) and/or "
              "search=eager|lazy, h=H[+H...], preferred=on|off, novelty=on|off, boost=N, "
+             "tie=fifo|lifo, "
              "time=F; phases of a portfolio separated by ';' (docs/search.md)"},
             {"--search", "eager|lazy", "from --config", "eager or lazy greedy best-first search"},
             {"--preferred", "on|off", "from --config",
@@ -139,7 +140,9 @@ std::vector<CatalogEntry> read_catalog(const std::string& dir) {
 int run_plan(std::span<const std::string> args) {
     Stopwatch clock;
     SourceFiles sources;
-    RunInfo run{"", "", to_string(SpaceKind::State), to_string(HeuristicKind::FF), {}};
+    RunInfo run;
+    run.space = to_string(SpaceKind::State);
+    run.heuristic = to_string(HeuristicKind::FF);
     // Known before the command line is checked, so usage errors reach it too.
     std::optional<std::string> stats_path = find_raw_option(args, "--stats-json");
     try {

@@ -347,14 +347,17 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     // Queues: each queued heuristic, with a preferred-only twin; then
     // (novelty, main h). One queue is used as it is, several alternate.
     std::vector<std::unique_ptr<OpenList>> queues;
+    const TieBreaking ties = options.search.ties;
     for (std::size_t i = 0; i < queued; ++i) {
-        queues.push_back(make_best_first_open_list({heuristic_evaluators[i].get()}));
+        queues.push_back(make_best_first_open_list({heuristic_evaluators[i].get()}, false, ties));
         if (options.search.preferred) {
-            queues.push_back(make_best_first_open_list({heuristic_evaluators[i].get()}, true));
+            queues.push_back(
+                make_best_first_open_list({heuristic_evaluators[i].get()}, true, ties));
         }
     }
     if (novelty) {
-        queues.push_back(make_best_first_open_list({novelty.get(), heuristic_evaluators[0].get()}));
+        queues.push_back(
+            make_best_first_open_list({novelty.get(), heuristic_evaluators[0].get()}, false, ties));
     }
     setup.open = queues.size() == 1 ? std::move(queues.front())
                                     : make_alternation_open_list(std::move(queues));

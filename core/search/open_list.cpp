@@ -15,8 +15,10 @@ class BestFirstOpenList final : public OpenList {
   public:
     static constexpr std::size_t kMaxKeys = 3;
 
-    BestFirstOpenList(std::vector<Evaluator*> keys, bool only_preferred)
-        : keys_(std::move(keys)), only_preferred_(only_preferred) {
+    BestFirstOpenList(std::vector<Evaluator*> keys, bool only_preferred, TieBreaking ties)
+        : keys_(std::move(keys)),
+          only_preferred_(only_preferred),
+          lifo_(ties == TieBreaking::Lifo) {
         if (keys_.empty() || keys_.size() > kMaxKeys) {
             throw std::logic_error("a best-first open list takes 1 to 3 keys");
         }
@@ -27,7 +29,8 @@ class BestFirstOpenList final : public OpenList {
         Entry e;
         for (std::size_t i = 0; i < keys_.size(); ++i)
             e.key[i] = context.value(*keys_[i]);
-        e.sequence = next_sequence_++;
+        // LIFO counts down: the newest entry has the smallest sequence.
+        e.sequence = lifo_ ? ~next_sequence_++ : next_sequence_++;
         e.node = node;
         // Sift up from the new leaf.
         std::size_t i = heap_.size();
@@ -80,6 +83,7 @@ class BestFirstOpenList final : public OpenList {
 
     std::vector<Evaluator*> keys_;
     bool only_preferred_;
+    bool lifo_;
     // A binary heap (max-heap under Later: the root comes first). Keys are
     // totally ordered (sequence numbers are unique), so the pop order is
     // that of any correct heap, std::push_heap's included. Segmented: the
@@ -134,8 +138,8 @@ class AlternationOpenList final : public OpenList {
 }  // namespace
 
 std::unique_ptr<OpenList> make_best_first_open_list(std::vector<Evaluator*> keys,
-                                                    bool only_preferred) {
-    return std::make_unique<BestFirstOpenList>(std::move(keys), only_preferred);
+                                                    bool only_preferred, TieBreaking ties) {
+    return std::make_unique<BestFirstOpenList>(std::move(keys), only_preferred, ties);
 }
 
 std::unique_ptr<OpenList> make_alternation_open_list(std::vector<std::unique_ptr<OpenList>> lists) {

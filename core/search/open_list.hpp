@@ -1,5 +1,5 @@
 // Open lists behind one interface (Fast Downward's OpenList): a best-first
-// list ordered by a tuple of evaluator values with FIFO tie-breaking, which
+// list ordered by a tuple of evaluator values with FIFO or LIFO ties, which
 // may accept preferred successors only; and alternation, which round-robins
 // over sub-lists and is itself just another open list. Keys are read from
 // the evaluation context of the node (eager search) or of its parent (lazy
@@ -27,10 +27,16 @@ class OpenList {
     virtual bool only_preferred() const { return false; }
 };
 
-// Lowest key tuple first (lexicographic over `keys`), FIFO among equal keys.
+// Order among equal keys: first in first out (Fast Downward's default), or
+// last in first out, which dives along a plateau instead of sweeping it
+// breadth first (tie=lifo).
+enum class TieBreaking { Fifo, Lifo };
+
+// Lowest key tuple first (lexicographic over `keys`), `ties` among equal keys.
 // Values are compared as doubles: memory does not depend on their range.
 std::unique_ptr<OpenList> make_best_first_open_list(std::vector<Evaluator*> keys,
-                                                    bool only_preferred = false);
+                                                    bool only_preferred = false,
+                                                    TieBreaking ties = TieBreaking::Fifo);
 
 // Round robin over `lists` (the list with the fewest pops so far, boosts
 // counted as negative pops; ties to the first list), skipping empty ones.

@@ -180,6 +180,15 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
                         "invalid stall time '" + text + "' (seconds, 0 for none)");
         }
         c.stall_s = seconds;
+    } else if (key == "tie" || key == "ties") {
+        if (value == "fifo") {
+            c.ties = TieBreaking::Fifo;
+        } else if (value == "lifo") {
+            c.ties = TieBreaking::Lifo;
+        } else {
+            throw Error(ErrorCategory::Usage, "unknown tie-breaking '" + std::string(value) +
+                                                  "' (expected fifo or lifo)");
+        }
     } else if (key == "boost") {
         int boost = -1;
         const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), boost);
@@ -191,8 +200,8 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
     } else {
         throw Error(ErrorCategory::Usage, "unknown search configuration key '" + std::string(key) +
                                               "' (expected search, h, preferred, novelty, boost, "
-                                              "relax, cost-type, space, time, time-partial or "
-                                              "stall)");
+                                              "tie, relax, cost-type, space, time, time-partial "
+                                              "or stall)");
     }
 }
 
@@ -249,6 +258,7 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
            ",preferred=" + (config.preferred ? "on" : "off") +
            ",novelty=" + (config.novelty ? "on" : "off") +
            ",boost=" + std::to_string(config.boost) +
+           (config.ties == TieBreaking::Lifo ? std::string(",tie=lifo") : std::string()) +
            (config.space == PhaseSpace::State     ? std::string(",space=state")
             : config.space == PhaseSpace::Partial ? std::string(",space=partial")
                                                   : std::string()) +

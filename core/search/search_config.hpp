@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/heuristics/relaxation.hpp"
+#include "core/search/open_list.hpp"
 #include "core/task/action_costs.hpp"
 
 namespace ll {
@@ -41,6 +42,9 @@ struct SearchConfig {
     bool novelty = false;
     // Extra turns for preferred-only queues on every new best value.
     int boost = 1000;
+    // Order among nodes of equal value in every best-first queue (tie=fifo|
+    // lifo): LIFO follows the newest node along a plateau of a learnt h.
+    TieBreaking ties = TieBreaking::Fifo;
     // In a portfolio (phases separated by ';'), the share of the time left
     // at its start that this phase may use; the last phase uses the rest.
     double time_fraction = 1.0;

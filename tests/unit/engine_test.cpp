@@ -46,13 +46,16 @@ struct Expected {
 //   (g1): 3 expansions, 3 evaluations.
 // - eager with preferred operators: the same as eager, the goal being next
 //   to g1: 2 expansions, 4 evaluations.
+// - lazy with LIFO ties: g1, the last child queued, is popped first and
+//   leads to the goal: 2 expansions, 2 evaluations.
 // - bfws adds the (novelty, h) queue as the third list: x1, then g1 from the
 //   preferred list, as lama.
 TEST(Engines, StarHandComputed) {
     const Task task = test::load_task("star", "p01");
     for (const Expected& e :
          {Expected{"paper", 2, 4}, Expected{"paper,search=lazy", 4, 4}, Expected{"lama", 3, 3},
-          Expected{"eager-po", 2, 4}, Expected{"bfws", 3, 3}}) {
+          Expected{"eager-po", 2, 4}, Expected{"bfws", 3, 3},
+          Expected{"paper,search=lazy,tie=lifo", 2, 2}}) {
         const SearchResult r = solve(task, with_config(e.config));
         ASSERT_EQ(r.status, SearchStatus::Solved) << e.config;
         EXPECT_EQ(r.stats.expansions, e.expansions) << e.config;
@@ -134,12 +137,16 @@ TEST(SearchConfig, AliasesAndKeys) {
               RelaxationGrounding::Ground);
     EXPECT_EQ(to_string(parse_search_config("lama").config, HeuristicKind::FF),
               "search=lazy,h=ff,preferred=on,novelty=off,boost=1000");
+    EXPECT_EQ(parse_search_config("lama,tie=lifo").config.ties, TieBreaking::Lifo);
+    EXPECT_EQ(to_string(parse_search_config("lama,tie=lifo").config, HeuristicKind::FF),
+              "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,tie=lifo");
+    EXPECT_EQ(parse_search_config("lama,tie=lifo,tie=fifo").config.ties, TieBreaking::Fifo);
     // The canonical text parses back to the same configuration.
     const ParsedSearchConfig back = parse_search_config(to_string(c.config, c.heuristic));
     EXPECT_EQ(back.config, c.config);
     EXPECT_EQ(back.heuristic, c.heuristic);
     for (const char* bad : {"fastest", "search=greedy", "boost=-1", "boost=x", "novelty=maybe",
-                            "colour=red", "h=lama", "relax=maybe"}) {
+                            "colour=red", "h=lama", "relax=maybe", "tie=random"}) {
         EXPECT_THROW(parse_search_config(bad), Error) << bad;
     }
     EXPECT_STREQ(search_aliases().front().name, "default");

@@ -1,5 +1,5 @@
 // Open lists and novelty on hand-computed inputs: best-first order with FIFO
-// ties over any range of values, tuple keys, preferred-only lists,
+// or LIFO ties over any range of values, tuple keys, preferred-only lists,
 // alternation with boosts; width-1 novelty per partition.
 #include <gtest/gtest.h>
 
@@ -48,6 +48,19 @@ TEST(BestFirstOpenList, LowestFirstFifoAmongEqual) {
     for (NodeId n = 0; n < 5; ++n)
         push(*open, n);
     EXPECT_EQ(drain(*open), (std::vector<NodeId>{3, 1, 4, 0, 2}));
+}
+
+TEST(BestFirstOpenList, LifoAmongEqual) {
+    TableEvaluator h({{0, 3}, {1, 1}, {2, 3}, {3, -2}, {4, 1}, {5, 1}});
+    auto open = make_best_first_open_list({&h}, false, TieBreaking::Lifo);
+    for (NodeId n = 0; n < 4; ++n)
+        push(*open, n);
+    EXPECT_EQ(open->pop(), 3);
+    EXPECT_EQ(open->pop(), 1);
+    // Pushed after the pops: still newest first among the h = 1 and h = 3 ties.
+    push(*open, 4);
+    push(*open, 5);
+    EXPECT_EQ(drain(*open), (std::vector<NodeId>{5, 4, 2, 0}));
 }
 
 // Memory does not depend on the range of values (a bucket per integer did).
