@@ -55,7 +55,7 @@ const CommandSpec& plan_spec() {
             {"--config", "ALIAS|KEY=VALUE,...", "default",
              "search configuration: an alias (default, paper, lama, bfws, eager-po) and/or "
              "search=eager|lazy, h=H[+H...], preferred=on|off, novelty=on|off, boost=N, "
-             "tie=fifo|lifo, "
+             "tie=fifo|lifo, symmetry=on|off, "
              "time=F; phases of a portfolio separated by ';' (docs/search.md)"},
             {"--search", "eager|lazy", "from --config", "eager or lazy greedy best-first search"},
             {"--preferred", "on|off", "from --config",

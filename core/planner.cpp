@@ -250,6 +250,7 @@ SearchResult solve_portfolio(const Task& task, const PlannerOptions& options,
         total.generated_transitions += s.generated_transitions;
         total.dead_ends += s.dead_ends;
         total.skipped_evaluations += s.skipped_evaluations;
+        total.symmetric_pruned += s.symmetric_pruned;
         total.wl_colours_seen += s.wl_colours_seen;
         total.wl_colours_unseen += s.wl_colours_unseen;
         if (i == 0) total.initial_h = s.initial_h;
@@ -371,11 +372,14 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
         setup.dead_end = &*dead_end;
     }
 
+    std::optional<ObjectSymmetry> symmetry;
     std::unique_ptr<SearchSpace> space;
     if (options.space == SpaceKind::Partial) {
         space = std::make_unique<PartialSpace>(task, layout, successors, goal);
     } else {
-        space = std::make_unique<StateSpace>(task, layout, successors, goal);
+        if (options.search.symmetry) symmetry.emplace(task, layout);
+        space = std::make_unique<StateSpace>(task, layout, successors, goal,
+                                             symmetry ? &*symmetry : nullptr);
     }
     std::unique_ptr<SearchEngine> engine;
     if (options.search.engine == EngineKind::Lazy) {

@@ -111,6 +111,8 @@ export interface SearchStats {
   generatedTransitions: number;
   deadEnds: number;
   skippedEvaluations: number;
+  /** Actions left out as symmetric to a canonical one (`symmetry=on`, state space). */
+  symmetricPruned: number;
   /** null when infinite (or not computed yet). */
   initialH: number | null;
   bestH: number | null;

@@ -48,7 +48,7 @@ function namedError(name, message) {
 
 const EMPTY_STATS = Object.freeze({
     expansions: 0, evaluations: 0, generated: 0, generatedTransitions: 0, deadEnds: 0,
-    skippedEvaluations: 0, initialH: null, bestH: null, averageBranchingFactor: 0,
+    skippedEvaluations: 0, symmetricPruned: 0, initialH: null, bestH: null, averageBranchingFactor: 0,
     searchTimeS: 0, peakMemoryMb: 0,
 });
 

@@ -96,6 +96,9 @@ std::string format_summary(const SearchResult& result, double total_time_s, doub
         out += "WL colours unseen in training: " + std::string(rate) + " of " +
                std::to_string(s.wl_colours_seen + s.wl_colours_unseen) + " lookups\n";
     }
+    if (s.symmetric_pruned > 0) {
+        out += "Symmetric actions pruned: " + std::to_string(s.symmetric_pruned) + "\n";
+    }
     if (s.skipped_evaluations > 0) {
         out += "Skipped evaluations: " + std::to_string(s.skipped_evaluations) + "\n";
     }

@@ -149,6 +149,8 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
             c.extra_heuristics.push_back(parse_heuristic_kind(trim(names[i])));
     } else if (key == "preferred") {
         c.preferred = parse_switch(value, "preferred");
+    } else if (key == "symmetry") {
+        c.symmetry = parse_switch(value, "symmetry");
     } else if (key == "novelty") {
         c.novelty = parse_switch(value, "novelty");
     } else if (key == "space") {
@@ -200,8 +202,8 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
     } else {
         throw Error(ErrorCategory::Usage, "unknown search configuration key '" + std::string(key) +
                                               "' (expected search, h, preferred, novelty, boost, "
-                                              "tie, relax, cost-type, space, time, time-partial "
-                                              "or stall)");
+                                              "tie, symmetry, relax, cost-type, space, time, "
+                                              "time-partial or stall)");
     }
 }
 
@@ -259,6 +261,7 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
            ",novelty=" + (config.novelty ? "on" : "off") +
            ",boost=" + std::to_string(config.boost) +
            (config.ties == TieBreaking::Lifo ? std::string(",tie=lifo") : std::string()) +
+           (config.symmetry ? std::string(",symmetry=on") : std::string()) +
            (config.space == PhaseSpace::State     ? std::string(",space=state")
             : config.space == PhaseSpace::Partial ? std::string(",space=partial")
                                                   : std::string()) +

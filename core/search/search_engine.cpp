@@ -143,6 +143,7 @@ void SearchEngine::expand(NodeId node) {
     stats_.generated += expansion_.generated;
     stats_.skipped_evaluations += expansion_.single_successors;
     stats_.generated_transitions += expansion_.transitions;
+    stats_.symmetric_pruned += expansion_.symmetric;
 }
 
 void SearchEngine::collect_preferred(EvalContext& context) {

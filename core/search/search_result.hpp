@@ -39,6 +39,7 @@ struct Statistics {
     std::int64_t generated_transitions = 0;  // children considered, duplicates included
     std::int64_t dead_ends = 0;
     std::int64_t skipped_evaluations = 0;  // PS² single-successor chains
+    std::int64_t symmetric_pruned = 0;     // actions left out as symmetric (symmetry=on)
     double best_h = std::numeric_limits<double>::infinity();
     double initial_h = std::numeric_limits<double>::infinity();
     double search_time_s = 0;

@@ -34,6 +34,8 @@ struct Expansion {
     std::int64_t generated = 0;
     std::int64_t single_successors = 0;
     std::int64_t chained = 0;
+    // Actions left out as symmetric to a canonical one (S³ with symmetry).
+    std::int64_t symmetric = 0;
     void clear() {
         expanded = -1;
         children.clear();
@@ -42,6 +44,7 @@ struct Expansion {
         generated = 0;
         single_successors = 0;
         chained = 0;
+        symmetric = 0;
     }
 };
 

@@ -7,8 +7,18 @@
 namespace ll {
 
 StateSpace::StateSpace(const Task& task, const StateLayout& layout, SuccessorGenerator& successors,
-                       const GoalChecker& goal)
-    : task_(task), layout_(layout), successors_(successors), goal_(goal) {}
+                       const GoalChecker& goal, ObjectSymmetry* symmetry)
+    : task_(task),
+      layout_(layout),
+      successors_(successors),
+      goal_(goal),
+      symmetry_(symmetry != nullptr && symmetry->any() ? symmetry : nullptr) {}
+
+void StateSpace::symmetry_groups_of(NodeId node, const State* state) const {
+    if (symmetry_node_ == node) return;
+    symmetry_->compute(state != nullptr ? *state : registry_.get(node));
+    symmetry_node_ = node;
+}
 
 NodeId StateSpace::add_node(const State& state, NodeId parent, const GroundAction& action,
                             bool& is_new) {
@@ -53,6 +63,16 @@ void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
     first_child_ = registry_.size();
     applicable_.clear();
     successors_.applicable_actions(parent, applicable_);
+    if (symmetry_ != nullptr) {
+        symmetry_groups_of(node, &parent);
+        if (symmetry_->grouped_objects() > 0) {
+            const std::size_t before = applicable_.size();
+            std::erase_if(applicable_, [&](const GroundAction& a) {
+                return !symmetry_->is_canonical(a.arguments);
+            });
+            out.symmetric += static_cast<std::int64_t>(before - applicable_.size());
+        }
+    }
     out.transitions += static_cast<std::int64_t>(applicable_.size());
     for (const GroundAction& action : applicable_) {
         if (budget_ != nullptr) budget_->poll();
@@ -76,10 +96,17 @@ bool StateSpace::is_preferred(NodeId child, StateId helpful_state,
     if (info.parent != helpful_state || info.action < 0) return false;
     const SchemaId schema = actions_[info.action];
     const std::size_t args = static_cast<std::size_t>(info.action) + 1;
+    // Under symmetry pruning a helpful action stands for its canonical twin,
+    // the one that generated a child.
+    const bool canonicalise = symmetry_ != nullptr;
+    if (canonicalise) symmetry_groups_of(helpful_state, nullptr);
+    std::vector<ObjectId> arguments;
     return std::any_of(helpful.begin(), helpful.end(), [&](const GroundAction& a) {
         if (a.schema != schema) return false;
-        for (std::size_t i = 0; i < a.arguments.size(); ++i) {
-            if (a.arguments[i] != actions_[args + i]) return false;
+        arguments = a.arguments;
+        if (canonicalise) symmetry_->canonicalise(arguments);
+        for (std::size_t i = 0; i < arguments.size(); ++i) {
+            if (arguments[i] != actions_[args + i]) return false;
         }
         return true;
     });

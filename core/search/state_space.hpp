@@ -6,6 +6,7 @@
 
 #include "core/common/segmented_vector.hpp"
 #include "core/search/search_space.hpp"
+#include "core/successors/object_symmetry.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
 #include "core/task/state_registry.hpp"
@@ -14,8 +15,10 @@ namespace ll {
 
 class StateSpace final : public SearchSpace {
   public:
+    // With `symmetry` (null: none), only the canonical actions of a state
+    // generate successors (core/successors/object_symmetry.hpp).
     StateSpace(const Task& task, const StateLayout& layout, SuccessorGenerator& successors,
-               const GoalChecker& goal);
+               const GoalChecker& goal, ObjectSymmetry* symmetry = nullptr);
 
     NodeId root() override;
     bool is_goal(NodeId node) const override { return goal_state_[node] != 0; }
@@ -38,6 +41,9 @@ class StateSpace final : public SearchSpace {
         std::int32_t action = -1;  // offset of [schema, args...] in actions_
     };
     NodeId add_node(const State& state, NodeId parent, const GroundAction& action, bool& is_new);
+    // The symmetry groups of `node`'s state, computed unless they are the
+    // last ones computed.
+    void symmetry_groups_of(NodeId node, const State* state) const;
 
     const Task& task_;
     const StateLayout& layout_;
@@ -60,6 +66,8 @@ class StateSpace final : public SearchSpace {
     // Polled per successor: one expansion can have 10^5 children
     // (childsnack), each applied, interned and goal-tested.
     Budget* budget_ = nullptr;
+    ObjectSymmetry* symmetry_ = nullptr;
+    mutable NodeId symmetry_node_ = -1;  // the node whose groups symmetry_ holds
 };
 
 }  // namespace ll

@@ -18,6 +18,7 @@ nlohmann::json statistics_json(const Statistics& s) {
     j["generated_transitions"] = s.generated_transitions;
     j["dead_ends"] = s.dead_ends;
     j["skipped_evaluations"] = s.skipped_evaluations;
+    j["symmetric_pruned"] = s.symmetric_pruned;
     j["average_branching_factor"] = s.average_branching_factor();
     j["initial_h"] = finite_or_null(s.initial_h);
     j["best_h"] = finite_or_null(s.best_h);

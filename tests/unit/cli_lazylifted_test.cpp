@@ -299,8 +299,8 @@ TEST_F(CliStats, SolvedRunHasAllFields) {
     EXPECT_EQ(j["status"], "solved");
     EXPECT_EQ(j["plan_length"], 2);
     for (const char* key : {"expansions", "evaluations", "generated", "dead_ends",
-                            "skipped_evaluations", "average_branching_factor", "initial_h",
-                            "search_time_s", "total_time_s", "peak_memory_mb"}) {
+                            "skipped_evaluations", "symmetric_pruned", "average_branching_factor",
+                            "initial_h", "search_time_s", "total_time_s", "peak_memory_mb"}) {
         ASSERT_TRUE(j.contains(key)) << key;
         EXPECT_TRUE(j[key].is_number()) << key << ": " << j[key];
     }

@@ -110,6 +110,29 @@ TEST_P(EngineConfigTest, EveryConfigurationIsSoundAndComplete) {
     }
 }
 
+// Symmetry pruning (S³) keeps every configuration sound and complete.
+TEST_P(EngineConfigTest, SymmetryPruningIsSoundAndComplete) {
+    const Task task = test::load_task(GetParam().task, GetParam().problem);
+    const int optimum = test::GroundOracle(task).optimal_plan_length();
+    for (const char* config : {"paper,symmetry=on", "paper,search=lazy,symmetry=on",
+                               "lama,symmetry=on", "bfws,symmetry=on"}) {
+        for (HeuristicKind h : {HeuristicKind::FF, HeuristicKind::GoalCount}) {
+            PlannerOptions options = with_config(config, SpaceKind::State);
+            options.heuristic = h;
+            const SearchResult r = solve(task, options);
+            const std::string what = std::string(config) + " " + to_string(h);
+            if (optimum < 0) {
+                EXPECT_EQ(r.status, SearchStatus::Unsolvable) << what;
+                continue;
+            }
+            ASSERT_EQ(r.status, SearchStatus::Solved) << what;
+            const ValidationResult v = validate_plan(task, r.plan);
+            EXPECT_TRUE(v.valid) << what << ": " << v.message;
+            EXPECT_GE(static_cast<int>(r.plan.size()), optimum) << what;
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllTasks, EngineConfigTest, ::testing::ValuesIn(test::all_test_tasks()),
                          [](const auto& info) {
                              std::string n = info.param.task + "_" + info.param.problem;

@@ -1,0 +1,296 @@
+// Object classes of the task (goal, static facts, costs and schemas
+// invariant under exchanging two objects) and their groups per state.
+#include "core/successors/object_symmetry.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace ll {
+namespace {
+
+// Objects the domain names (constants, objects written into a schema or a
+// cost term): a permutation must leave them in place.
+std::vector<char> named_objects(const Task& task) {
+    std::vector<char> named(static_cast<std::size_t>(task.num_objects()), 0);
+    for (int o = 0; o < task.num_objects(); ++o)
+        named[o] = task.objects[o].is_constant ? 1 : 0;
+    auto mark = [&](const Term& t) {
+        if (!t.is_parameter()) named[t.index] = 1;
+    };
+    auto mark_atoms = [&](const std::vector<AtomSchema>& atoms) {
+        for (const AtomSchema& a : atoms)
+            for (const Term& t : a.arguments)
+                mark(t);
+    };
+    for (const ActionSchema& s : task.schemas) {
+        mark_atoms(s.positive_preconditions);
+        mark_atoms(s.negative_preconditions);
+        mark_atoms(s.add_effects);
+        mark_atoms(s.delete_effects);
+        for (const EqualityConstraint& e : s.equalities) {
+            mark(e.lhs);
+            mark(e.rhs);
+        }
+        for (const CostTerm& c : s.cost.terms)
+            for (const Term& t : c.arguments)
+                mark(t);
+    }
+    return named;
+}
+
+ObjectId swap(ObjectId x, ObjectId a, ObjectId b) {
+    return x == a ? b : x == b ? a : x;
+}
+
+// The atoms a permutation must map onto themselves: the goal's positive and
+// negative literals and the static facts, as keys {kind, predicate, args...}.
+class InvariantAtoms {
+  public:
+    InvariantAtoms(const Task& task, const StateLayout& layout) {
+        auto add = [&](int kind, const GroundAtom& atom) {
+            std::vector<std::int32_t> key{kind, atom.predicate};
+            key.insert(key.end(), atom.arguments.begin(), atom.arguments.end());
+            keys_.push_back(std::move(key));
+        };
+        for (const GroundAtom& a : task.goal_positive)
+            add(0, a);
+        for (const GroundAtom& a : task.goal_negative)
+            add(1, a);
+        for (const GroundAtom& a : task.initial_state)
+            if (!layout.is_fluent(a.predicate)) add(2, a);
+        std::sort(keys_.begin(), keys_.end());
+        keys_.erase(std::unique(keys_.begin(), keys_.end()), keys_.end());
+        const int n = task.num_objects();
+        begin_.assign(static_cast<std::size_t>(n) + 1, 0);
+        for_each_occurrence([&](ObjectId o, int) { ++begin_[o + 1]; });
+        for (int o = 0; o < n; ++o)
+            begin_[o + 1] += begin_[o];
+        occurrences_.resize(static_cast<std::size_t>(begin_[n]));
+        std::vector<std::int32_t> fill(begin_.begin(), begin_.end() - 1);
+        for_each_occurrence([&](ObjectId o, int key) { occurrences_[fill[o]++] = key; });
+    }
+
+    // Kind, predicate and argument position of every occurrence of `o`,
+    // sorted: objects with different signatures are never exchangeable.
+    std::vector<std::int32_t> signature(ObjectId o) const {
+        std::vector<std::int32_t> sig;
+        for (int i = begin_[o]; i < begin_[o + 1]; ++i) {
+            const auto& key = keys_[occurrences_[i]];
+            for (std::size_t p = 2; p < key.size(); ++p)
+                if (key[p] == o) sig.push_back((key[0] * 65536 + key[1]) * 64 + int(p));
+        }
+        std::sort(sig.begin(), sig.end());
+        return sig;
+    }
+
+    bool swappable(ObjectId a, ObjectId b) const {
+        std::vector<std::int32_t> swapped;
+        for (ObjectId o : {a, b}) {
+            for (int i = begin_[o]; i < begin_[o + 1]; ++i) {
+                swapped = keys_[occurrences_[i]];
+                for (std::size_t p = 2; p < swapped.size(); ++p)
+                    swapped[p] = swap(swapped[p], a, b);
+                if (!std::binary_search(keys_.begin(), keys_.end(), swapped)) return false;
+            }
+        }
+        return true;
+    }
+
+  private:
+    // Calls f(object, key index) once per distinct object of each key.
+    template <typename F>
+    void for_each_occurrence(F f) const {
+        for (int k = 0; k < static_cast<int>(keys_.size()); ++k) {
+            const auto& key = keys_[k];
+            for (std::size_t p = 2; p < key.size(); ++p)
+                if (std::find(key.begin() + 2, key.begin() + p, key[p]) == key.begin() + p)
+                    f(key[p], k);
+        }
+    }
+
+    std::vector<std::vector<std::int32_t>> keys_;
+    std::vector<std::int32_t> begin_, occurrences_;
+};
+
+// Whether exchanging a and b keeps every action cost: the static functions
+// of :action-costs take the same values on swapped arguments. Functions of
+// three or more arguments are not checked: no exchange then.
+bool costs_swappable(const Task& task, ObjectId a, ObjectId b) {
+    if (!task.has_action_costs) return true;
+    std::vector<ObjectId> args, swapped;
+    for (const NumericFunction& f : task.functions) {
+        if (f.arity() == 0) continue;
+        if (f.arity() > 2) return false;
+        if (f.arity() == 1) {
+            args = {a};
+            swapped = {b};
+            if (f.value(args) != f.value(swapped)) return false;
+            continue;
+        }
+        for (ObjectId x = 0; x < task.num_objects(); ++x) {
+            for (int side = 0; side < 2; ++side) {
+                for (ObjectId o : {a, b}) {
+                    args = side == 0 ? std::vector<ObjectId>{o, x} : std::vector<ObjectId>{x, o};
+                    swapped = {swap(args[0], a, b), swap(args[1], a, b)};
+                    if (f.value(args) != f.value(swapped)) return false;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+ObjectSymmetry::ObjectSymmetry(const Task& task, const StateLayout& layout) : layout_(layout) {
+    const int n = task.num_objects();
+    class_of_.assign(static_cast<std::size_t>(n), -1);
+    group_of_.assign(static_cast<std::size_t>(n), -1);
+    const std::vector<char> named = named_objects(task);
+    const InvariantAtoms invariant(task, layout);
+    // Candidates by (type, signature); within a bucket, classes by exchange
+    // with each class's first object (exchangeability is transitive).
+    std::map<std::pair<TypeId, std::vector<std::int32_t>>, std::vector<ObjectId>> buckets;
+    for (ObjectId o = 0; o < n; ++o)
+        if (!named[o]) buckets[{task.objects[o].type, invariant.signature(o)}].push_back(o);
+    for (const auto& [key, objects] : buckets) {
+        if (objects.size() < 2) continue;
+        std::vector<std::vector<ObjectId>> found;
+        for (ObjectId o : objects) {
+            auto it = std::find_if(found.begin(), found.end(), [&](const auto& c) {
+                return invariant.swappable(c.front(), o) && costs_swappable(task, c.front(), o);
+            });
+            if (it == found.end()) {
+                found.push_back({o});
+            } else {
+                it->push_back(o);
+            }
+        }
+        for (auto& c : found)
+            if (c.size() >= 2) classes_.push_back(std::move(c));
+    }
+    std::sort(classes_.begin(), classes_.end());
+    for (int c = 0; c < static_cast<int>(classes_.size()); ++c)
+        for (ObjectId o : classes_[c])
+            class_of_[o] = c;
+}
+
+bool ObjectSymmetry::swappable_in_state(const State& state, ObjectId a, ObjectId b) {
+    if (refs_begin_[a + 1] - refs_begin_[a] != refs_begin_[b + 1] - refs_begin_[b]) return false;
+    for (ObjectId o : {a, b}) {
+        for (int i = refs_begin_[o]; i < refs_begin_[o + 1]; ++i) {
+            const AtomRef& ref = refs_[i];
+            const int arity = layout_.arity(ref.predicate);
+            swapped_.assign(ref.tuple, ref.tuple + arity);
+            for (ObjectId& x : swapped_)
+                x = swap(x, a, b);
+            if (!state.contains(layout_, ref.predicate, swapped_)) return false;
+        }
+    }
+    return true;
+}
+
+void ObjectSymmetry::compute(const State& state) {
+    for (const auto& g : groups_)
+        for (ObjectId o : g)
+            group_of_[o] = -1;
+    groups_.clear();
+    grouped_objects_ = 0;
+    // Index the fluent atoms by the class members they mention (each
+    // distinct member of a tuple once).
+    const int n = static_cast<int>(class_of_.size());
+    refs_begin_.assign(static_cast<std::size_t>(n) + 1, 0);
+    auto for_each_ref = [&](auto f) {
+        for (int s = 0; s < layout_.num_slots(); ++s) {
+            const PredicateId p = layout_.predicate_of_slot(s);
+            const RelationView rel = state.relation(layout_, p);
+            const int arity = layout_.arity(p);
+            for (int t = 0; t < rel.size; ++t) {
+                const ObjectId* tuple = rel.data + static_cast<std::size_t>(t) * rel.stride;
+                for (int i = 0; i < arity; ++i) {
+                    if (class_of_[tuple[i]] < 0 ||
+                        std::find(tuple, tuple + i, tuple[i]) != tuple + i)
+                        continue;
+                    f(tuple[i], AtomRef{p, tuple});
+                }
+            }
+        }
+    };
+    for_each_ref([&](ObjectId o, const AtomRef&) { ++refs_begin_[o + 1]; });
+    for (int o = 0; o < n; ++o)
+        refs_begin_[o + 1] += refs_begin_[o];
+    refs_.resize(static_cast<std::size_t>(refs_begin_[n]));
+    {
+        std::vector<std::int32_t> fill(refs_begin_.begin(), refs_begin_.end() - 1);
+        for_each_ref([&](ObjectId o, const AtomRef& ref) { refs_[fill[o]++] = ref; });
+    }
+    // Per class: groups by exchange with each group's first object, tried
+    // only among objects with the same number of atoms.
+    std::vector<std::vector<ObjectId>> found;
+    for (const auto& c : classes_) {
+        found.clear();
+        for (ObjectId o : c) {
+            auto it = std::find_if(found.begin(), found.end(), [&](const auto& g) {
+                return swappable_in_state(state, g.front(), o);
+            });
+            if (it == found.end()) {
+                found.push_back({o});
+            } else {
+                it->push_back(o);
+            }
+        }
+        for (auto& g : found) {
+            if (g.size() < 2) continue;
+            for (ObjectId o : g)
+                group_of_[o] = static_cast<std::int32_t>(groups_.size());
+            grouped_objects_ += static_cast<int>(g.size());
+            groups_.push_back(std::move(g));
+        }
+    }
+}
+
+bool ObjectSymmetry::is_canonical(std::span<const ObjectId> arguments) const {
+    for (std::size_t i = 0; i < arguments.size(); ++i) {
+        const ObjectId x = arguments[i];
+        const std::int32_t g = group_of_[x];
+        if (g < 0) continue;
+        std::size_t rank = 0;  // distinct objects of group g before position i
+        bool seen = false;
+        for (std::size_t j = 0; j < i; ++j) {
+            if (arguments[j] == x) {
+                seen = true;
+                break;
+            }
+            if (group_of_[arguments[j]] == g && std::find(arguments.begin(), arguments.begin() + j,
+                                                          arguments[j]) == arguments.begin() + j) {
+                ++rank;
+            }
+        }
+        if (!seen && groups_[g][rank] != x) return false;
+    }
+    return true;
+}
+
+void ObjectSymmetry::canonicalise(std::span<ObjectId> arguments) const {
+    const std::vector<ObjectId> original(arguments.begin(), arguments.end());
+    for (std::size_t i = 0; i < original.size(); ++i) {
+        const std::int32_t g = group_of_[original[i]];
+        if (g < 0) continue;
+        std::size_t rank = 0;
+        std::size_t first = i;
+        for (std::size_t j = 0; j < i; ++j) {
+            if (original[j] == original[i]) {
+                first = j;
+                break;
+            }
+            if (group_of_[original[j]] == g && std::find(original.begin(), original.begin() + j,
+                                                         original[j]) == original.begin() + j) {
+                ++rank;
+            }
+        }
+        arguments[i] = first < i ? arguments[first] : groups_[g][rank];
+    }
+}
+
+}  // namespace ll

@@ -1,0 +1,72 @@
+// Symmetric successor pruning: objects that a permutation can exchange
+// without changing the goal, the static facts, the action costs or the
+// schemas (classes of the task), and, in each state, the groups of those
+// objects that the state cannot tell apart either (e.g. the unmade
+// sandwiches of childsnack, the spanners lying at one place, the passengers
+// waiting on one floor for the same floor).
+//
+// Any permutation σ within the groups of a state s maps s to itself and the
+// task to itself, so an action a applicable in s and σ(a) lead to states
+// that σ maps onto each other: one has a plan iff the other has, of the
+// same length and cost. Search may therefore keep, of the actions of s,
+// only the canonical ones (each group's objects used in increasing order of
+// id, in the order of the action's arguments): every plan is still found
+// in its canonical form, and every action applied is a real action of the
+// task, so plans need no translation.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/task/state.hpp"
+#include "core/task/task.hpp"
+
+namespace ll {
+
+class ObjectSymmetry {
+  public:
+    ObjectSymmetry(const Task& task, const StateLayout& layout);
+
+    // Whether some class has two or more objects: otherwise no state has a
+    // symmetry and callers skip compute() altogether.
+    bool any() const { return !classes_.empty(); }
+    // The task's classes of two or more objects, each sorted by id.
+    const std::vector<std::vector<ObjectId>>& classes() const { return classes_; }
+
+    // The groups of `state`; is_canonical() and canonicalise() then refer to it.
+    void compute(const State& state);
+    // Number of objects in a group of two or more of the last state.
+    int grouped_objects() const { return grouped_objects_; }
+    // The groups of two or more objects of the last state, each sorted.
+    const std::vector<std::vector<ObjectId>>& groups() const { return groups_; }
+
+    // Whether each group's objects occur in `arguments` (first occurrences,
+    // left to right) as the group's smallest ids in increasing order.
+    bool is_canonical(std::span<const ObjectId> arguments) const;
+    // Renames `arguments` to their canonical form in the last state.
+    void canonicalise(std::span<ObjectId> arguments) const;
+
+  private:
+    // The fluent atoms of the last state, indexed by the grouped objects
+    // they mention (CSR over objects): (predicate, first word of the tuple).
+    struct AtomRef {
+        PredicateId predicate;
+        const ObjectId* tuple;
+    };
+    bool swappable_in_state(const State& state, ObjectId a, ObjectId b);
+
+    const StateLayout& layout_;
+    std::vector<std::vector<ObjectId>> classes_;
+    std::vector<std::int32_t> class_of_;  // object -> class, or -1
+
+    // Per state.
+    std::vector<std::int32_t> group_of_;  // object -> group, or -1
+    std::vector<std::vector<ObjectId>> groups_;
+    int grouped_objects_ = 0;
+    std::vector<std::int32_t> refs_begin_;
+    std::vector<AtomRef> refs_;
+    std::vector<ObjectId> swapped_;
+};
+
+}  // namespace ll
