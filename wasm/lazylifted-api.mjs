@@ -21,7 +21,7 @@
 //   and the call resolves with status "out-of-time".
 // - Statuses, statistics and search configurations are the core's
 //   vocabulary (the CLI's): the module reports them, this file passes them on.
-// - check() and validate() run in a second worker (started on first use), so
+// - check(), validate() and trace() run in a second worker (started on first use), so
 //   they answer while a long search runs in the first.
 
 const DEFAULT_PROGRESS_INTERVAL_MS = 200;
@@ -476,6 +476,14 @@ class Planner {
     validate(domain, problem, plan) {
         const text = Array.isArray(plan) ? plan.join('\n') : String(plan);
         return this.#tool({ type: 'validate', domain: String(domain), problem: String(problem),
+                            plan: text });
+    }
+
+    // The states along a plan, as the core's validator replays it (see
+    // PlanTrace in the .d.ts); rejects only when the worker fails.
+    trace(domain, problem, plan) {
+        const text = Array.isArray(plan) ? plan.join('\n') : String(plan);
+        return this.#tool({ type: 'trace', domain: String(domain), problem: String(problem),
                             plan: text });
     }
 

@@ -7,6 +7,7 @@
 //                   {type: 'solve', id, request, progress: boolean}
 //                   {type: 'check', id, domain, problem}
 //                   {type: 'validate', id, domain, problem, plan}
+//                   {type: 'trace', id, domain, problem, plan}
 //   worker -> main  {type: 'ready', version, searchAliases: string}  (JSON text)
 //                   {type: 'init-error', message}
 //                   {type: 'progress', id, report: string}          (JSON text)
@@ -87,6 +88,8 @@ function run(message) {
             return ll.solve(JSON.stringify(message.request));
         case 'check':
             return ll.check(String(message.domain), String(message.problem));
+        case 'trace':
+            return ll.trace(String(message.domain), String(message.problem), String(message.plan));
         default:  // 'validate'
             return ll.validate(String(message.domain), String(message.problem),
                                String(message.plan));
@@ -111,7 +114,7 @@ listen(async (message) => {
         return;
     }
     await initialised;
-    if (!['solve', 'check', 'validate'].includes(message?.type)) {
+    if (!['solve', 'check', 'validate', 'trace'].includes(message?.type)) {
         post({ type: 'failure', id: message?.id, message: `unknown request type '${message?.type}'`,
                fatal: false });
         return;
