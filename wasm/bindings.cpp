@@ -177,6 +177,7 @@ std::string search_aliases() {
 
 std::string check(const std::string& domain, const std::string& problem) {
     json diagnostics = json::array();
+    json warnings = json::array();  // what the parser accepted with a warning
     json summary = nullptr;
     auto diagnostic = [&](json error) {
         error["severity"] = "error";
@@ -192,6 +193,11 @@ std::string check(const std::string& domain, const std::string& problem) {
                    {"actions", task.schemas.size()},
                    {"initialAtoms", task.initial_state.size()},
                    {"goalAtoms", task.goal_positive.size() + task.goal_negative.size()}};
+        for (const ll::Warning& w : task.warnings) {
+            json warning = error_json("input", w.message, w.position);
+            warning["severity"] = "warning";
+            warnings.push_back(std::move(warning));
+        }
     } catch (const ll::Error& e) {
         diagnostic(error_json(e));
     } catch (const std::bad_alloc&) {
@@ -201,7 +207,9 @@ std::string check(const std::string& domain, const std::string& problem) {
     } catch (...) {
         diagnostic(error_json("internal", "unknown exception"));
     }
-    json response = {{"ok", diagnostics.empty()}, {"diagnostics", std::move(diagnostics)}};
+    json response = {{"ok", diagnostics.empty()},
+                     {"diagnostics", std::move(diagnostics)},
+                     {"warnings", std::move(warnings)}};
     if (!summary.is_null()) response["summary"] = std::move(summary);
     return response.dump();
 }

@@ -214,13 +214,15 @@ export interface SolveOptions {
 }
 
 export interface Diagnostic extends PlannerError {
-  severity: 'error';
+  severity: 'error' | 'warning';
 }
 
 export interface CheckResult {
   ok: boolean;
   /** [] or one diagnostic (the parser stops at the first error), in domain.pddl or problem.pddl. */
   diagnostics: Diagnostic[];
+  /** What the parser accepted with a warning (severity "warning"), e.g. a requirement not declared. */
+  warnings: Diagnostic[];
   summary?: {
     domain: string;
     problem: string;

@@ -318,3 +318,16 @@ test('trace gives the states along a plan with the atoms each step adds and dele
     assert.equal(unparsable.ok, false);
     assert.equal(unparsable.error.file, 'plan');
 });
+
+test('check reports what the parser accepted with a warning (a requirement not declared)', async () => {
+    const domain = blocksDomain.replace('(:requirements :strips :typing)', '(:requirements :typing)')
+        .replace('(clear ?x) (ontable ?x) (handempty))', '(clear ?x) (ontable ?x) (handempty) (not (holding ?x)))');
+    const check = await planner.check(domain, blocksP01);
+    assert.equal(check.ok, true);
+    assert.deepEqual(check.diagnostics, []);
+    assert.equal(check.warnings.length, 1, JSON.stringify(check.warnings));
+    assert.equal(check.warnings[0].severity, 'warning');
+    assert.equal(check.warnings[0].file, 'domain.pddl');
+    assert.match(check.warnings[0].message, /':negative-preconditions' is not in :requirements/);
+    assert.equal((await planner.check(blocksDomain, blocksP01)).warnings.length, 0);
+});
