@@ -94,8 +94,11 @@ async function createEditors() {
 }
 
 async function start() {
+    // Marks of the load (performance.getEntriesByType('mark')): where the first plan's time goes.
+    performance.mark('ll-app-start');
     setStatus('loading');
     await createEditors();
+    performance.mark('ll-editors');
     const [exampleIndex, models] = await Promise.all([
         fetchJson('examples/index.json', { examples: [] }),
         fetchJson('models/manifest.json', { models: [] }),
@@ -103,6 +106,7 @@ async function start() {
     store.set({ examples: Array.isArray(exampleIndex.examples) ? exampleIndex.examples : [],
                 manifest: Array.isArray(models.models) ? models.models : [] });
     fillExamples();
+    performance.mark('ll-examples');
     const session = await initialSession();
     if (session) applySession(session);
     else if (store.get().examples.length) await loadExample(store.get().examples[0].id);
@@ -113,6 +117,7 @@ async function start() {
         showLoadError(error);
         return;
     }
+    performance.mark('ll-planner');
     store.set({ planner, searchAliases: planner.searchAliases ?? [] });
     ui.version.textContent = `planner ${planner.version}`;
     fillConfigSelect(ui.config, store.get().searchAliases);

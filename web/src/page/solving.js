@@ -52,6 +52,7 @@ function showProgress(p) {
 export async function solve() {
     const { planner, editors, solving } = store.get();
     if (!planner || solving) return;
+    performance.mark('ll-solve');
     const domain = editors.domain.getText();
     const problem = editors.problem.getText();
     const s = settings();
@@ -77,6 +78,7 @@ export async function solve() {
             chart.add(report, elapsedS);
         },
     });
+    performance.mark('ll-solved');
     clearInterval(timer);
     ui.elapsed.textContent = formatSeconds(outcome.elapsedS);
     store.set({ solving: null });
