@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { foreignRequests, openPage, screenshot, useSiteAndBrowser } from './helpers.mjs';
 
 const SOLVE_TIMEOUT_MS = 20000;
-// The two editors (the page is 1400 x 900): where the editor help is seen.
+// The two editors (the page is 1400 x 900): the quick fix tooltip is wider than one.
 const EDITORS_CLIP = { x: 0, y: 44, width: 1060, height: 540 };
 const site = useSiteAndBrowser();
 
@@ -65,9 +65,10 @@ test('editor: completion offers a predicate of the domain, hover shows its decla
     const option = page.locator('.cm-tooltip-autocomplete li', { hasText: 'clear' }).first();
     await option.waitFor();
     assert.match(await page.textContent('.cm-tooltip-autocomplete'), /predicate/);
-    await screenshot(page, 'view-completion', { clip: EDITORS_CLIP });
+    await screenshot(page, 'view-completion', { selector: '.pane-problem' });
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => /\(clear\s*$/.test(document.querySelector('.pane-problem .cm-content').textContent));
+    await page.waitForFunction(() =>
+        /\(clear\s*$/.test(document.querySelector('.pane-problem .cm-content').textContent));
     await page.keyboard.press('Escape');
 
     const at = await wordCentre(page, '.pane-problem', 'on-table');
@@ -78,7 +79,7 @@ test('editor: completion offers a predicate of the domain, hover shows its decla
     const text = await hover.textContent();
     assert.match(text, /predicate · domain\.pddl/);
     assert.match(text, /\(on-table \?x\)/);
-    await screenshot(page, 'view-hover', { clip: EDITORS_CLIP });
+    await screenshot(page, 'view-hover', { selector: '.pane-problem' });
     assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });
@@ -99,7 +100,8 @@ test('editor: Ctrl-click and F12 go to the declaration, in the other editor too'
     await page.keyboard.press('F12');
     await page.waitForFunction(() => document.activeElement?.closest('.pane-problem') !== null &&
         document.getSelection().toString() === 'd');
-    const line = await page.evaluate(() => document.getSelection().anchorNode.parentElement.closest('.cm-line').textContent);
+    const line = await page.evaluate(() =>
+        document.getSelection().anchorNode.parentElement.closest('.cm-line').textContent);
     assert.match(line, /\(:objects a b c d\)/);
     await page.context().close();
 });
@@ -109,7 +111,8 @@ test('editor: the quick fix adds a requirement the live check reports missing', 
     await pickExample(base, 'blocksworld-swap');
     const domain = (await base.evaluate(() => [...document.querySelectorAll('.pane-domain .cm-content > .cm-line')]
         .map((l) => l.textContent).join('\n')))
-        .replace('(and (clear ?b) (on-table ?b) (arm-empty))', '(and (clear ?b) (on-table ?b) (arm-empty) (not (holding ?b)))');
+        .replace('(and (clear ?b) (on-table ?b) (arm-empty))',
+                 '(and (clear ?b) (on-table ?b) (arm-empty) (not (holding ?b)))');
     const problem = await base.evaluate(() => [...document.querySelectorAll('.pane-problem .cm-content > .cm-line')]
         .map((l) => l.textContent).join('\n'));
     await base.context().close();

@@ -3,12 +3,13 @@
 // predicates, functions, constants, objects, action names and the enclosing
 // action's parameters; a hover tooltip (@codemirror/view hoverTooltip) with a
 // name's declaration; go to definition (F12 or Ctrl/Cmd-click), across the
-// two editors; and quick fixes (@codemirror/lint actions) that add a
+// two editors; and quick fixes (@codemirror/lint actions, pddl-fixes.js) that add a
 // requirement the live check reports missing. Names come from
 // pddl-outline.js (a scan of both editor texts).
 import { autocompletion } from '@codemirror/autocomplete';
 import { EditorView, hoverTooltip, keymap } from '@codemirror/view';
 import { outline, parametersAt } from './pddl-outline.js';
+
 
 const SECTIONS = [':requirements', ':types', ':constants', ':predicates', ':functions', ':action', ':derived',
                   ':parameters', ':precondition', ':effect', ':domain', ':objects', ':init', ':goal', ':metric'];
@@ -52,7 +53,8 @@ function completionSource(currentOutline) {
         } else if (typed.startsWith(':')) {
             const inRequirements = /\(:requirements[^()]*$/i.test(text.slice(Math.max(0, from - 400), from));
             options = [
-                ...REQUIREMENTS.map((r) => ({ label: r, type: 'keyword', detail: 'requirement', boost: inRequirements ? 2 : 0 })),
+                ...REQUIREMENTS.map((r) => ({ label: r, type: 'keyword', detail: 'requirement',
+                                              boost: inRequirements ? 2 : 0 })),
                 ...(inRequirements ? [] : SECTIONS.map((s) => ({ label: s, type: 'keyword' }))),
             ];
         } else {
@@ -120,7 +122,8 @@ export function pddlAssist({ editors }) {
         autocompletion({ override: [completionSource(currentOutline)], icons: false }),
         // (autocompletion() brings its own keymap, at the highest precedence.)
         keymap.of([
-            { key: 'F12', run: (view) => goToDefinition(view, view.state.selection.main.head, currentOutline, editors) },
+            { key: 'F12',
+              run: (view) => goToDefinition(view, view.state.selection.main.head, currentOutline, editors) },
         ]),
         declarationTooltip(currentOutline),
         EditorView.domEventHandlers({
@@ -133,34 +136,4 @@ export function pddlAssist({ editors }) {
             },
         }),
     ];
-}
-
-// Where `requirement` goes in a domain text: inside (:requirements ...), else
-// a new section after (domain name). Returns a CodeMirror change or null.
-export function requirementChange(text, requirement) {
-    const section = /\(\s*:requirements\b/i.exec(text);
-    if (section) {
-        const close = text.indexOf(')', section.index);
-        if (close < 0) return null;
-        if (new RegExp(`\\s${requirement}(?=[\\s)])`, 'i').test(text.slice(section.index, close))) return null;
-        return { from: close, insert: ` ${requirement}` };
-    }
-    const domain = /\(\s*domain\s+[^\s()]+\s*\)/i.exec(text);
-    if (!domain) return null;
-    const at = domain.index + domain[0].length;
-    return { from: at, insert: `\n  (:requirements ${requirement})` };
-}
-
-/** Quick fixes (lint actions) for a live-check message that names a missing requirement. */
-export function requirementFixes(message) {
-    const match = /'(:[a-z][a-z-]*)' (?:is not )?in :requirements/.exec(message ?? '');
-    if (!match) return [];
-    const requirement = match[1];
-    return [{
-        name: `Add ${requirement}`,
-        apply(view) {
-            const change = requirementChange(view.state.doc.toString(), requirement);
-            if (change) view.dispatch({ changes: change });
-        },
-    }];
 }

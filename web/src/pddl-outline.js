@@ -70,7 +70,9 @@ export function outlineOf(text, file) {
         const rest = section.items?.slice(1) ?? [];
         if ((key === 'domain' || key === 'problem') && isSymbol(rest[0])) add(key, rest[0], `(${key} ${rest[0].text})`);
         else if (key === ':requirements') rest.filter(isSymbol).forEach((r) => add('requirement', r, r.text));
-        else if (key === ':types') typedList(rest).forEach((t) => add('type', t, t.type ? `${t.name} - ${t.type}` : t.name));
+        else if (key === ':types') {
+            typedList(rest).forEach((t) => add('type', t, t.type ? `${t.name} - ${t.type}` : t.name));
+        }
         else if (key === ':constants' || key === ':objects') {
             const kind = key === ':objects' ? 'object' : 'constant';
             typedList(rest).forEach((o) => add(kind, o, o.type ? `${o.name} - ${o.type}` : o.name));

@@ -4,7 +4,7 @@
 // undeclared requirement carries a quick fix), the summary line names the
 // task, and a changed domain name refreshes the model list.
 import { el, errorLocation } from '../format.js';
-import { requirementFixes } from '../pddl-assist.js';
+import { requirementFixes } from '../pddl-fixes.js';
 import { ui } from './dom.js';
 import { refreshModels } from './models.js';
 import { store } from './store.js';

@@ -59,7 +59,8 @@ export async function showResponse(response, solved) {
         let text = STATUS_TEXT[response.status] ?? response.status;
         if (response.status === 'error') text = `Error (${response.error?.category ?? 'unknown'}): see below`;
         setStatus(response.status, text);
-        ui.planEmpty.textContent = response.status === 'error' ? 'No plan: see the error.' : `No plan: ${text.toLowerCase()}.`;
+        ui.planEmpty.textContent = response.status === 'error' ? 'No plan: see the error.'
+            : `No plan: ${text.toLowerCase()}.`;
         if (response.error) {
             showError(response.error);
             if (response.error.line) showDiagnostics([response.error], 'solve');
