@@ -104,6 +104,26 @@ async function nodeFileUrl(value) {
     return pathToFileURL(text);  // resolved against the current directory
 }
 
+// ---- the compiled module, shared by the workers ----
+
+// In a browser the planner compiles the WebAssembly once (streaming, off the
+// main thread, while its first worker starts) and hands the compiled module
+// to each of its workers: a WebAssembly.Module is shared with a worker, not
+// copied, so the second worker (check, validate, trace) and every worker
+// started after a Stop skip the compile. Where that is not possible (Node, no
+// compileStreaming, a server without the application/wasm type) each worker
+// compiles for itself, as before.
+const COMPILED = Symbol('compiled wasm module');
+
+function compileModule(options) {
+    if (isNode || typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function') {
+        return Promise.resolve(null);
+    }
+    const moduleHref = String(options.moduleUrl ?? new URL('./lazylifted.mjs', import.meta.url));
+    const wasmHref = String(options.wasmUrl ?? new URL('./lazylifted.wasm', moduleHref));
+    return WebAssembly.compileStreaming(fetch(wasmHref, { credentials: 'same-origin' })).catch(() => null);
+}
+
 // ---- one worker: start, request/answer bookkeeping, termination ----
 
 class WorkerSlot {
@@ -160,10 +180,12 @@ class WorkerSlot {
             if (value === undefined) return undefined;
             return isNode ? (await nodeFileUrl(value)).href : String(value);
         };
+        const wasmModule = await options[COMPILED];
         this.#post({
             type: 'init',
             moduleUrl: await href(options.moduleUrl),
             wasmUrl: await href(options.wasmUrl),
+            ...(wasmModule ? { wasmModule } : {}),
         });
         this.#ref();
         try {
@@ -498,7 +520,7 @@ class Planner {
 }
 
 export async function createPlanner(options = {}) {
-    const opts = { ...options };
+    const opts = { ...options, [COMPILED]: compileModule(options) };
     const main = WorkerSlot.start(opts, () => {});
     const slot = await main;  // rejects if the worker or the module cannot load
     return new Planner(opts, main, slot.version, slot.searchAliases);

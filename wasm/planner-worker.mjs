@@ -3,7 +3,8 @@
 // Worker (`self`) and as a Node `worker_threads` Worker (`parentPort`).
 //
 // Protocol (all messages are structured-cloneable objects):
-//   main -> worker  {type: 'init', moduleUrl?, wasmUrl?}            (first message)
+//   main -> worker  {type: 'init', moduleUrl?, wasmUrl?, wasmModule?} (first message;
+//                   wasmModule: the WebAssembly.Module the main side compiled)
 //                   {type: 'solve', id, request, progress: boolean}
 //                   {type: 'check', id, domain, problem}
 //                   {type: 'validate', id, domain, problem, plan}
@@ -36,7 +37,7 @@ if (isNode) {
 let ll = null;     // the instantiated module
 let dead = false;  // set after the module aborted: every later call fails
 
-async function loadModule({ moduleUrl, wasmUrl }) {
+async function loadModule({ moduleUrl, wasmUrl, wasmModule }) {
     const moduleHref = String(moduleUrl ?? new URL('./lazylifted.mjs', import.meta.url));
     const options = {};
     if (isNode) {
@@ -59,8 +60,18 @@ async function loadModule({ moduleUrl, wasmUrl }) {
     // Keep the module's own output off the page's console unless it matters.
     options.print = () => {};
     options.printErr = (text) => console.warn('[lazylifted]', text);
+    let instantiationFailed = null;
+    const failure = new Promise((resolve, reject) => { instantiationFailed = reject; });
+    if (wasmModule instanceof WebAssembly.Module) {
+        // Compiled once by the main side (lazylifted-api.mjs): instantiate it, no fetch, no compile.
+        options.instantiateWasm = (imports, receiveInstance) => {
+            WebAssembly.instantiate(wasmModule, imports)
+                .then((instance) => receiveInstance(instance, wasmModule), instantiationFailed);
+            return {};
+        };
+    }
     const { default: createLazyLifted } = await import(moduleHref);
-    return createLazyLifted(options);
+    return Promise.race([createLazyLifted(options), failure]);
 }
 
 function describe(error) {

@@ -27,10 +27,10 @@ import { store } from './page/store.js';
 import './views/index.js';
 
 // The planner (worker + wasm) was started by boot.js before this script was
-// parsed; started here if boot.js is missing.
+// parsed; started here if boot.js has not run (yet): one planner either way.
 const API_URL = new URL('./lazylifted-api.mjs', import.meta.url).href;
-const plannerPromise = globalThis.lazyliftedPlannerPromise ??
-    import(API_URL).then((api) => api.createPlanner());
+const plannerPromise = (globalThis.lazyliftedPlannerPromise ??=
+    import(API_URL).then((api) => api.createPlanner()));
 plannerPromise.catch(() => {});
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -4,5 +4,6 @@
 // plan waits less. app.js takes the promise from here.
 performance.mark('ll-boot');
 const API_URL = new URL('./lazylifted-api.mjs', import.meta.url).href;
-globalThis.lazyliftedPlannerPromise = import(API_URL).then((api) => api.createPlanner());
+// (??=: app.js may have run first, as an async script can run after it.)
+globalThis.lazyliftedPlannerPromise ??= import(API_URL).then((api) => api.createPlanner());
 globalThis.lazyliftedPlannerPromise.catch(() => {});  // app.js reports it
