@@ -181,6 +181,12 @@ test('the model list picks a model that fits the space, and says so when the use
     assert.match(await page.textContent('#model-note'), /trained for S³.*PS² ranks all partial children/s);
     assert.equal(await page.getAttribute('#model-select', 'data-fits'), 'false');
     await screenshot(page, 'view-model-note', { selector: '.settings' });
+    // The user's choice is part of the session: a reload keeps it, with the note.
+    await page.waitForTimeout(600);  // the session is saved 400 ms after the last change
+    await page.reload();
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    assert.equal(await page.inputValue('#model-select'), 'models/ipc23lt-blocksworld-ilg-state.json');
+    await page.waitForSelector('#model-note:not([hidden])');
     // Back to S³: the chosen model fits again, the note goes.
     await page.selectOption('#space-select', 'state');
     await page.waitForSelector('#model-note', { state: 'hidden' });

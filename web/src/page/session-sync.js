@@ -15,10 +15,14 @@ import { store } from './store.js';
 
 let saveTimer = null;
 
+// The session names a model only when the user chose it: a model the page
+// picked is picked again (for the space of that time) when the session returns.
 function currentSession() {
-    const { editors, exampleId } = store.get();
-    return { domain: editors.domain.getText(), problem: editors.problem.getText(), example: exampleId,
-             ...settings() };
+    const { editors, exampleId, modelChosenByUser } = store.get();
+    const session = { domain: editors.domain.getText(), problem: editors.problem.getText(), example: exampleId,
+                      ...settings() };
+    if (!modelChosenByUser) session.model = '';
+    return session;
 }
 
 export function scheduleSave() {
