@@ -26,9 +26,12 @@ export function settings() {
     };
 }
 
-// The live search view: one point per progress report.
+// The live search view: one point per progress report; a long search keeps
+// every other point when there are too many, so a redraw stays cheap.
+const MAX_CHART_POINTS = 400;
+
 function createLiveChart() {
-    const points = [];
+    let points = [];
     const draw = () => renderLineChart(ui.liveChart, [
         { name: 'best h', color: '#8250df', side: 'left', points: points.map((p) => [p.t, p.bestH]) },
         { name: 'expansions', color: '#0969da', side: 'right', points: points.map((p) => [p.t, p.expansions]) },
@@ -38,6 +41,9 @@ function createLiveChart() {
     return {
         add(report, elapsedS) {
             points.push({ t: elapsedS, bestH: report.bestH ?? NaN, expansions: report.expansions });
+            if (points.length > MAX_CHART_POINTS) {
+                points = points.filter((_, i) => i % 2 === 1 || i === points.length - 1);
+            }
             draw();
         },
     };
