@@ -37,7 +37,7 @@ async function wordCentre(page, pane, word, nth = 0) {
     return page.evaluate(({ pane, word, nth }) => {
         const content = document.querySelector(`${pane} .cm-content`);
         const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
-        const re = new RegExp(`(^|[\\s()])(${word.replace(/[-]/g, '\\-')})(?=[\\s()]|$)`, 'g');
+        const re = new RegExp(`(^|[\\s()])(${word.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')})(?=[\\s()]|$)`, 'g');
         let seen = 0;
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             re.lastIndex = 0;
@@ -80,6 +80,11 @@ test('editor: completion offers a predicate of the domain, hover shows its decla
     assert.match(text, /predicate · domain\.pddl/);
     assert.match(text, /\(on-table \?x\)/);
     await screenshot(page, 'view-hover', { selector: '.pane-problem' });
+    // A ?parameter: its declaration in the enclosing action.
+    const parameter = await wordCentre(page, '.pane-domain', '?b', 1);
+    await page.mouse.move(parameter.x, parameter.y);
+    await page.waitForFunction(() => [...document.querySelectorAll('.cm-tooltip-hover .cm-pddl-hover')]
+        .some((h) => /^parameter\?b$/.test(h.textContent)));
     assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });

@@ -83,10 +83,24 @@ function wordAt(state, pos) {
     return null;
 }
 
+// The declaration of the word at `pos`: a ?parameter of the enclosing action
+// (in this editor, view: null), else a name of either file.
+function declarationAt(view, pos, currentOutline) {
+    const word = wordAt(view.state, pos);
+    if (!word) return null;
+    if (word.text.startsWith('?')) {
+        const parameter = parametersAt(view.state.doc.toString(), pos).find((p) => p.name === word.text);
+        if (!parameter) return null;
+        const detail = parameter.type ? `${parameter.name} - ${parameter.type}` : parameter.name;
+        return { word, declaration: { kind: 'parameter', file: null, from: parameter.from, to: parameter.to, detail } };
+    }
+    const declaration = currentOutline()?.find(word.text);
+    return declaration ? { word, declaration } : null;
+}
+
 function declarationTooltip(currentOutline) {
     return hoverTooltip((view, pos) => {
-        const word = wordAt(view.state, pos);
-        const declaration = word && currentOutline()?.find(word.text);
+        const { word, declaration } = declarationAt(view, pos, currentOutline) ?? {};
         if (!declaration) return null;
         return {
             pos: word.from, end: word.to, above: true,
@@ -95,7 +109,8 @@ function declarationTooltip(currentOutline) {
                 dom.className = 'cm-pddl-hover';
                 const kind = document.createElement('div');
                 kind.className = 'cm-pddl-hover-kind';
-                kind.textContent = `${declaration.kind} · ${declaration.file}.pddl`;
+                kind.textContent = declaration.file ? `${declaration.kind} · ${declaration.file}.pddl`
+                    : declaration.kind;
                 const code = document.createElement('code');
                 code.textContent = declaration.detail;
                 dom.append(kind, code);
@@ -107,9 +122,13 @@ function declarationTooltip(currentOutline) {
 
 // Jumps to the declaration of the name at `pos` (in whichever editor has it).
 function goToDefinition(view, pos, currentOutline, editors) {
-    const word = wordAt(view.state, pos);
-    const declaration = word && currentOutline()?.find(word.text);
-    const target = declaration && editors()?.[declaration.file];
+    const { declaration } = declarationAt(view, pos, currentOutline) ?? {};
+    if (!declaration) return false;
+    if (!declaration.file) {  // a parameter: in this editor
+        view.dispatch({ selection: { anchor: declaration.from, head: declaration.to }, scrollIntoView: true });
+        return true;
+    }
+    const target = editors()?.[declaration.file];
     if (!target) return false;
     target.select(declaration.from, declaration.to);
     return true;
