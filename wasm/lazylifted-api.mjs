@@ -106,23 +106,14 @@ async function nodeFileUrl(value) {
 
 // ---- the compiled module, shared by the workers ----
 
-// In a browser the planner compiles the WebAssembly once (streaming, off the
-// main thread, while its first worker starts) and hands the compiled module
-// to each of its workers: a WebAssembly.Module is shared with a worker, not
-// copied, so the second worker (check, validate, trace) and every worker
-// started after a Stop skip the compile. Where that is not possible (Node, no
-// compileStreaming, a server without the application/wasm type) each worker
-// compiles for itself, as before.
-const COMPILED = Symbol('compiled wasm module');
-
-function compileModule(options) {
-    if (isNode || typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function') {
-        return Promise.resolve(null);
-    }
-    const moduleHref = String(options.moduleUrl ?? new URL('./lazylifted.mjs', import.meta.url));
-    const wasmHref = String(options.wasmUrl ?? new URL('./lazylifted.wasm', moduleHref));
-    return WebAssembly.compileStreaming(fetch(wasmHref, { credentials: 'same-origin' })).catch(() => null);
-}
+// In a browser the planner's first worker compiles the WebAssembly (streaming,
+// in the worker, so a busy page does not delay it) and sends the compiled
+// module back with its 'ready'; the planner hands it to every worker it
+// starts later (the second worker for check, validate and trace; the worker
+// after a Stop): a WebAssembly.Module is shared with a worker, not copied, so
+// they only instantiate it, with no fetch and no compile. In Node every worker
+// loads the wasm itself.
+const SHARED = Symbol('the shared wasm module');  // options[SHARED] = {module}
 
 // ---- one worker: start, request/answer bookkeeping, termination ----
 
@@ -133,6 +124,7 @@ class WorkerSlot {
     #nextId = 1;
     #dead = false;
     #onDeath;
+    #shared = null;  // options[SHARED]
     version = null;
     searchAliases = [];
 
@@ -180,7 +172,8 @@ class WorkerSlot {
             if (value === undefined) return undefined;
             return isNode ? (await nodeFileUrl(value)).href : String(value);
         };
-        const wasmModule = await options[COMPILED];
+        this.#shared = options[SHARED] ?? null;
+        const wasmModule = this.#shared?.module;
         this.#post({
             type: 'init',
             moduleUrl: await href(options.moduleUrl),
@@ -199,6 +192,9 @@ class WorkerSlot {
 
     #onMessage(message, ready) {
         if (message.type === 'ready') {
+            if (this.#shared && !this.#shared.module && message.wasmModule instanceof WebAssembly.Module) {
+                this.#shared.module = message.wasmModule;
+            }
             let aliases = [];
             try {
                 aliases = JSON.parse(message.searchAliases ?? '[]');
@@ -520,7 +516,7 @@ class Planner {
 }
 
 export async function createPlanner(options = {}) {
-    const opts = { ...options, [COMPILED]: compileModule(options) };
+    const opts = { ...options, [SHARED]: { module: null } };
     const main = WorkerSlot.start(opts, () => {});
     const slot = await main;  // rejects if the worker or the module cannot load
     return new Planner(opts, main, slot.version, slot.searchAliases);

@@ -4,12 +4,13 @@
 //
 // Protocol (all messages are structured-cloneable objects):
 //   main -> worker  {type: 'init', moduleUrl?, wasmUrl?, wasmModule?} (first message;
-//                   wasmModule: the WebAssembly.Module the main side compiled)
+//                   wasmModule: a WebAssembly.Module another worker compiled)
 //                   {type: 'solve', id, request, progress: boolean}
 //                   {type: 'check', id, domain, problem}
 //                   {type: 'validate', id, domain, problem, plan}
 //                   {type: 'trace', id, domain, problem, plan}
-//   worker -> main  {type: 'ready', version, searchAliases: string}  (JSON text)
+//   worker -> main  {type: 'ready', version, searchAliases: string,  (JSON text)
+//                    wasmModule?}  (the module this worker compiled, browser only)
 //                   {type: 'init-error', message}
 //                   {type: 'progress', id, report: string}          (JSON text)
 //                   {type: 'result', id, result: string}            (JSON text)
@@ -35,6 +36,7 @@ if (isNode) {
 }
 
 let ll = null;     // the instantiated module
+let compiledModule = null;  // the WebAssembly.Module this worker compiled (browser), for 'ready'
 let dead = false;  // set after the module aborted: every later call fails
 
 async function loadModule({ moduleUrl, wasmUrl, wasmModule }) {
@@ -63,15 +65,39 @@ async function loadModule({ moduleUrl, wasmUrl, wasmModule }) {
     let instantiationFailed = null;
     const failure = new Promise((resolve, reject) => { instantiationFailed = reject; });
     if (wasmModule instanceof WebAssembly.Module) {
-        // Compiled once by the main side (lazylifted-api.mjs): instantiate it, no fetch, no compile.
+        // Compiled by another worker of this planner: instantiate it, no fetch, no compile.
         options.instantiateWasm = (imports, receiveInstance) => {
             WebAssembly.instantiate(wasmModule, imports)
                 .then((instance) => receiveInstance(instance, wasmModule), instantiationFailed);
             return {};
         };
+    } else if (!isNode) {
+        // Compile here, and keep the module for the planner's other workers.
+        const wasmHref = String(wasmUrl ?? new URL('./lazylifted.wasm', moduleHref));
+        options.instantiateWasm = (imports, receiveInstance) => {
+            instantiateFromUrl(wasmHref, imports).then(({ instance, module }) => {
+                compiledModule = module;
+                receiveInstance(instance, module);
+            }, instantiationFailed);
+            return {};
+        };
     }
     const { default: createLazyLifted } = await import(moduleHref);
     return Promise.race([createLazyLifted(options), failure]);
+}
+
+// Streaming compile, or from the bytes where the server does not say application/wasm.
+async function instantiateFromUrl(href, imports) {
+    if (typeof WebAssembly.instantiateStreaming === 'function') {
+        try {
+            return await WebAssembly.instantiateStreaming(fetch(href, { credentials: 'same-origin' }), imports);
+        } catch {
+            /* fall back to the bytes */
+        }
+    }
+    const response = await fetch(href, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`could not load ${href} (HTTP ${response.status})`);
+    return WebAssembly.instantiate(await response.arrayBuffer(), imports);
 }
 
 function describe(error) {
@@ -116,7 +142,8 @@ listen(async (message) => {
             .then((module) => {
                 ll = module;
                 post({ type: 'ready', version: ll.version(),
-                       searchAliases: typeof ll.searchAliases === 'function' ? ll.searchAliases() : '[]' });
+                       searchAliases: typeof ll.searchAliases === 'function' ? ll.searchAliases() : '[]',
+                       ...(compiledModule ? { wasmModule: compiledModule } : {}) });
             })
             .catch((error) => {
                 dead = true;
