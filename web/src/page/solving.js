@@ -31,7 +31,7 @@ export function settings() {
 const MAX_CHART_POINTS = 400;
 
 function createLiveChart() {
-    let points = [];
+    let points = [{ t: 0, bestH: NaN, expansions: 0 }];  // the search starts with nothing expanded
     const draw = () => renderLineChart(ui.liveChart, [
         { name: 'best h', color: '#8250df', side: 'left', points: points.map((p) => [p.t, p.bestH]) },
         { name: 'expansions', color: '#0969da', side: 'right', points: points.map((p) => [p.t, p.expansions]) },
