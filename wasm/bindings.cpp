@@ -28,6 +28,7 @@
 #include "core/search/search_result.hpp"
 #include "core/search/statistics_json.hpp"
 #include "core/task/task.hpp"
+#include "core/validation/plan_trace.hpp"
 #include "core/validation/validator.hpp"
 #include "wasm/request.hpp"
 
@@ -176,6 +177,7 @@ std::string search_aliases() {
 
 std::string check(const std::string& domain, const std::string& problem) {
     json diagnostics = json::array();
+    json warnings = json::array();  // what the parser accepted with a warning
     json summary = nullptr;
     auto diagnostic = [&](json error) {
         error["severity"] = "error";
@@ -191,6 +193,11 @@ std::string check(const std::string& domain, const std::string& problem) {
                    {"actions", task.schemas.size()},
                    {"initialAtoms", task.initial_state.size()},
                    {"goalAtoms", task.goal_positive.size() + task.goal_negative.size()}};
+        for (const ll::Warning& w : task.warnings) {
+            json warning = error_json("input", w.message, w.position);
+            warning["severity"] = "warning";
+            warnings.push_back(std::move(warning));
+        }
     } catch (const ll::Error& e) {
         diagnostic(error_json(e));
     } catch (const std::bad_alloc&) {
@@ -200,7 +207,9 @@ std::string check(const std::string& domain, const std::string& problem) {
     } catch (...) {
         diagnostic(error_json("internal", "unknown exception"));
     }
-    json response = {{"ok", diagnostics.empty()}, {"diagnostics", std::move(diagnostics)}};
+    json response = {{"ok", diagnostics.empty()},
+                     {"diagnostics", std::move(diagnostics)},
+                     {"warnings", std::move(warnings)}};
     if (!summary.is_null()) response["summary"] = std::move(summary);
     return response.dump();
 }
@@ -239,6 +248,61 @@ std::string validate(const std::string& domain, const std::string& problem,
     }
 }
 
+// ---- trace ----
+
+json atoms_json(const ll::Task& task, const std::vector<ll::GroundAtom>& atoms) {
+    json out = json::array();
+    for (const ll::GroundAtom& atom : atoms)
+        out.push_back(ll::to_string(task, atom));
+    return out;
+}
+
+json trace_json(const ll::Task& task, const ll::PlanTrace& trace) {
+    json predicates = json::array();
+    for (const ll::Predicate& p : task.predicates)
+        predicates.push_back({{"name", p.name}, {"static", p.is_static}});
+    json states = json::array(), added = json::array(), deleted = json::array();
+    for (std::size_t i = 0; i < trace.states.size(); ++i) {
+        states.push_back(atoms_json(task, trace.states[i]));
+        added.push_back(atoms_json(task, trace.added[i]));
+        deleted.push_back(atoms_json(task, trace.deleted[i]));
+    }
+    const ll::ValidationResult& v = trace.validation;
+    return {{"ok", true},
+            {"valid", v.valid},
+            {"message", v.message},
+            {"failedStep", v.failed_step >= 0 ? json(v.failed_step) : json(nullptr)},
+            {"unmetGoals", v.unmet_goals},
+            {"predicates", std::move(predicates)},
+            {"goals", atoms_json(task, task.goal_positive)},
+            {"states", std::move(states)},
+            {"added", std::move(added)},
+            {"deleted", std::move(deleted)}};
+}
+
+// The states along a plan (ll::trace_plan: the validator's replay), for the
+// page's step view. The shape is documented in docs/js-api.md.
+std::string trace(const std::string& domain, const std::string& problem,
+                  const std::string& plan_text) {
+    auto failed = [](json error) {
+        json response = {{"ok", false}, {"error", std::move(error)}};
+        return response.dump();
+    };
+    try {
+        ll::Task task = ll::parse_task(domain, problem, "domain.pddl", "problem.pddl");
+        std::vector<ll::GroundAction> plan = ll::parse_plan(task, plan_text, "plan");
+        return trace_json(task, ll::trace_plan(task, plan)).dump();
+    } catch (const ll::Error& e) {
+        return failed(error_json(e));
+    } catch (const std::bad_alloc&) {
+        return failed(error_json("internal", "out of memory"));
+    } catch (const std::exception& e) {
+        return failed(error_json("internal", e.what()));
+    } catch (...) {
+        return failed(error_json("internal", "unknown exception"));
+    }
+}
+
 std::string version() {
     return LL_VERSION;
 }
@@ -250,6 +314,7 @@ EMSCRIPTEN_BINDINGS(lazylifted) {
     emscripten::function("solveWithProgress", &solve_with_progress);
     emscripten::function("check", &check);
     emscripten::function("validate", &validate);
+    emscripten::function("trace", &trace);
     emscripten::function("searchAliases", &search_aliases);
     emscripten::function("version", &version);
 }

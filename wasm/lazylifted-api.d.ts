@@ -216,13 +216,15 @@ export interface SolveOptions {
 }
 
 export interface Diagnostic extends PlannerError {
-  severity: 'error';
+  severity: 'error' | 'warning';
 }
 
 export interface CheckResult {
   ok: boolean;
   /** [] or one diagnostic (the parser stops at the first error), in domain.pddl or problem.pddl. */
   diagnostics: Diagnostic[];
+  /** What the parser accepted with a warning (severity "warning"), e.g. a requirement not declared. */
+  warnings: Diagnostic[];
   summary?: {
     domain: string;
     problem: string;
@@ -246,6 +248,27 @@ export interface ValidateResult {
   /** The plan's cost (its length without action costs); null unless valid. */
   planCost: number | null;
   /** When the domain, problem or plan (file "plan") cannot be parsed. */
+  error?: PlannerError;
+}
+
+/** The states along a plan (planner.trace), as the core's validator replays it. */
+export interface PlanTrace {
+  /** False when the domain, problem or plan cannot be parsed (see `error`). */
+  ok: boolean;
+  valid?: boolean;
+  message?: string;
+  /** 0-based index of the first inapplicable step (the trace stops before it), or null. */
+  failedStep?: number | null;
+  unmetGoals?: string[];
+  /** The domain's predicates in declaration order; static: in no effect of any action. */
+  predicates?: { name: string; static: boolean }[];
+  /** The positive goal atoms, e.g. "(on a b)". */
+  goals?: string[];
+  /** states[0]: the initial state; states[i]: the state after step i (1-based). */
+  states?: string[][];
+  /** added[i] / deleted[i]: the atoms step i added / deleted; index 0 is empty. */
+  added?: string[][];
+  deleted?: string[][];
   error?: PlannerError;
 }
 
@@ -275,6 +298,9 @@ export interface Planner {
 
   /** Replays a plan: IPC lines "(a x y)" (one per line, ";" comments) or an array of steps. */
   validate(domain: string, problem: string, plan: string | string[]): Promise<ValidateResult>;
+
+  /** The states along a plan with each step's added and deleted atoms (second worker). */
+  trace(domain: string, problem: string, plan: string | string[]): Promise<PlanTrace>;
 
   /** Terminates the workers; pending calls reject with an AbortError; later calls reject too. */
   terminate(): void;

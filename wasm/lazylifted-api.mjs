@@ -21,7 +21,7 @@
 //   and the call resolves with status "out-of-time".
 // - Statuses, statistics and search configurations are the core's
 //   vocabulary (the CLI's): the module reports them, this file passes them on.
-// - check() and validate() run in a second worker (started on first use), so
+// - check(), validate() and trace() run in a second worker (started on first use), so
 //   they answer while a long search runs in the first.
 
 const DEFAULT_PROGRESS_INTERVAL_MS = 200;
@@ -104,6 +104,17 @@ async function nodeFileUrl(value) {
     return pathToFileURL(text);  // resolved against the current directory
 }
 
+// ---- the compiled module, shared by the workers ----
+
+// In a browser the planner's first worker compiles the WebAssembly (streaming,
+// in the worker, so a busy page does not delay it) and sends the compiled
+// module back with its 'ready'; the planner hands it to every worker it
+// starts later (the second worker for check, validate and trace; the worker
+// after a Stop): a WebAssembly.Module is shared with a worker, not copied, so
+// they only instantiate it, with no fetch and no compile. In Node every worker
+// loads the wasm itself.
+const SHARED = Symbol('the shared wasm module');  // options[SHARED] = {module}
+
 // ---- one worker: start, request/answer bookkeeping, termination ----
 
 class WorkerSlot {
@@ -113,6 +124,7 @@ class WorkerSlot {
     #nextId = 1;
     #dead = false;
     #onDeath;
+    #shared = null;  // options[SHARED]
     version = null;
     searchAliases = [];
 
@@ -160,10 +172,13 @@ class WorkerSlot {
             if (value === undefined) return undefined;
             return isNode ? (await nodeFileUrl(value)).href : String(value);
         };
+        this.#shared = options[SHARED] ?? null;
+        const wasmModule = this.#shared?.module;
         this.#post({
             type: 'init',
             moduleUrl: await href(options.moduleUrl),
             wasmUrl: await href(options.wasmUrl),
+            ...(wasmModule ? { wasmModule } : {}),
         });
         this.#ref();
         try {
@@ -177,6 +192,9 @@ class WorkerSlot {
 
     #onMessage(message, ready) {
         if (message.type === 'ready') {
+            if (this.#shared && !this.#shared.module && message.wasmModule instanceof WebAssembly.Module) {
+                this.#shared.module = message.wasmModule;
+            }
             let aliases = [];
             try {
                 aliases = JSON.parse(message.searchAliases ?? '[]');
@@ -479,6 +497,14 @@ class Planner {
                             plan: text });
     }
 
+    // The states along a plan, as the core's validator replays it (see
+    // PlanTrace in the .d.ts); rejects only when the worker fails.
+    trace(domain, problem, plan) {
+        const text = Array.isArray(plan) ? plan.join('\n') : String(plan);
+        return this.#tool({ type: 'trace', domain: String(domain), problem: String(problem),
+                            plan: text });
+    }
+
     terminate() {
         if (this.#terminated) return;
         this.#terminated = true;
@@ -490,7 +516,7 @@ class Planner {
 }
 
 export async function createPlanner(options = {}) {
-    const opts = { ...options };
+    const opts = { ...options, [SHARED]: { module: null } };
     const main = WorkerSlot.start(opts, () => {});
     const slot = await main;  // rejects if the worker or the module cannot load
     return new Planner(opts, main, slot.version, slot.searchAliases);

@@ -3,11 +3,14 @@
 // Worker (`self`) and as a Node `worker_threads` Worker (`parentPort`).
 //
 // Protocol (all messages are structured-cloneable objects):
-//   main -> worker  {type: 'init', moduleUrl?, wasmUrl?}            (first message)
+//   main -> worker  {type: 'init', moduleUrl?, wasmUrl?, wasmModule?} (first message;
+//                   wasmModule: a WebAssembly.Module another worker compiled)
 //                   {type: 'solve', id, request, progress: boolean}
 //                   {type: 'check', id, domain, problem}
 //                   {type: 'validate', id, domain, problem, plan}
-//   worker -> main  {type: 'ready', version, searchAliases: string}  (JSON text)
+//                   {type: 'trace', id, domain, problem, plan}
+//   worker -> main  {type: 'ready', version, searchAliases: string,  (JSON text)
+//                    wasmModule?}  (the module this worker compiled, browser only)
 //                   {type: 'init-error', message}
 //                   {type: 'progress', id, report: string}          (JSON text)
 //                   {type: 'result', id, result: string}            (JSON text)
@@ -33,9 +36,10 @@ if (isNode) {
 }
 
 let ll = null;     // the instantiated module
+let compiledModule = null;  // the WebAssembly.Module this worker compiled (browser), for 'ready'
 let dead = false;  // set after the module aborted: every later call fails
 
-async function loadModule({ moduleUrl, wasmUrl }) {
+async function loadModule({ moduleUrl, wasmUrl, wasmModule }) {
     const moduleHref = String(moduleUrl ?? new URL('./lazylifted.mjs', import.meta.url));
     const options = {};
     if (isNode) {
@@ -58,8 +62,42 @@ async function loadModule({ moduleUrl, wasmUrl }) {
     // Keep the module's own output off the page's console unless it matters.
     options.print = () => {};
     options.printErr = (text) => console.warn('[lazylifted]', text);
+    let instantiationFailed = null;
+    const failure = new Promise((resolve, reject) => { instantiationFailed = reject; });
+    if (wasmModule instanceof WebAssembly.Module) {
+        // Compiled by another worker of this planner: instantiate it, no fetch, no compile.
+        options.instantiateWasm = (imports, receiveInstance) => {
+            WebAssembly.instantiate(wasmModule, imports)
+                .then((instance) => receiveInstance(instance, wasmModule), instantiationFailed);
+            return {};
+        };
+    } else if (!isNode) {
+        // Compile here, and keep the module for the planner's other workers.
+        const wasmHref = String(wasmUrl ?? new URL('./lazylifted.wasm', moduleHref));
+        options.instantiateWasm = (imports, receiveInstance) => {
+            instantiateFromUrl(wasmHref, imports).then(({ instance, module }) => {
+                compiledModule = module;
+                receiveInstance(instance, module);
+            }, instantiationFailed);
+            return {};
+        };
+    }
     const { default: createLazyLifted } = await import(moduleHref);
-    return createLazyLifted(options);
+    return Promise.race([createLazyLifted(options), failure]);
+}
+
+// Streaming compile, or from the bytes where the server does not say application/wasm.
+async function instantiateFromUrl(href, imports) {
+    if (typeof WebAssembly.instantiateStreaming === 'function') {
+        try {
+            return await WebAssembly.instantiateStreaming(fetch(href, { credentials: 'same-origin' }), imports);
+        } catch {
+            /* fall back to the bytes */
+        }
+    }
+    const response = await fetch(href, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`could not load ${href} (HTTP ${response.status})`);
+    return WebAssembly.instantiate(await response.arrayBuffer(), imports);
 }
 
 function describe(error) {
@@ -87,6 +125,8 @@ function run(message) {
             return ll.solve(JSON.stringify(message.request));
         case 'check':
             return ll.check(String(message.domain), String(message.problem));
+        case 'trace':
+            return ll.trace(String(message.domain), String(message.problem), String(message.plan));
         default:  // 'validate'
             return ll.validate(String(message.domain), String(message.problem),
                                String(message.plan));
@@ -102,7 +142,8 @@ listen(async (message) => {
             .then((module) => {
                 ll = module;
                 post({ type: 'ready', version: ll.version(),
-                       searchAliases: typeof ll.searchAliases === 'function' ? ll.searchAliases() : '[]' });
+                       searchAliases: typeof ll.searchAliases === 'function' ? ll.searchAliases() : '[]',
+                       ...(compiledModule ? { wasmModule: compiledModule } : {}) });
             })
             .catch((error) => {
                 dead = true;
@@ -111,7 +152,7 @@ listen(async (message) => {
         return;
     }
     await initialised;
-    if (!['solve', 'check', 'validate'].includes(message?.type)) {
+    if (!['solve', 'check', 'validate', 'trace'].includes(message?.type)) {
         post({ type: 'failure', id: message?.id, message: `unknown request type '${message?.type}'`,
                fatal: false });
         return;

@@ -1,4 +1,5 @@
 // Builds the static web front end into web/dist/ (npm run build:web):
+//   boot.js                 the editor page's first script: starts the planner early
 //   app.js                  the editor page's script (CodeMirror + page code, one ES module)
 //   lazylifted-widget.js    the embeddable <lazylifted-demo> element (one ES module)
 //   index.html, widget-demo.html, app.css, examples/
@@ -22,6 +23,7 @@ fs.mkdirSync(outDir, { recursive: true });
 
 const result = await build({
     entryPoints: {
+        boot: path.join(webDir, 'src', 'boot.js'),
         app: path.join(webDir, 'src', 'app.js'),
         'lazylifted-widget': path.join(webDir, 'src', 'widget.js'),
     },

@@ -29,9 +29,15 @@ std::string step_prefix(const Task& task, int step, const GroundAction& action) 
 }  // namespace
 
 ValidationResult validate_plan(const Task& task, std::span<const GroundAction> plan) {
+    return validate_plan(task, plan, StateObserver{});
+}
+
+ValidationResult validate_plan(const Task& task, std::span<const GroundAction> plan,
+                               const StateObserver& observe) {
     ValidationResult result;
     result.plan_length = static_cast<int>(plan.size());
     std::set<GroundAtom> state(task.initial_state.begin(), task.initial_state.end());
+    if (observe) observe(0, state);
 
     for (int step = 0; step < static_cast<int>(plan.size()); ++step) {
         const GroundAction& action = plan[step];
@@ -91,6 +97,7 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
             state.erase(instantiate(eff, action));
         for (GroundAtom& atom : adds)
             state.insert(std::move(atom));
+        if (observe) observe(step + 1, state);
     }
 
     if (task.goal_contains_false_equality) {

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -27,5 +29,14 @@ struct ValidationResult {
 };
 
 ValidationResult validate_plan(const Task& task, std::span<const GroundAction> plan);
+
+// Called with the initial state (step 0) and with the state after each step
+// that was applied (step i for the i-th step, 1-based). The plan trace
+// (plan_trace.hpp) observes the replay through it, so that it shows exactly
+// the states the validator checks.
+using StateObserver = std::function<void(int step, const std::set<GroundAtom>& state)>;
+
+ValidationResult validate_plan(const Task& task, std::span<const GroundAction> plan,
+                               const StateObserver& observe);
 
 }  // namespace ll

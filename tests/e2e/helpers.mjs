@@ -170,10 +170,12 @@ export async function transferSizes(page) {
     return { measured, gzip, files };
 }
 
-export async function screenshot(page, name) {
+/** Saves build/e2e-artifacts/<name>.png: the full page, or a part ({clip} or {selector}). */
+export async function screenshot(page, name, { clip, selector } = {}) {
     fs.mkdirSync(artifactsDir, { recursive: true });
     const file = path.join(artifactsDir, `${name}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    if (selector) await page.locator(selector).first().screenshot({ path: file });
+    else await page.screenshot(clip ? { path: file, clip } : { path: file, fullPage: true });
     return file;
 }
 

@@ -1,5 +1,5 @@
 // Node tests of the JavaScript API (wasm/lazylifted-api.mjs): the planner in a
-// worker_threads Worker, behind promises. Solve + validate, positioned errors,
+// worker_threads Worker, behind promises. Solve + validate + trace, positioned errors,
 // models, the time limit, cancelling through an AbortSignal (and the respawn
 // that follows), busy rejection, and the progress rate. Run by
 // `ctest --preset wasm`, or by hand: node --test tests/node/ (after a wasm build).
@@ -287,4 +287,47 @@ test('terminate() rejects later calls', async () => {
 test('createPlanner rejects when the module cannot be loaded', async () => {
     await assert.rejects(createPlanner({ moduleUrl: pathToFileURL('/nonexistent/lazylifted.mjs') }),
                          /could not load/);
+});
+
+test('trace gives the states along a plan with the atoms each step adds and deletes', async () => {
+    const plan = ['(unstack c a)', '(put-down c)', '(pick-up b)', '(stack b c)', '(pick-up a)',
+                  '(stack a b)'];
+    const trace = await planner.trace(blocksDomain, blocksP01, plan);
+    assert.equal(trace.ok, true, JSON.stringify(trace.error));
+    assert.equal(trace.valid, true);
+    assert.equal(trace.states.length, plan.length + 1);
+    assert.deepEqual(trace.added[0], []);
+    assert.deepEqual([...trace.added[1]].sort(), ['(clear a)', '(holding c)']);
+    assert.deepEqual([...trace.deleted[1]].sort(), ['(clear c)', '(handempty)', '(on c a)']);
+    for (let i = 1; i < trace.states.length; i++) {
+        const next = new Set(trace.states[i - 1]);
+        trace.deleted[i].forEach((atom) => next.delete(atom));
+        trace.added[i].forEach((atom) => next.add(atom));
+        assert.deepEqual([...next].sort(), [...trace.states[i]].sort(), `step ${i}`);
+    }
+    assert.deepEqual([...trace.goals].sort(), ['(on a b)', '(on b c)']);
+    assert.ok(trace.goals.every((goal) => trace.states.at(-1).includes(goal)));
+    assert.ok(trace.predicates.some((p) => p.name === 'on' && p.static === false));
+
+    // A step that fails ends the trace before it; a text that does not parse is an error.
+    const broken = await planner.trace(blocksDomain, blocksP01, ['(unstack c a)', '(pick-up b)']);
+    assert.equal(broken.valid, false);
+    assert.equal(broken.failedStep, 1);
+    assert.equal(broken.states.length, 2);
+    const unparsable = await planner.trace(blocksDomain, blocksP01, '(fly a)');
+    assert.equal(unparsable.ok, false);
+    assert.equal(unparsable.error.file, 'plan');
+});
+
+test('check reports what the parser accepted with a warning (a requirement not declared)', async () => {
+    const domain = blocksDomain.replace('(:requirements :strips :typing)', '(:requirements :typing)')
+        .replace('(clear ?x) (ontable ?x) (handempty))', '(clear ?x) (ontable ?x) (handempty) (not (holding ?x)))');
+    const check = await planner.check(domain, blocksP01);
+    assert.equal(check.ok, true);
+    assert.deepEqual(check.diagnostics, []);
+    assert.equal(check.warnings.length, 1, JSON.stringify(check.warnings));
+    assert.equal(check.warnings[0].severity, 'warning');
+    assert.equal(check.warnings[0].file, 'domain.pddl');
+    assert.match(check.warnings[0].message, /':negative-preconditions' is not in :requirements/);
+    assert.equal((await planner.check(blocksDomain, blocksP01)).warnings.length, 0);
 });

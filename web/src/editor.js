@@ -26,7 +26,8 @@ const baseTheme = EditorView.theme({
  * Creates an editor in `parent`.
  * options: doc, onChange(text) (on every document change), onSubmit() (on
  * Ctrl/Cmd+Enter), root (a ShadowRoot when the editor lives in one),
- * readOnly, label (aria-label).
+ * readOnly, label (aria-label), extensions (more CodeMirror extensions, e.g.
+ * pddl-assist.js on the page: the widget stays without them).
  */
 export function createPddlEditor(parent, options = {}) {
     const readOnly = new Compartment();
@@ -54,6 +55,7 @@ export function createPddlEditor(parent, options = {}) {
         EditorView.updateListener.of((update) => {
             if (update.docChanged && options.onChange) options.onChange(update.state.doc.toString());
         }),
+        options.extensions ?? [],
     ];
     const view = new EditorView({
         state: EditorState.create({ doc: options.doc ?? '', extensions }),
@@ -71,13 +73,13 @@ export function createPddlEditor(parent, options = {}) {
         setReadOnly(flag) {
             view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(flag)) });
         },
-        /** diagnostics: [{line, column, message, severity}] with 1-based positions. */
+        /** diagnostics: [{line, column, message, severity, actions?}] with 1-based positions. */
         setDiagnostics(diagnostics) {
             const doc = view.state.doc;
             const converted = diagnostics.map((d) => {
                 const { from, to } = tokenRange(doc, d.line, d.column);
                 return { from, to, severity: d.severity ?? 'error', message: d.message,
-                         source: d.source ?? 'lazylifted' };
+                         source: d.source ?? 'lazylifted', actions: d.actions ?? [] };
             });
             view.dispatch(setDiagnostics(view.state, converted));
         },
@@ -85,6 +87,11 @@ export function createPddlEditor(parent, options = {}) {
             let n = 0;
             forEachDiagnostic(view.state, () => n++);
             return n;
+        },
+        /** Selects the document range from..to, scrolls it into view and focuses the editor. */
+        select(from, to = from) {
+            view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+            view.focus();
         },
         /** Moves the cursor to a 1-based line/column and scrolls it into view. */
         reveal(line, column) {

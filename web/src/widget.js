@@ -21,7 +21,7 @@
 import { createPddlEditor } from './editor.js';
 import { encodeSessionHash } from './session.js';
 import { formatNumber, formatSeconds, errorLocation } from './format.js';
-import { heuristicField, searchRequestFields } from './search-options.js';
+import { runSolve } from './solve-routine.js';
 
 const SCRIPT_URL = import.meta.url;
 const API_URL = new URL('./lazylifted-api.mjs', SCRIPT_URL).href;
@@ -254,12 +254,9 @@ class LazyLiftedDemo extends HTMLElement {
         const ui = this.#ui;
         const domain = this.domainText;
         const problem = this.problemText;
-        const space = this.#space();
         const heuristic = this.#heuristic();
-        const request = { domain, problem, space, ...heuristicField(heuristic),
-                          ...searchRequestFields({ config: this.#config() }) };
-        const seconds = Number(this.getAttribute('time-limit') ?? 30);
-        if (Number.isFinite(seconds) && seconds > 0) request.timeLimitMs = Math.round(seconds * 1000);
+        const settings = { space: this.#space(), heuristic, config: this.#config(),
+                           timeLimitS: Number(this.getAttribute('time-limit') ?? 30) };
         const controller = new AbortController();
         this.#controller = controller;
         ui.solve.disabled = true;
@@ -275,41 +272,33 @@ class LazyLiftedDemo extends HTMLElement {
         this.#editors.problem.setDiagnostics([]);
         this.#setStatus('solving', 'solving…');
         const started = performance.now();
-        let response = null;
-        try {
-            const modelUrl = this.getAttribute('model');
-            if (heuristic === 'wl') {
-                if (!modelUrl) throw new Error('heuristic "wl" needs a model attribute');
-                const modelResponse = await fetch(new URL(modelUrl, document.baseURI));
-                if (!modelResponse.ok) throw new Error(`could not load ${modelUrl} (HTTP ${modelResponse.status})`);
-                request.model = await modelResponse.text();
-            }
-            const planner = await this.#planner();
-            response = await planner.solve(request, {
-                signal: controller.signal,
-                onProgress: (p) => {
-                    ui.progress.textContent = `expansions ${formatNumber(p.expansions)} · evaluations ` +
-                        `${formatNumber(p.evaluations)} · best h ${formatNumber(p.bestH)} · ` +
-                        formatSeconds((performance.now() - started) / 1000);
-                },
-            });
-        } catch (error) {
-            if (error?.name === 'AbortError') {
-                this.#setStatus('stopped', `stopped after ${formatSeconds((performance.now() - started) / 1000)}`);
-            } else {
-                this.#setStatus('error', 'error');
-                this.#showMessage(error?.message ?? String(error), true);
-            }
-        } finally {
-            this.#controller = null;
-            ui.solve.disabled = false;
-            ui.stop.disabled = true;
-        }
+        // The page's solve routine (solve-routine.js); the model comes from the model attribute.
+        const outcome = await runSolve({
+            planner: this.#planner(), domain, problem, settings, signal: controller.signal,
+            loadModel: () => this.#fetchModel(),
+            onProgress: (p, elapsedS) => {
+                ui.progress.textContent = `expansions ${formatNumber(p.expansions)} · evaluations ` +
+                    `${formatNumber(p.evaluations)} · best h ${formatNumber(p.bestH)} · ${formatSeconds(elapsedS)}`;
+            },
+        });
+        this.#controller = null;
+        ui.solve.disabled = false;
+        ui.stop.disabled = true;
+        const response = outcome.stopped ? null : outcome.response;
+        if (outcome.stopped) this.#setStatus('stopped', `stopped after ${formatSeconds(outcome.elapsedS)}`);
         if (response) await this.#showResponse(response, domain, problem, started);
         this.dispatchEvent(new CustomEvent('lazylifted-result', {
             detail: response ?? { status: 'stopped' }, bubbles: true, composed: true,
         }));
         return response;
+    }
+
+    async #fetchModel() {
+        const modelUrl = this.getAttribute('model');
+        if (!modelUrl) throw new Error('heuristic "wl" needs a model attribute');
+        const response = await fetch(new URL(modelUrl, document.baseURI));
+        if (!response.ok) throw new Error(`could not load ${modelUrl} (HTTP ${response.status})`);
+        return response.text();
     }
 
     #showMessage(text, isError) {

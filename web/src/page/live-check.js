@@ -1,0 +1,83 @@
+// Live diagnostics of the editor page: the texts are checked by the module's
+// parser (planner.check, in the planner's second worker) 300 ms after the
+// last change; errors and warnings become lint markers (a warning about an
+// undeclared requirement carries a quick fix), the summary line names the
+// task, and a changed domain name refreshes the model list.
+import { el, errorLocation } from '../format.js';
+import { requirementFixes } from '../pddl-fixes.js';
+import { ui } from './dom.js';
+import { refreshModels } from './models.js';
+import { store } from './store.js';
+
+let checkTimer = null;
+let checkSeq = 0;
+
+export function scheduleCheck(delay = 300) {
+    clearTimeout(checkTimer);
+    ui.checkSummary.dataset.pending = 'true';
+    checkTimer = setTimeout(runCheck, delay);
+}
+
+async function runCheck() {
+    const { planner, editors } = store.get();
+    if (!planner) return;  // runs again once the planner is ready
+    const seq = ++checkSeq;
+    const domain = editors.domain.getText();
+    const problem = editors.problem.getText();
+    let report;
+    try {
+        report = await planner.check(domain, problem);
+    } catch (error) {
+        if (seq === checkSeq) setCheckSummary(false, `The checker stopped: ${error.message}`);
+        return;
+    }
+    if (seq !== checkSeq) return;  // the texts changed meanwhile
+    delete ui.checkSummary.dataset.pending;
+    showDiagnostics([...(report.diagnostics ?? []), ...(report.warnings ?? [])]);
+    if (report.ok) {
+        const s = report.summary;
+        const domainChanged = store.get().checked.domain !== s.domain;
+        store.set({ checked: { domain: s.domain, problem: s.problem } });
+        setCheckSummary(true, `✓ ${s.domain} / ${s.problem}: ${s.objects} objects, ` +
+            `${s.predicates} predicates, ${s.actions} actions, ${s.initialAtoms} initial atoms, ` +
+            `${s.goalAtoms} goal${s.goalAtoms === 1 ? '' : 's'}`);
+        if (domainChanged) refreshModels();
+    } else {
+        const d = report.diagnostics[0];
+        setCheckSummary(false, `✗ ${errorLocation(d) ?? ''} ${d?.message ?? 'error'}`.trim(), d);
+    }
+}
+
+/** Lint markers in both editors: [{file, line, column, message, severity?}]. */
+export function showDiagnostics(diagnostics, source = 'check') {
+    const { editors } = store.get();
+    const forFile = (file) => diagnostics
+        .filter((d) => d.file === file && d.line)
+        .map((d) => ({ line: d.line, column: d.column, message: d.message, source,
+                       severity: d.severity ?? 'error', actions: requirementFixes(d.message) }));
+    editors.domain.setDiagnostics(forFile('domain.pddl'));
+    editors.problem.setDiagnostics(forFile('problem.pddl'));
+    const errors = (file) => diagnostics.filter((d) => d.file === file && d.severity !== 'warning').length;
+    ui.domainNote.textContent = errors('domain.pddl') ? '1 error' : '';
+    ui.problemNote.textContent = errors('problem.pddl') ? '1 error' : '';
+}
+
+function setCheckSummary(ok, text, diagnostic = null) {
+    ui.checkSummary.dataset.ok = String(ok);
+    ui.checkSummary.replaceChildren();
+    if (diagnostic?.line) {
+        ui.checkSummary.append(el('button', {
+            type: 'button', class: 'linklike', text, title: 'Show the error in the editor',
+            onclick: () => revealError(diagnostic),
+        }));
+    } else {
+        ui.checkSummary.textContent = text;
+    }
+}
+
+/** Puts the cursor on an error's position in its editor. */
+export function revealError(error) {
+    const { editors } = store.get();
+    const editor = error.file === 'domain.pddl' ? editors.domain : editors.problem;
+    editor.reveal(error.line, error.column);
+}

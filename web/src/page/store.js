@@ -1,0 +1,39 @@
+// The editor page's state, in one place. Every module of the page reads it
+// with store.get() and changes it with store.set({...}); views that follow a
+// field subscribe to it. What is not here is either a DOM element (dom.js) or
+// a cache (models.js keeps fetched model texts).
+
+/** A tiny observable store: set() merges a patch and tells the subscribers which keys changed. */
+export function createStore(initial) {
+    let state = { ...initial };
+    const listeners = new Set();
+    return {
+        get: () => state,
+        set(patch) {
+            state = { ...state, ...patch };
+            for (const listener of listeners) listener(state, patch);
+        },
+        /** listener(state, patch) after every set(); returns the unsubscribe function. */
+        subscribe(listener) {
+            listeners.add(listener);
+            return () => listeners.delete(listener);
+        },
+    };
+}
+
+export const store = createStore({
+    planner: null,              // the JS API's Planner, once loaded
+    editors: null,              // {domain, problem}: the two PDDL editors (editor.js)
+    examples: [],               // examples/index.json
+    manifest: [],               // models/manifest.json: the pretrained models
+    searchAliases: [],          // the core's configuration aliases
+    exampleId: '',              // the example the texts came from ('' for your own)
+    checked: { domain: null, problem: null },  // names from the last successful check
+    loadedModel: null,          // {name, text, domain, space, graph}: a model from disk
+    wantedModel: '',            // the model the user or the session asked for
+    modelChosenByUser: false,   // false: the page picks the model that fits the space
+    solving: null,              // {controller, startedAt}: while a search runs
+    result: null,               // the last solve's plan, trace and step (result-view.js)
+    loadedFromHash: false,      // the texts came from a share link (until edited)
+    applyingSession: false,     // editor changes come from a session, not from typing
+});
