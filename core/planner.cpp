@@ -375,7 +375,9 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     std::optional<ObjectSymmetry> symmetry;
     std::unique_ptr<SearchSpace> space;
     if (options.space == SpaceKind::Partial) {
-        space = std::make_unique<PartialSpace>(task, layout, successors, goal);
+        if (options.search.symmetry) symmetry.emplace(task, layout);
+        space = std::make_unique<PartialSpace>(task, layout, successors, goal,
+                                               symmetry ? &*symmetry : nullptr);
     } else {
         if (options.search.symmetry) symmetry.emplace(task, layout);
         space = std::make_unique<StateSpace>(task, layout, successors, goal,

@@ -6,8 +6,19 @@
 namespace ll {
 
 PartialSpace::PartialSpace(const Task& task, const StateLayout& layout,
-                           SuccessorGenerator& successors, const GoalChecker& goal)
-    : task_(task), layout_(layout), successors_(successors), goal_(goal) {}
+                           SuccessorGenerator& successors, const GoalChecker& goal,
+                           ObjectSymmetry* symmetry)
+    : task_(task),
+      layout_(layout),
+      successors_(successors),
+      goal_(goal),
+      symmetry_(symmetry != nullptr && symmetry->any() ? symmetry : nullptr) {}
+
+void PartialSpace::symmetry_groups_of(StateId sid, const State* state) const {
+    if (symmetry_state_ == sid) return;
+    symmetry_->compute(state != nullptr ? *state : states_.get(sid));
+    symmetry_state_ = sid;
+}
 
 PartialAction PartialSpace::partial(NodeId node) const {
     const auto key = keys_.words(node);
@@ -64,7 +75,21 @@ void PartialSpace::transitions(NodeId node, const State& state,
         out.push_back({nid, -1});
         return;
     }
+    const bool canonical_only = symmetry_ != nullptr;
+    if (canonical_only) {
+        symmetry_groups_of(sid, &state);
+        arguments_ = p.prefix;
+        arguments_.push_back(-1);
+    }
     for (ObjectId v : successors_.next_values(state, p.schema, p.prefix)) {
+        if (canonical_only && symmetry_->grouped_objects() > 0) {
+            // The prefix is canonical already: only the new binding can break it.
+            arguments_.back() = v;
+            if (!symmetry_->is_canonical(arguments_)) {
+                ++*symmetric_;
+                continue;
+            }
+        }
         std::vector<ObjectId> key{sid, p.schema};
         key.insert(key.end(), p.prefix.begin(), p.prefix.end());
         key.push_back(v);
@@ -78,6 +103,7 @@ void PartialSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
         if (chained) ++out.chained;
         if (prune && prune(node)) return;
         const State state = states_.get(state_id(node));
+        symmetric_ = &out.symmetric;
         transitions(node, state, children_);
         out.transitions += static_cast<std::int64_t>(children_.size());
         if (children_.size() == 1) {
@@ -114,8 +140,15 @@ bool PartialSpace::is_preferred(NodeId child, StateId helpful_state,
     const auto key = keys_.words(child);
     if (key[0] != helpful_state || key[1] < 0) return false;
     const SchemaId schema = key[1];
+    // Under symmetry pruning a helpful action stands for its canonical twin.
+    const bool canonicalise = symmetry_ != nullptr;
+    if (canonicalise) symmetry_groups_of(helpful_state, nullptr);
+    std::vector<ObjectId> arguments;
     return std::any_of(helpful.begin(), helpful.end(), [&](const GroundAction& a) {
-        return a.schema == schema && std::equal(key.begin() + 2, key.end(), a.arguments.begin());
+        if (a.schema != schema) return false;
+        arguments = a.arguments;
+        if (canonicalise) symmetry_->canonicalise(arguments);
+        return std::equal(key.begin() + 2, key.end(), arguments.begin());
     });
 }
 

@@ -16,6 +16,7 @@
 
 #include "core/common/segmented_vector.hpp"
 #include "core/search/search_space.hpp"
+#include "core/successors/object_symmetry.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
 #include "core/task/state_registry.hpp"
@@ -24,8 +25,10 @@ namespace ll {
 
 class PartialSpace final : public SearchSpace {
   public:
+    // With `symmetry` (null: none), a parameter is bound only to objects that
+    // keep the partial action canonical (core/successors/object_symmetry.hpp).
     PartialSpace(const Task& task, const StateLayout& layout, SuccessorGenerator& successors,
-                 const GoalChecker& goal);
+                 const GoalChecker& goal, ObjectSymmetry* symmetry = nullptr);
 
     NodeId root() override;
     bool is_goal(NodeId node) const override;
@@ -46,6 +49,9 @@ class PartialSpace final : public SearchSpace {
     // Child keys [state, schema, prefix...] of a node, in a deterministic order.
     void transitions(NodeId node, const State& state, std::vector<std::vector<ObjectId>>& out);
     NodeId get_or_create(const std::vector<ObjectId>& key, NodeId parent, bool& is_new);
+    // The symmetry groups of state `sid`, computed unless they are the last
+    // ones computed.
+    void symmetry_groups_of(StateId sid, const State* state) const;
 
     const Task& task_;
     const StateLayout& layout_;
@@ -60,6 +66,10 @@ class PartialSpace final : public SearchSpace {
     std::vector<std::vector<ObjectId>> children_;
     State current_;
     StateId current_id_ = -1;
+    ObjectSymmetry* symmetry_ = nullptr;
+    mutable StateId symmetry_state_ = -1;  // the state whose groups symmetry_ holds
+    std::vector<ObjectId> arguments_;      // scratch of the canonical checks
+    std::int64_t* symmetric_ = nullptr;    // the current expansion's counter
 };
 
 }  // namespace ll

@@ -45,9 +45,10 @@ struct SearchConfig {
     // Order among nodes of equal value in every best-first queue (tie=fifo|
     // lifo): LIFO follows the newest node along a plateau of a learnt h.
     TieBreaking ties = TieBreaking::Fifo;
-    // S³ expands only the canonical actions of a state under the object
-    // symmetries of the task and the state (symmetry=on|off;
-    // core/successors/object_symmetry.hpp). PS² ignores it.
+    // Only the canonical actions of a state under the object symmetries of
+    // the task and the state generate successors (S³), or only canonical
+    // bindings of a partial action (PS²) (symmetry=on|off;
+    // core/successors/object_symmetry.hpp).
     bool symmetry = false;
     // In a portfolio (phases separated by ';'), the share of the time left
     // at its start that this phase may use; the last phase uses the rest.
