@@ -7,6 +7,8 @@
 //                   {type: 'solve', id, request, progress: boolean}
 //                   {type: 'check', id, domain, problem}
 //                   {type: 'validate', id, domain, problem, plan}
+//                   {type: 'explain', id, request}                  (issue 14)
+//                   {type: 'partialActionChildren', id, request}
 //   worker -> main  {type: 'ready', version, searchAliases: string}  (JSON text)
 //                   {type: 'init-error', message}
 //                   {type: 'progress', id, report: string}          (JSON text)
@@ -87,6 +89,10 @@ function run(message) {
             return ll.solve(JSON.stringify(message.request));
         case 'check':
             return ll.check(String(message.domain), String(message.problem));
+        case 'explain':
+            return ll.explain(JSON.stringify(message.request));
+        case 'partialActionChildren':
+            return ll.partialActionChildren(JSON.stringify(message.request));
         default:  // 'validate'
             return ll.validate(String(message.domain), String(message.problem),
                                String(message.plan));
@@ -111,7 +117,7 @@ listen(async (message) => {
         return;
     }
     await initialised;
-    if (!['solve', 'check', 'validate'].includes(message?.type)) {
+    if (!['solve', 'check', 'validate', 'explain', 'partialActionChildren'].includes(message?.type)) {
         post({ type: 'failure', id: message?.id, message: `unknown request type '${message?.type}'`,
                fatal: false });
         return;

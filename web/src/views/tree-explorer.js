@@ -1,0 +1,127 @@
+// The partial-action tree explorer (PS², issue 14): for the current state,
+// the tree schema → first bound parameter → … with h(s, node) for each node
+// under the chosen heuristic (the WL model, else rFF), loaded one level at a
+// time when a node is opened, the branch the plan took highlighted and
+// opened on load, and a count where a level is wider than what is shown.
+// Exported as a state panel ({id, title, mount(container, context)});
+// mount returns {update(context), destroy()}. Only the JS API client is used.
+import { el, formatH, plannerFor, requestFor } from './planner-client.js';
+
+const LIMIT = 40;  // children per level
+
+function levelList(state, level) {
+    const best = Math.min(...level.children.map((c) => (c.h === null ? Infinity : c.h)));
+    const list = el('ul', { class: 'll-tree-level', role: 'group' });
+    for (const child of level.children) list.append(nodeItem(state, child, child.h === best));
+    const hidden = level.totalChildren - level.children.length;
+    if (hidden > 0) {
+        list.append(el('li', { class: 'll-tree-more',
+                               text: `… ${hidden} more (${level.totalChildren} in all)` }));
+    }
+    if (level.totalChildren === 0 && !level.complete) {
+        list.append(el('li', { class: 'll-tree-more', text: 'no applicable completion' }));
+    }
+    return list;
+}
+
+async function openNode(state, item, path) {
+    const toggle = item.querySelector(':scope > .ll-tree-row > button');
+    const existing = item.querySelector(':scope > .ll-tree-level');
+    if (existing) {
+        existing.remove();
+        toggle?.setAttribute('aria-expanded', 'false');
+        return;
+    }
+    toggle?.setAttribute('aria-expanded', 'true');
+    const mine = state.sequence;
+    const level = await state.fetchLevel(path);
+    if (mine !== state.sequence) return;
+    if (level.status !== 'ok') {
+        item.append(el('p', { class: 'll-tree-error', text: level.error?.message ?? 'failed' }));
+        return;
+    }
+    const list = levelList(state, level);
+    item.append(list);
+    // Follow the plan's branch on first load.
+    if (state.followPlan) {
+        const planItem = list.querySelector(':scope > li.on-plan:not(.complete)');
+        const planChild = level.children.find((c) => c.onPlan && !c.complete);
+        if (planItem && planChild) await openNode(state, planItem, planChild.path);
+    }
+}
+
+function nodeItem(state, child, isBest) {
+    const item = el('li', { class: [child.onPlan ? 'on-plan' : '', child.complete ? 'complete' : '',
+                                    isBest ? 'best' : ''].join(' ').trim(), role: 'treeitem' });
+    const label = el('span', { class: 'll-tree-label' }, el('code', { text: child.partial }));
+    const h = el('span', { class: 'll-tree-h', text: `h = ${formatH(child.h)}` });
+    const row = el('div', { class: 'll-tree-row' });
+    if (child.complete) {
+        row.append(el('span', { class: 'll-tree-leaf', text: '•' }), label, h);
+    } else {
+        row.append(el('button', { type: 'button', 'aria-expanded': 'false',
+                                  'aria-label': `open ${child.partial}`, text: '▸',
+                                  onclick: () => {
+                                      state.followPlan = false;
+                                      openNode(state, item, child.path);
+                                  } }), label, h);
+    }
+    if (child.onPlan) row.append(el('span', { class: 'll-tree-plan', text: 'plan' }));
+    item.append(row);
+    return item;
+}
+
+export const treeExplorer = {
+    id: 'partial-tree',
+    title: 'Partial-action tree',
+    mount(container, context) {
+        const root = el('div', { class: 'll-tree', role: 'tree' });
+        container.replaceChildren(root);
+        const state = { sequence: 0, followPlan: true, fetchLevel: null };
+        const update = async (next) => {
+            state.sequence += 1;
+            state.followPlan = true;
+            const mine = state.sequence;
+            state.fetchLevel = async (path) => {
+                const planner = await plannerFor(next);
+                return planner.partialActionChildren(requestFor(next, { path, limit: LIMIT,
+                                                                        space: 'partial' }));
+            };
+            root.replaceChildren(el('p', { class: 'll-tree-note', text: 'Loading…' }));
+            try {
+                const top = await state.fetchLevel([]);
+                if (mine !== state.sequence) return;
+                if (top.status !== 'ok') {
+                    root.replaceChildren(el('p', { class: 'll-tree-error',
+                                                   text: top.error?.message ?? 'failed' }));
+                    return;
+                }
+                const item = el('li', { role: 'treeitem' },
+                    el('div', { class: 'll-tree-row' },
+                       el('span', { class: 'll-tree-label', text: 'state (no action chosen)' }),
+                       el('span', { class: 'll-tree-h', text: `h = ${formatH(top.h)} (${top.heuristic})` })));
+                root.replaceChildren(el('ul', { class: 'll-tree-level' }, item));
+                const list = levelList(state, top);
+                item.append(list);
+                const planChild = top.children.find((c) => c.onPlan && !c.complete);
+                const planItem = list.querySelector(':scope > li.on-plan:not(.complete)');
+                if (planItem && planChild) await openNode(state, planItem, planChild.path);
+            } catch (error) {
+                if (mine === state.sequence) {
+                    root.replaceChildren(el('p', { class: 'll-tree-error',
+                                                   text: String(error?.message ?? error) }));
+                }
+            }
+        };
+        update(context);
+        return {
+            update,
+            destroy() {
+                state.sequence += 1;
+                container.replaceChildren();
+            },
+        };
+    },
+};
+
+export default treeExplorer;
