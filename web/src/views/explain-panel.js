@@ -5,7 +5,7 @@
 // the relaxed plan with the helpful actions marked. Exported as a state panel
 // ({id, title, mount(container, context)}); mount returns {update(context),
 // destroy()}. Only the JS API client is used; the work runs in its worker.
-import { el, formatH, formatNumber, plannerFor, requestFor, richText } from './planner-client.js';
+import { ensurePanelStyles, el, formatH, formatNumber, plannerFor, requestFor, richText } from './planner-client.js';
 
 const TOP = 10;
 
@@ -82,6 +82,7 @@ export const explainPanel = {
     id: 'explain',
     title: 'Why this h?',
     mount(container, context) {
+        ensurePanelStyles(container.ownerDocument);
         const body = el('div', { class: 'll-explain', 'aria-live': 'polite' });
         container.replaceChildren(body);
         let sequence = 0;

@@ -78,3 +78,36 @@ export function richText(text) {
     });
     return span;
 }
+
+// The panels' few style rules, added once to the document (the page's own
+// stylesheet is not edited by these modules).
+const STYLE_ID = 'll-state-panel-styles';
+const STYLES = `
+.ll-explain.loading, .ll-tree.loading { opacity: 0.6; }
+.ll-explain-table { border-collapse: collapse; width: 100%; font-size: 0.9em; }
+.ll-explain-table th, .ll-explain-table td { padding: 2px 6px; vertical-align: top; text-align: left; }
+.ll-explain-table td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.ll-explain-barbox { display: inline-block; width: 3em; height: 0.6em; margin-right: 4px; }
+.ll-explain-bar { display: block; height: 100%; }
+.ll-explain-bar.pos { background: #c0392b; }
+.ll-explain-bar.neg { background: #2e86c1; }
+.ll-explain-note, .ll-tree-more, .ll-tree-note { color: #666; font-size: 0.9em; }
+.ll-explain-error, .ll-tree-error { color: #b00020; }
+.ll-explain-relaxed li.helpful { font-weight: 600; }
+.ll-tree ul { list-style: none; margin: 0; padding-left: 1.2em; }
+.ll-tree-row { display: flex; gap: 0.6em; align-items: baseline; }
+.ll-tree-row button { border: none; background: none; cursor: pointer; padding: 0 2px; }
+.ll-tree-row button[aria-expanded="true"] { transform: rotate(90deg); }
+.ll-tree-h { color: #444; font-variant-numeric: tabular-nums; }
+li.on-plan > .ll-tree-row { background: #fff3c4; }
+li.best > .ll-tree-row .ll-tree-h { font-weight: 700; }
+.ll-tree-plan { font-size: 0.75em; padding: 0 4px; border-radius: 3px; background: #f5b041; }
+`;
+
+export function ensurePanelStyles(doc = globalThis.document) {
+    if (!doc || doc.getElementById(STYLE_ID)) return;
+    const style = doc.createElement('style');
+    style.id = STYLE_ID;
+    style.textContent = STYLES;
+    doc.head.append(style);
+}

@@ -5,14 +5,22 @@
 // opened on load, and a count where a level is wider than what is shown.
 // Exported as a state panel ({id, title, mount(container, context)});
 // mount returns {update(context), destroy()}. Only the JS API client is used.
-import { el, formatH, plannerFor, requestFor } from './planner-client.js';
+import { ensurePanelStyles, el, formatH, plannerFor, requestFor } from './planner-client.js';
 
-const LIMIT = 40;  // children per level
+const LIMIT = 40;             // children per level
+const TIME_BUDGET_MS = 400;   // per level, in the worker: a slow heuristic shows the rest without h
 
 function levelList(state, level) {
     const best = Math.min(...level.children.map((c) => (c.h === null ? Infinity : c.h)));
+    // (`best` marks the children with the lowest h: the ones PS² expands first.)
     const list = el('ul', { class: 'll-tree-level', role: 'group' });
     for (const child of level.children) list.append(nodeItem(state, child, child.h === best));
+    const values = new Set(level.children.filter((c) => c.evaluated !== false).map((c) => c.h));
+    if (level.heuristic === 'wl' && level.children.length > 1 && values.size === 1) {
+        list.append(el('li', { class: 'll-tree-more',
+                               text: 'all children have the same h: the model may ignore the ' +
+                                     'partial action (an ILG model); pick an AOAG or AEG model' }));
+    }
     const hidden = level.totalChildren - level.children.length;
     if (hidden > 0) {
         list.append(el('li', { class: 'll-tree-more',
@@ -54,7 +62,9 @@ function nodeItem(state, child, isBest) {
     const item = el('li', { class: [child.onPlan ? 'on-plan' : '', child.complete ? 'complete' : '',
                                     isBest ? 'best' : ''].join(' ').trim(), role: 'treeitem' });
     const label = el('span', { class: 'll-tree-label' }, el('code', { text: child.partial }));
-    const h = el('span', { class: 'll-tree-h', text: `h = ${formatH(child.h)}` });
+    const h = el('span', { class: 'll-tree-h',
+                           text: child.evaluated === false ? 'h not computed (time budget)'
+                                                           : `h = ${formatH(child.h)}` });
     const row = el('div', { class: 'll-tree-row' });
     if (child.complete) {
         row.append(el('span', { class: 'll-tree-leaf', text: '•' }), label, h);
@@ -75,6 +85,7 @@ export const treeExplorer = {
     id: 'partial-tree',
     title: 'Partial-action tree',
     mount(container, context) {
+        ensurePanelStyles(container.ownerDocument);
         const root = el('div', { class: 'll-tree', role: 'tree' });
         container.replaceChildren(root);
         const state = { sequence: 0, followPlan: true, fetchLevel: null };
@@ -84,8 +95,8 @@ export const treeExplorer = {
             const mine = state.sequence;
             state.fetchLevel = async (path) => {
                 const planner = await plannerFor(next);
-                return planner.partialActionChildren(requestFor(next, { path, limit: LIMIT,
-                                                                        space: 'partial' }));
+                return planner.partialActionChildren(requestFor(next, {
+                    path, limit: LIMIT, space: 'partial', timeBudgetMs: TIME_BUDGET_MS }));
             };
             root.replaceChildren(el('p', { class: 'll-tree-note', text: 'Loading…' }));
             try {
