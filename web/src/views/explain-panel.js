@@ -70,12 +70,13 @@ function render(body, response) {
     const what = response.model
         ? `${response.heuristic} (${response.graph} model, ${response.iterations} WL iterations)`
         : response.heuristic;
-    body.replaceChildren(
+    body.replaceChildren(...[
         el('p', { class: 'll-explain-head' },
            el('strong', { text: `h = ${formatH(step.h)}` }),
            ` — ${what}, ${response.space} space${step.isGoal ? ', goal state' : ''}`),
         step.wl ? wlView(step.wl) : null,
-        step.relaxedPlan ? relaxedView(step.relaxedPlan) : null);
+        step.relaxedPlan ? relaxedView(step.relaxedPlan) : null,
+    ].filter(Boolean));
 }
 
 export const explainPanel = {

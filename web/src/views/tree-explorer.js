@@ -10,11 +10,44 @@ import { ensurePanelStyles, el, formatH, plannerFor, requestFor } from './planne
 const LIMIT = 40;             // children per level
 const TIME_BUDGET_MS = 400;   // per level, in the worker: a slow heuristic shows the rest without h
 
+// A node of the tree: its <li>, its toggle (null for a leaf) and its open
+// level (null while closed).
+function makeNode(state, child, isBest) {
+    const item = el('li', { class: [child.onPlan ? 'on-plan' : '', child.complete ? 'complete' : '',
+                                    isBest ? 'best' : ''].join(' ').trim(), role: 'treeitem' });
+    const node = { item, toggle: null, level: null, child };
+    const label = el('span', { class: 'll-tree-label' }, el('code', { text: child.partial }));
+    const h = el('span', { class: 'll-tree-h',
+                           text: child.evaluated === false ? 'h not computed (time budget)'
+                                                           : `h = ${formatH(child.h)}` });
+    const row = el('div', { class: 'll-tree-row' });
+    if (child.complete) {
+        row.append(el('span', { class: 'll-tree-leaf', text: '•' }), label, h);
+    } else {
+        node.toggle = el('button', { type: 'button', 'aria-expanded': 'false',
+                                     'aria-label': `open ${child.partial}`, text: '▸',
+                                     onclick: () => {
+                                         state.followPlan = false;
+                                         toggleNode(state, node);
+                                     } });
+        row.append(node.toggle, label, h);
+    }
+    if (child.onPlan) row.append(el('span', { class: 'll-tree-plan', text: 'plan' }));
+    item.append(row);
+    return node;
+}
+
+// The <ul> of a level's children; returns it with the plan's child node.
 function levelList(state, level) {
+    // `best`: the children with the lowest h, the ones PS² expands first.
     const best = Math.min(...level.children.map((c) => (c.h === null ? Infinity : c.h)));
-    // (`best` marks the children with the lowest h: the ones PS² expands first.)
     const list = el('ul', { class: 'll-tree-level', role: 'group' });
-    for (const child of level.children) list.append(nodeItem(state, child, child.h === best));
+    let planNode = null;
+    for (const child of level.children) {
+        const node = makeNode(state, child, child.h === best && child.evaluated !== false);
+        if (child.onPlan && !child.complete) planNode = node;
+        list.append(node.item);
+    }
     const values = new Set(level.children.filter((c) => c.evaluated !== false).map((c) => c.h));
     if (level.heuristic === 'wl' && level.children.length > 1 && values.size === 1) {
         list.append(el('li', { class: 'll-tree-more',
@@ -29,56 +62,31 @@ function levelList(state, level) {
     if (level.totalChildren === 0 && !level.complete) {
         list.append(el('li', { class: 'll-tree-more', text: 'no applicable completion' }));
     }
-    return list;
+    return { list, planNode };
 }
 
-async function openNode(state, item, path) {
-    const toggle = item.querySelector(':scope > .ll-tree-row > button');
-    const existing = item.querySelector(':scope > .ll-tree-level');
-    if (existing) {
-        existing.remove();
-        toggle?.setAttribute('aria-expanded', 'false');
+// Opens (loading its level) or closes a node; on first load the plan's
+// branch is followed down.
+async function toggleNode(state, node) {
+    if (node.level) {
+        node.level.remove();
+        node.level = null;
+        node.toggle?.setAttribute('aria-expanded', 'false');
         return;
     }
-    toggle?.setAttribute('aria-expanded', 'true');
+    node.toggle?.setAttribute('aria-expanded', 'true');
     const mine = state.sequence;
-    const level = await state.fetchLevel(path);
-    if (mine !== state.sequence) return;
+    const level = await state.fetchLevel(node.child.path);
+    if (mine !== state.sequence || node.level) return;
     if (level.status !== 'ok') {
-        item.append(el('p', { class: 'll-tree-error', text: level.error?.message ?? 'failed' }));
+        node.level = el('p', { class: 'll-tree-error', text: level.error?.message ?? 'failed' });
+        node.item.append(node.level);
         return;
     }
-    const list = levelList(state, level);
-    item.append(list);
-    // Follow the plan's branch on first load.
-    if (state.followPlan) {
-        const planItem = list.querySelector(':scope > li.on-plan:not(.complete)');
-        const planChild = level.children.find((c) => c.onPlan && !c.complete);
-        if (planItem && planChild) await openNode(state, planItem, planChild.path);
-    }
-}
-
-function nodeItem(state, child, isBest) {
-    const item = el('li', { class: [child.onPlan ? 'on-plan' : '', child.complete ? 'complete' : '',
-                                    isBest ? 'best' : ''].join(' ').trim(), role: 'treeitem' });
-    const label = el('span', { class: 'll-tree-label' }, el('code', { text: child.partial }));
-    const h = el('span', { class: 'll-tree-h',
-                           text: child.evaluated === false ? 'h not computed (time budget)'
-                                                           : `h = ${formatH(child.h)}` });
-    const row = el('div', { class: 'll-tree-row' });
-    if (child.complete) {
-        row.append(el('span', { class: 'll-tree-leaf', text: '•' }), label, h);
-    } else {
-        row.append(el('button', { type: 'button', 'aria-expanded': 'false',
-                                  'aria-label': `open ${child.partial}`, text: '▸',
-                                  onclick: () => {
-                                      state.followPlan = false;
-                                      openNode(state, item, child.path);
-                                  } }), label, h);
-    }
-    if (child.onPlan) row.append(el('span', { class: 'll-tree-plan', text: 'plan' }));
-    item.append(row);
-    return item;
+    const { list, planNode } = levelList(state, level);
+    node.level = list;
+    node.item.append(list);
+    if (state.followPlan && planNode) await toggleNode(state, planNode);
 }
 
 export const treeExplorer = {
@@ -107,16 +115,19 @@ export const treeExplorer = {
                                                    text: top.error?.message ?? 'failed' }));
                     return;
                 }
-                const item = el('li', { role: 'treeitem' },
-                    el('div', { class: 'll-tree-row' },
-                       el('span', { class: 'll-tree-label', text: 'state (no action chosen)' }),
-                       el('span', { class: 'll-tree-h', text: `h = ${formatH(top.h)} (${top.heuristic})` })));
-                root.replaceChildren(el('ul', { class: 'll-tree-level' }, item));
-                const list = levelList(state, top);
-                item.append(list);
-                const planChild = top.children.find((c) => c.onPlan && !c.complete);
-                const planItem = list.querySelector(':scope > li.on-plan:not(.complete)');
-                if (planItem && planChild) await openNode(state, planItem, planChild.path);
+                const rootNode = {
+                    item: el('li', { role: 'treeitem' },
+                        el('div', { class: 'll-tree-row' },
+                           el('span', { class: 'll-tree-label', text: 'state (no action chosen)' }),
+                           el('span', { class: 'll-tree-h',
+                                        text: `h = ${formatH(top.h)} (${top.heuristic})` }))),
+                    toggle: null, level: null, child: { path: [] },
+                };
+                root.replaceChildren(el('ul', { class: 'll-tree-level' }, rootNode.item));
+                const { list, planNode } = levelList(state, top);
+                rootNode.level = list;
+                rootNode.item.append(list);
+                if (planNode) await toggleNode(state, planNode);
             } catch (error) {
                 if (mine === state.sequence) {
                     root.replaceChildren(el('p', { class: 'll-tree-error',
