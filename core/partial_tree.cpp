@@ -59,7 +59,6 @@ TreeLevel partial_action_children(HeuristicSession& session, int step,
     out.partial = session.describe(node);
     out.complete = node.is_complete(task);
     out.heuristic = to_string(session.options().heuristic);
-    out.h = session.heuristic().evaluate(state, node);
 
     std::vector<int> values = child_values(session, state, node);
     out.total_children = static_cast<int>(values.size());
@@ -98,6 +97,10 @@ TreeLevel partial_action_children(HeuristicSession& session, int step,
     }
     std::stable_sort(out.children.begin(), out.children.end(),
                      [&](const TreeChild& a, const TreeChild& b) { return a.order < b.order; });
+    // The node itself last (a caller opening it knows its h from the parent
+    // level); the root always.
+    out.evaluated = node.is_none() || clock.seconds() < time_budget_s;
+    if (out.evaluated) out.h = session.heuristic().evaluate(state, node);
     return out;
 }
 

@@ -34,6 +34,7 @@ struct TreeLevel {
     std::vector<std::string> path;  // the node whose children these are
     std::string partial;            // the node as text ("" for None)
     double h = 0;                   // h(s, node)
+    bool evaluated = true;          // false: the time budget ran out (h = 0); never for None
     bool complete = false;
     int total_children = 0;  // all children of the node
     std::vector<TreeChild> children;
@@ -42,8 +43,9 @@ struct TreeLevel {
 
 // Throws ll::Error(Usage) for a step out of range, a bad path or
 // max_children < 1, and what the heuristic throws.
-// `time_budget_s` bounds the evaluation of the children (the node itself is
-// always evaluated, and so is the plan's child).
+// `time_budget_s` bounds the evaluations: the plan's child is always
+// evaluated, then the other children in order while time remains, then the
+// node itself (always when it is None).
 TreeLevel partial_action_children(HeuristicSession& session, int step,
                                   std::span<const std::string> path, int max_children,
                                   double time_budget_s = std::numeric_limits<double>::infinity());

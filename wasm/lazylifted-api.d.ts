@@ -320,6 +320,8 @@ export interface TreeChild {
   partial: string;
   h: number | null;
   deadEnd: boolean;
+  /** false: the time budget ran out before this child (h is null). */
+  evaluated: boolean;
   complete: boolean;
   onPlan: boolean;
 }
@@ -330,7 +332,9 @@ export interface TreeLevelResponse {
   step: number;
   path: string[];
   partial: string | null;
+  /** null for a dead end, or when the time budget left the node unevaluated. */
   h: number | null;
+  evaluated: boolean;
   complete: boolean;
   heuristic: string;
   totalChildren: number;

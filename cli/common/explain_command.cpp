@@ -67,14 +67,15 @@ void print_wl(std::ostream& out, const WlExplanation& wl) {
 void print_tree(std::ostream& out, const TreeLevel& level) {
     out << "Step " << level.step << ", node "
         << (level.partial.empty() ? std::string("(no action chosen)") : level.partial)
-        << ": h = " << number(level.h) << " (" << level.heuristic << "), " << level.total_children
-        << " children";
+        << ": h = " << (level.evaluated ? number(level.h) : "?") << " (" << level.heuristic << "), "
+        << level.total_children << " children";
     if (level.total_children > static_cast<int>(level.children.size()))
         out << ", first " << level.children.size() << " shown";
     out << "\n";
     for (const TreeChild& c : level.children) {
-        out << "  " << (c.on_plan ? "> " : "  ") << c.partial << "  h = " << number(c.h)
-            << (c.on_plan ? "  (plan)" : "") << "\n";
+        out << "  " << (c.on_plan ? "> " : "  ") << c.partial
+            << "  h = " << (c.evaluated ? number(c.h) : "?") << (c.on_plan ? "  (plan)" : "")
+            << "\n";
     }
 }
 

@@ -349,6 +349,11 @@ TEST(Explanation, WideLevelsAreBoundedAndKeepThePlansChild) {
     EXPECT_TRUE(rushed.children[1].evaluated);
     EXPECT_EQ(rushed.children[1].h, all.children[1].h);
     EXPECT_TRUE(tree_level_json(rushed)["children"][0]["h"].is_null());
+    EXPECT_TRUE(rushed.evaluated);  // None: always
+    const TreeLevel rushed_schema = partial_action_children(session, 2, {{"unstack"}}, 100, 0.0);
+    EXPECT_FALSE(rushed_schema.evaluated);
+    EXPECT_TRUE(tree_level_json(rushed_schema)["h"].is_null());
+    EXPECT_TRUE(rushed_schema.children[0].evaluated);  // the plan's (unstack c)
     // rFF, as PS² evaluates it.
     const StateLayout layout(session.task());
     const StaticFacts statics(session.task());
