@@ -18,6 +18,7 @@
 #include "cli/common/args.hpp"
 #include "cli/common/diagnostics.hpp"
 #include "cli/common/exit_codes.hpp"
+#include "cli/common/explain_command.hpp"
 #include "cli/common/files.hpp"
 #include "cli/common/main_guard.hpp"
 #include "cli/common/report.hpp"
@@ -99,11 +100,12 @@ std::string top_help() {
     return std::string(
                "usage: lazylifted plan DOMAIN PROBLEM [options]\n"
                "       lazylifted validate DOMAIN PROBLEM PLAN\n"
+               "       lazylifted explain DOMAIN PROBLEM [--plan PLAN] [options]\n"
                "       lazylifted --help | --version\n\n"
-               "LazyLifted, a lifted classical planner. Run 'lazylifted plan --help'\n"
-               "or 'lazylifted validate --help' for details.\n\n") +
-           format_help(plan_spec()) + "\n" + format_help(validate_spec()) + "\nexit codes:\n" +
-           exit_code_help();
+               "LazyLifted, a lifted classical planner. Run 'lazylifted plan --help',\n"
+               "'lazylifted validate --help' or 'lazylifted explain --help' for details.\n\n") +
+           format_help(plan_spec()) + "\n" + format_help(validate_spec()) + "\n" +
+           format_help(explain_spec()) + "\nexit codes:\n" + exit_code_help();
 }
 
 // Prints an error the way the user should see it, and its exit code.
@@ -316,8 +318,8 @@ int run_validate(std::span<const std::string> args) {
 
 int run(const std::vector<std::string>& args) {
     if (args.empty()) {
-        return report(Error(ErrorCategory::Usage, "missing command (plan or validate)"), {},
-                      "lazylifted");
+        return report(Error(ErrorCategory::Usage, "missing command (plan, validate or explain)"),
+                      {}, "lazylifted");
     }
     const std::string& command = args[0];
     std::span<const std::string> rest(args.data() + 1, args.size() - 1);
@@ -331,8 +333,9 @@ int run(const std::vector<std::string>& args) {
     }
     if (command == "plan") return run_plan(rest);
     if (command == "validate") return run_validate(rest);
+    if (command == "explain") return run_explain(rest, models_directory());
     return report(Error(ErrorCategory::Usage,
-                        "unknown command '" + command + "' (expected plan or validate)"),
+                        "unknown command '" + command + "' (expected plan, validate or explain)"),
                   {}, "lazylifted");
 }
 

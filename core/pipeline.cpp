@@ -34,6 +34,27 @@ bool accepts_auto_model(const OptionValues& values) {
     return false;
 }
 
+ResolvedModel resolve_request_model(const PlanRequest& request, const Task& task, SpaceKind space) {
+    std::optional<std::string> auto_text;
+    std::string model_name = request.model_text ? request.model_name : "";
+    if (!request.model_text && request.catalog != nullptr && request.read_catalog_file &&
+        accepts_auto_model(request.options)) {
+        if (auto entry = select_model(*request.catalog, domain_fingerprint(task),
+                                      auto_model_preference(space))) {
+            auto_text = request.read_catalog_file(entry->file);
+            model_name = entry->file;
+        }
+    }
+    const std::optional<std::string_view> model_text =
+        request.model_text
+            ? request.model_text
+            : (auto_text ? std::optional<std::string_view>(*auto_text) : std::nullopt);
+    if (!model_text) return {};
+    auto model = std::make_shared<WlModel>(load_model(*model_text, model_name));
+    check_model_matches(*model, task, model_name);
+    return {std::move(model), std::move(model_name)};
+}
+
 PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& progress) {
     Stopwatch clock;
     OptionValues values = request.options;
@@ -47,30 +68,14 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
                            request.problem_name);
     const bool auto_space = !values.space || *values.space == "auto";
     const SpaceKind space = auto_space ? choose_space(task) : parse_space_kind(*values.space);
-    std::optional<std::string> auto_text;
-    std::string model_name = request.model_text ? request.model_name : "";
-    if (!request.model_text && request.catalog != nullptr && request.read_catalog_file &&
-        accepts_auto_model(values)) {
-        if (auto entry = select_model(*request.catalog, domain_fingerprint(task),
-                                      auto_model_preference(space))) {
-            auto_text = request.read_catalog_file(entry->file);
-            model_name = entry->file;
-        }
-    }
-    const std::optional<std::string_view> model_text =
-        request.model_text
-            ? request.model_text
-            : (auto_text ? std::optional<std::string_view>(*auto_text) : std::nullopt);
-    values.has_model = model_text.has_value();
+    ResolvedModel resolved = resolve_request_model(request, task, space);
+    values.has_model = resolved.model != nullptr;
     PlannerOptions options = make_planner_options(values);
     options.space = space;
     options.limits = request.limits;
     options.progress_interval_s = request.progress_interval_s;
-    if (model_text) {
-        auto model = std::make_shared<WlModel>(load_model(*model_text, model_name));
-        check_model_matches(*model, task, model_name);
-        options.model = std::move(model);
-    }
+    options.model = std::move(resolved.model);
+    std::string model_name = std::move(resolved.name);
     const double parse_time_s = clock.seconds();
     // The limit is for the whole run, like Fast Downward's overall limit.
     if (std::isfinite(options.limits.time_limit_s)) {

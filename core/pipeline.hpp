@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,6 +48,16 @@ const std::vector<GraphKind>& auto_model_preference(SpaceKind space);
 // Whether the options leave room for a learnt model (--model auto): no main
 // heuristic other than wl, from the options or from the configuration text.
 bool accepts_auto_model(const OptionValues& values);
+
+// The model a request uses on `task` in `space`: its model text, else (with
+// a catalogue, when request.options accept a model) the catalogue's model
+// for the task's domain, else none (null). Throws ll::Error(Model) for an
+// invalid model or one of another domain.
+struct ResolvedModel {
+    std::shared_ptr<const WlModel> model;
+    std::string name;
+};
+ResolvedModel resolve_request_model(const PlanRequest& request, const Task& task, SpaceKind space);
 
 // Throws ll::Error for bad input, options or models; an invalid plan (a bug)
 // is an Internal error.

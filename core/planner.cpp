@@ -82,33 +82,6 @@ void check_limits(const Limits& limits) {
     }
 }
 
-std::unique_ptr<ActionSetHeuristic> make_heuristic(HeuristicKind heuristic,
-                                                   const PlannerOptions& options, const Task& task,
-                                                   const StateLayout& layout,
-                                                   const StaticFacts& statics,
-                                                   const GoalChecker& goal,
-                                                   SuccessorGenerator& successors) {
-    if (heuristic == HeuristicKind::GoalCount) {
-        return std::make_unique<GoalCountHeuristic>(task, layout, goal, &successors);
-    }
-    if (heuristic == HeuristicKind::Wl) {
-        if (!options.model) {
-            throw Error(ErrorCategory::Usage, "the wl heuristic needs a model (--model FILE)");
-        }
-        return std::make_unique<WlHeuristic>(*options.model, task, layout, statics, successors);
-    }
-    const auto kind = heuristic == HeuristicKind::Add   ? RelaxationHeuristic::Kind::Add
-                      : heuristic == HeuristicKind::Max ? RelaxationHeuristic::Kind::Max
-                                                        : RelaxationHeuristic::Kind::FF;
-    if (options.space == SpaceKind::Partial) {
-        return std::make_unique<RestrictedRelaxationHeuristic>(
-            kind, task, layout, statics, goal, successors, options.search.relaxation,
-            options.search.cost_type);
-    }
-    return std::make_unique<RelaxationHeuristic>(
-        kind, task, layout, statics, goal, options.search.relaxation, options.search.cost_type);
-}
-
 // Whether a phase (main heuristic and configuration) uses `kind`.
 bool uses(HeuristicKind main, const SearchConfig& search, HeuristicKind kind) {
     return main == kind || std::find(search.extra_heuristics.begin(), search.extra_heuristics.end(),
@@ -147,6 +120,31 @@ bool wants_dead_end_detection(const PlannerOptions& options) {
     return options.dead_ends == DeadEndDetection::Relaxed;
 }
 }  // namespace
+
+std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
+    HeuristicKind heuristic, const PlannerOptions& options, const Task& task,
+    const StateLayout& layout, const StaticFacts& statics, const GoalChecker& goal,
+    SuccessorGenerator& successors) {
+    if (heuristic == HeuristicKind::GoalCount) {
+        return std::make_unique<GoalCountHeuristic>(task, layout, goal, &successors);
+    }
+    if (heuristic == HeuristicKind::Wl) {
+        if (!options.model) {
+            throw Error(ErrorCategory::Usage, "the wl heuristic needs a model (--model FILE)");
+        }
+        return std::make_unique<WlHeuristic>(*options.model, task, layout, statics, successors);
+    }
+    const auto kind = heuristic == HeuristicKind::Add   ? RelaxationHeuristic::Kind::Add
+                      : heuristic == HeuristicKind::Max ? RelaxationHeuristic::Kind::Max
+                                                        : RelaxationHeuristic::Kind::FF;
+    if (options.space == SpaceKind::Partial) {
+        return std::make_unique<RestrictedRelaxationHeuristic>(
+            kind, task, layout, statics, goal, successors, options.search.relaxation,
+            options.search.cost_type);
+    }
+    return std::make_unique<RelaxationHeuristic>(
+        kind, task, layout, statics, goal, options.search.relaxation, options.search.cost_type);
+}
 
 PlannerOptions make_planner_options(const OptionValues& values) {
     PlannerOptions options;
@@ -316,7 +314,7 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     std::vector<std::unique_ptr<HeuristicEvaluator>> heuristic_evaluators;
     for (HeuristicKind kind : kinds) {
         heuristics.push_back(
-            make_heuristic(kind, options, task, layout, statics, goal, successors));
+            make_action_set_heuristic(kind, options, task, layout, statics, goal, successors));
         heuristics.back()->set_budget(&budget);
         heuristic_evaluators.push_back(
             std::make_unique<HeuristicEvaluator>(to_string(kind), *heuristics.back()));

@@ -17,6 +17,12 @@
 
 namespace ll {
 
+class ActionSetHeuristic;
+class GoalChecker;
+class StateLayout;
+class StaticFacts;
+class SuccessorGenerator;
+
 enum class SpaceKind { State, Partial };
 // Whether states whose goal is unreachable in the delete relaxation are
 // pruned (checked once per expanded state). Auto: only for a learnt model
@@ -89,6 +95,15 @@ struct OptionValues {
 PlannerOptions make_planner_options(const OptionValues& values);
 // The canonical text of the whole configuration: every phase, ';'-separated.
 std::string describe_search(const PlannerOptions& options);
+
+// The heuristic `heuristic` as the search builds it for `options` (its
+// space, model, relaxation and cost type): what explanations and the
+// partial-action tree evaluate. Throws ll::Error(Usage) for wl without a
+// model. The references must outlive the heuristic.
+std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
+    HeuristicKind heuristic, const PlannerOptions& options, const Task& task,
+    const StateLayout& layout, const StaticFacts& statics, const GoalChecker& goal,
+    SuccessorGenerator& successors);
 
 // Throws ll::Error(Unsupported/Usage) for combinations it refuses.
 SearchResult solve(const Task& task, const PlannerOptions& options,

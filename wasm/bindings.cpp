@@ -12,6 +12,8 @@
 #include <cmath>
 #include <cstdint>
 #include <exception>
+#include <limits>
+#include <memory>
 #include <new>
 #include <optional>
 #include <string>
@@ -21,6 +23,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/error.hpp"
+#include "core/explain.hpp"
+#include "core/explain_json.hpp"
+#include "core/heuristic_session.hpp"
+#include "core/partial_tree.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/pipeline.hpp"
 #include "core/planner.hpp"
@@ -303,6 +309,79 @@ std::string trace(const std::string& domain, const std::string& problem,
     }
 }
 
+// ---- explain and the partial-action tree (issue 14) ----
+
+// The session of the last explain/tree request: the page asks for one state
+// after another, and level after level, of the same task, plan and model, so
+// parsing, grounding (hFF on a large task takes seconds) and the model are
+// paid once. One entry; a request with another key replaces it.
+struct SessionCache {
+    std::string key;
+    std::unique_ptr<ll::HeuristicSession> session;
+};
+
+SessionCache& session_cache() {
+    static SessionCache cache;
+    return cache;
+}
+
+ll::HeuristicSession& session_for(const std::string& request_text,
+                                  const ll::wasm::ExplainFields& fields) {
+    SessionCache& cache = session_cache();
+    std::string key = ll::wasm::session_key(request_text);
+    if (cache.session && cache.key == key) return *cache.session;
+    cache.session.reset();
+    ll::wasm::DecodedRequest request;
+    ll::wasm::decode_request(request_text, request);
+    std::optional<std::string_view> plan;
+    if (fields.plan) plan = *fields.plan;
+    cache.session = std::make_unique<ll::HeuristicSession>(request.plan, plan);
+    cache.key = std::move(key);
+    return *cache.session;
+}
+
+// Runs `body` on the request's session; {"status": "ok", ...} or
+// {"status": "error", "error": {...}}.
+template <typename Body>
+std::string explain_guarded(const std::string& request_text, Body body) {
+    try {
+        ll::wasm::ExplainFields fields;
+        ll::wasm::decode_explain_fields(request_text, fields);
+        json response = body(session_for(request_text, fields), fields);
+        response["status"] = "ok";
+        return response.dump();
+    } catch (const ll::Error& e) {
+        return json{{"status", "error"}, {"error", error_json(e)}}.dump();
+    } catch (const std::bad_alloc&) {
+        session_cache().session.reset();
+        return json{{"status", "error"}, {"error", error_json("internal", "out of memory")}}.dump();
+    } catch (const std::exception& e) {
+        return json{{"status", "error"}, {"error", error_json("internal", e.what())}}.dump();
+    } catch (...) {
+        return json{{"status", "error"}, {"error", error_json("internal", "unknown exception")}}
+            .dump();
+    }
+}
+
+std::string explain(const std::string& request_text) {
+    return explain_guarded(
+        request_text, [](ll::HeuristicSession& session, const ll::wasm::ExplainFields& fields) {
+            ll::ExplainOptions options;
+            options.step = fields.step;
+            options.path = fields.path;
+            options.top_k = fields.top;
+            return ll::explanation_json(ll::explain(session, options));
+        });
+}
+
+std::string partial_action_children(const std::string& request_text) {
+    return explain_guarded(
+        request_text, [](ll::HeuristicSession& session, const ll::wasm::ExplainFields& fields) {
+            return ll::tree_level_json(ll::partial_action_children(session, fields.step.value_or(0),
+                                                                   fields.path, fields.limit));
+        });
+}
+
 std::string version() {
     return LL_VERSION;
 }
@@ -317,4 +396,6 @@ EMSCRIPTEN_BINDINGS(lazylifted) {
     emscripten::function("trace", &trace);
     emscripten::function("searchAliases", &search_aliases);
     emscripten::function("version", &version);
+    emscripten::function("explain", &explain);
+    emscripten::function("partialActionChildren", &partial_action_children);
 }

@@ -237,6 +237,115 @@ export interface CheckResult {
   };
 }
 
+/** explain() and partialActionChildren() requests (issue 14; docs/explain.md). */
+export interface ExplainRequest {
+  domain: string;
+  problem: string;
+  /** A model's JSON text (or parsed object); without one the heuristic is ff (rff in PS²). */
+  model?: string | object | null;
+  /** Default: the model's space, else "state" below 300 objects. */
+  space?: 'state' | 'partial';
+  heuristic?: 'ff' | 'rff' | 'hadd' | 'hmax' | 'goal-count' | 'wl';
+  /** The plan whose states are explained: IPC text or an array of steps. */
+  plan?: string | string[] | null;
+  /** Only the state after this many steps (0: initial). explain: all states without it. */
+  step?: number;
+  /** Features per state (explain; default 10). */
+  top?: number;
+  /** A partial action [schema, object...]: explain h(s, it); the node whose children to list. */
+  path?: string[];
+  /** At most this many children (partialActionChildren; default 50). */
+  limit?: number;
+}
+
+export interface ApiError {
+  category: string;
+  message: string;
+  file: string | null;
+  line: number | null;
+  column: number | null;
+}
+
+export interface WlFeature {
+  /** The WL iteration the colour comes from (0: a node label). */
+  iteration: number;
+  weight: number;
+  count: number;
+  /** weight * count */
+  contribution: number;
+  /** The colour decoded into words (never a raw colour id). */
+  text: string;
+}
+
+export interface WlExplanation {
+  /** Sum of weight * count over all features, in the heuristic's order. */
+  rawValue: number;
+  /** round(rawValue), half away from zero: the h the search uses. */
+  h: number | null;
+  rounding: string;
+  /** The top features by |contribution|. */
+  features: WlFeature[];
+  otherFeatures: { count: number; contribution: number };
+  zeroWeightColours: number;
+  unseenNodeColours: number;
+  nodeColours: number;
+}
+
+export interface StepExplanation {
+  step: number;
+  /** The plan action that led to this state (null for the initial state). */
+  action: string | null;
+  /** The partial action evaluated with the state (null: none). */
+  partial: string | null;
+  /** null for a dead end. */
+  h: number | null;
+  deadEnd: boolean;
+  isGoal: boolean;
+  wl?: WlExplanation;
+  /** hFF / rFF: the relaxed plan, helpful actions marked. */
+  relaxedPlan?: { action: string; helpful: boolean }[];
+}
+
+export interface ExplainResponse {
+  status: 'ok' | 'error';
+  error?: ApiError;
+  heuristic: string;
+  space: 'state' | 'partial';
+  model: string | null;
+  graph: 'ilg' | 'aoag' | 'aeg' | null;
+  iterations: number;
+  planLength: number;
+  steps: StepExplanation[];
+}
+
+export interface TreeChild {
+  path: string[];
+  label: string;
+  partial: string;
+  h: number | null;
+  deadEnd: boolean;
+  /** false: the time budget ran out before this child (h is null). */
+  evaluated: boolean;
+  complete: boolean;
+  onPlan: boolean;
+}
+
+export interface TreeLevelResponse {
+  status: 'ok' | 'error';
+  error?: ApiError;
+  step: number;
+  path: string[];
+  partial: string | null;
+  /** null for a dead end, or when the time budget left the node unevaluated. */
+  h: number | null;
+  evaluated: boolean;
+  complete: boolean;
+  heuristic: string;
+  totalChildren: number;
+  truncated: boolean;
+  children: TreeChild[];
+}
+
 export interface ValidateResult {
   valid: boolean;
   message: string;
@@ -301,6 +410,12 @@ export interface Planner {
 
   /** The states along a plan with each step's added and deleted atoms (second worker). */
   trace(domain: string, problem: string, plan: string | string[]): Promise<PlanTrace>;
+
+  /** h and why for the states along a plan (second worker). Errors resolve with status "error". */
+  explain(request: ExplainRequest): Promise<ExplainResponse>;
+
+  /** The children of one node of a state's partial-action tree, with h (second worker). */
+  partialActionChildren(request: ExplainRequest): Promise<TreeLevelResponse>;
 
   /** Terminates the workers; pending calls reject with an AbortError; later calls reject too. */
   terminate(): void;

@@ -21,8 +21,9 @@
 //   and the call resolves with status "out-of-time".
 // - Statuses, statistics and search configurations are the core's
 //   vocabulary (the CLI's): the module reports them, this file passes them on.
-// - check(), validate() and trace() run in a second worker (started on first use), so
-//   they answer while a long search runs in the first.
+// - check(), validate(), trace(), explain() and partialActionChildren() run in
+//   a second worker (started on first use), so they answer while a long search
+//   runs in the first.
 
 const DEFAULT_PROGRESS_INTERVAL_MS = 200;
 const DEFAULT_TIMEOUT_GRACE_MS = 1500;
@@ -503,6 +504,25 @@ class Planner {
         const text = Array.isArray(plan) ? plan.join('\n') : String(plan);
         return this.#tool({ type: 'trace', domain: String(domain), problem: String(problem),
                             plan: text });
+    }
+
+    // Issue 14: h and why for the states along a plan (docs/js-api.md).
+    explain(request) {
+        return this.#toolRequest('explain', request);
+    }
+
+    // Issue 14: one level of the partial-action tree of a state, with h.
+    partialActionChildren(request) {
+        return this.#toolRequest('partialActionChildren', request);
+    }
+
+    #toolRequest(type, request) {
+        if (request === null || typeof request !== 'object' || Array.isArray(request)) {
+            return Promise.resolve({ status: 'error', error: { category: 'usage',
+                message: 'the request must be an object', file: null, line: null,
+                column: null } });
+        }
+        return this.#tool({ type, request: { ...request } });
     }
 
     terminate() {

@@ -9,6 +9,8 @@
 //                   {type: 'check', id, domain, problem}
 //                   {type: 'validate', id, domain, problem, plan}
 //                   {type: 'trace', id, domain, problem, plan}
+//                   {type: 'explain', id, request}                  (issue 14)
+//                   {type: 'partialActionChildren', id, request}
 //   worker -> main  {type: 'ready', version, searchAliases: string,  (JSON text)
 //                    wasmModule?}  (the module this worker compiled, browser only)
 //                   {type: 'init-error', message}
@@ -127,6 +129,10 @@ function run(message) {
             return ll.check(String(message.domain), String(message.problem));
         case 'trace':
             return ll.trace(String(message.domain), String(message.problem), String(message.plan));
+        case 'explain':
+            return ll.explain(JSON.stringify(message.request));
+        case 'partialActionChildren':
+            return ll.partialActionChildren(JSON.stringify(message.request));
         default:  // 'validate'
             return ll.validate(String(message.domain), String(message.problem),
                                String(message.plan));
@@ -152,7 +158,8 @@ listen(async (message) => {
         return;
     }
     await initialised;
-    if (!['solve', 'check', 'validate', 'trace'].includes(message?.type)) {
+    if (!['solve', 'check', 'validate', 'trace', 'explain', 'partialActionChildren']
+        .includes(message?.type)) {
         post({ type: 'failure', id: message?.id, message: `unknown request type '${message?.type}'`,
                fatal: false });
         return;

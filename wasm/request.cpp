@@ -110,4 +110,62 @@ void decode_request(const std::string& request_text, DecodedRequest& r) {
     }
 }
 
+namespace {
+
+std::optional<int> optional_count(const json& request, const char* key, int minimum) {
+    const auto n = optional_non_negative_integer(request, key);
+    if (!n) return std::nullopt;
+    if (*n < minimum || *n > 1000000) {
+        throw field_error(key, minimum > 0 ? "a positive integer (at most 1000000)"
+                                           : "a non-negative integer (at most 1000000)");
+    }
+    return static_cast<int>(*n);
+}
+
+}  // namespace
+
+void decode_explain_fields(const std::string& request_text, ExplainFields& out) {
+    json request;
+    try {
+        request = json::parse(request_text);
+    } catch (const json::exception& e) {
+        throw ll::Error(ll::ErrorCategory::Usage, std::string("request is not JSON: ") + e.what());
+    }
+    if (!request.is_object()) {
+        throw ll::Error(ll::ErrorCategory::Usage, "request must be a JSON object");
+    }
+    const auto plan = request.find("plan");
+    if (plan != request.end() && plan->is_array()) {
+        std::string text;
+        for (const json& step : *plan) {
+            if (!step.is_string()) throw field_error("plan", "a string or an array of strings");
+            text += step.get<std::string>() + "\n";
+        }
+        out.plan = std::move(text);
+    } else if (plan != request.end() && !plan->is_null()) {
+        if (!plan->is_string()) throw field_error("plan", "a string or an array of strings");
+        out.plan = plan->get<std::string>();
+    }
+    out.step = optional_count(request, "step", 0);
+    out.top = optional_count(request, "top", 1).value_or(out.top);
+    out.limit = optional_count(request, "limit", 1).value_or(out.limit);
+    if (auto ms = optional_positive_number(request, "timeBudgetMs")) out.time_budget_s = *ms / 1000;
+    const auto path = request.find("path");
+    if (path != request.end() && !path->is_null()) {
+        if (!path->is_array()) throw field_error("path", "an array of strings");
+        for (const json& name : *path) {
+            if (!name.is_string()) throw field_error("path", "an array of strings");
+            out.path.push_back(name.get<std::string>());
+        }
+    }
+}
+
+std::string session_key(const std::string& request_text) {
+    json request = json::parse(request_text, nullptr, false);
+    if (!request.is_object()) return request_text;
+    for (const char* key : {"step", "top", "path", "limit", "timeBudgetMs"})
+        request.erase(key);
+    return request.dump();
+}
+
 }  // namespace ll::wasm

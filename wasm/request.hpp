@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/pipeline.hpp"
 
@@ -21,5 +22,22 @@ struct DecodedRequest {
 };
 
 void decode_request(const std::string& request_text, DecodedRequest& out);
+
+// The fields of explain() and partialActionChildren() requests beyond those
+// of a planning request (issue 14): plan (text, or an array of action
+// strings), step, top, path (array of names), limit. Usage errors name the
+// field.
+struct ExplainFields {
+    std::optional<std::string> plan;  // the plan's text
+    std::optional<int> step;
+    int top = 10;
+    std::vector<std::string> path;
+    int limit = 50;
+    std::optional<double> time_budget_s;  // timeBudgetMs
+};
+void decode_explain_fields(const std::string& request_text, ExplainFields& out);
+// The request without the fields that only select what to show (step, top,
+// path, limit, timeBudgetMs): requests with equal keys share a session.
+std::string session_key(const std::string& request_text);
 
 }  // namespace ll::wasm

@@ -33,6 +33,12 @@ class WlHeuristic final : public ActionSetHeuristic {
     // The exact (unrounded) dot product of the last evaluation.
     double last_raw_value() const { return last_raw_; }
     const WlMissStatistics& miss_statistics() const { return features_.miss_statistics(); }
+    // For explanations (core/learning/wl_explanation.hpp): the colour
+    // histogram of the last evaluation (sorted by colour id, the order the
+    // dot product sums in), the dictionary and the weight of a colour.
+    const SparseVector& last_histogram() const { return vector_; }
+    const WlFeatures& features() const { return features_; }
+    double weight(int colour) const { return weights_[colour]; }
 
   private:
     double robust_dot_product() const;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -879,6 +880,63 @@ TEST_F(CliReliability, QuietStillReportsLimits) {
         dir_, "plan tog.pddl tp.pddl --quiet --memory-limit 40M --time-limit 60", 70, nullptr);
     EXPECT_EQ(m.code, 22);
     EXPECT_NE(m.err.find("out of memory"), std::string::npos) << m.err;
+}
+
+// ---- explain (issue 14) --------------------------------------------------------
+
+using CliExplain = CliTest;
+
+TEST_F(CliExplain, RelaxedPlanAlongThePlanWithoutAModel) {
+    write("walk.plan", "(move a b)\n(move b c)\n");
+    RunResult r = run("explain domain.pddl problem.pddl --plan walk.plan --model none");
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("Heuristic ff in the state space"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Step 0 (initial state): h = 2"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("* (move a b)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Step 2 after (move b c): h = 0 (goal state)"), std::string::npos)
+        << r.out;
+    RunResult help = run("explain --help");
+    EXPECT_EQ(help.code, 0);
+    for (const char* flag : {"--plan", "--model", "--top", "--space", "--json", "--step"})
+        EXPECT_NE(help.out.find(flag), std::string::npos) << flag;
+    EXPECT_NE(run("--help").out.find("lazylifted explain"), std::string::npos);
+}
+
+TEST_F(CliExplain, JsonWithAModelSumsToH) {
+    const std::string data = LL_TEST_DATA_DIR;
+    const std::string task = data + "/tasks/blocksworld/";
+    RunResult r = run("explain " + quote(task + "domain.pddl") + " " + quote(task + "p01.pddl") +
+                      " --plan " + quote(task + "p01.plan") + " --model " +
+                      quote(data + "/models/blocksworld-aoag.json") + " --top 4 --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["heuristic"], "wl");
+    EXPECT_EQ(json["space"], "partial");  // the model's
+    EXPECT_EQ(json["graph"], "aoag");
+    ASSERT_EQ(json["steps"].size(), json["planLength"].get<std::size_t>() + 1);
+    for (const auto& step : json["steps"]) {
+        const auto& wl = step["wl"];
+        EXPECT_EQ(step["h"], wl["h"]);
+        EXPECT_EQ(wl["h"].get<double>(), std::round(wl["rawValue"].get<double>()));
+        EXPECT_LE(wl["features"].size(), 4u);
+        double sum = wl["otherFeatures"]["contribution"].get<double>();
+        for (const auto& f : wl["features"]) {
+            sum += f["contribution"].get<double>();
+            EXPECT_FALSE(f["text"].get<std::string>().empty());
+        }
+        EXPECT_NEAR(sum, wl["rawValue"].get<double>(), 1e-9);
+    }
+    EXPECT_TRUE(json["steps"].back()["isGoal"].get<bool>());
+}
+
+TEST_F(CliExplain, BadStepsAndPlansAreReported) {
+    write("bad.plan", "(move b c)\n");
+    RunResult r = run("explain domain.pddl problem.pddl --plan bad.plan --model none");
+    EXPECT_EQ(r.code, 31) << r.err;
+    EXPECT_NE(r.err.find("not applicable"), std::string::npos) << r.err;
+    r = run("explain domain.pddl problem.pddl --model none --step 3");
+    EXPECT_EQ(r.code, 36) << r.err;
+    EXPECT_NE(r.err.find("out of range"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -3,9 +3,13 @@
 // register it here, e.g.
 //   import { mountExplainPanel } from './explain-panel.js';
 //   registerStatePanel({ id: 'explain', title: 'Why this h?', mount: mountExplainPanel });
+import { explainPanel } from './explain-panel.js';
 import { goalsPanel } from './goals-panel.js';
 import { registerStatePanel } from './state-panels.js';
+import { treeExplorer } from './tree-explorer.js';
 
 registerStatePanel(goalsPanel);
+registerStatePanel(explainPanel);
+registerStatePanel(treeExplorer);
 
 export { registerStatePanel };

@@ -1,0 +1,224 @@
+// `lazylifted explain` (see header): options, files, text report.
+#include "cli/common/explain_command.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "cli/common/diagnostics.hpp"
+#include "cli/common/exit_codes.hpp"
+#include "cli/common/files.hpp"
+#include "core/common/error.hpp"
+#include "core/explain.hpp"
+#include "core/explain_json.hpp"
+#include "core/heuristic_session.hpp"
+#include "core/partial_tree.hpp"
+
+namespace ll::cli {
+
+namespace {
+
+std::string number(double v, int digits = 6) {
+    if (!std::isfinite(v)) return "dead end";
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
+    return buffer;
+}
+
+std::string signed_number(double v) {
+    return (v >= 0 ? "+" : "") + number(v);
+}
+
+void print_wl(std::ostream& out, const WlExplanation& wl) {
+    char line[128];
+    out << "  h = round(sum of weight x count) = round(" << number(wl.raw_value, 17)
+        << ") = " << number(wl.h) << "  (no bias; rounded half away from zero)\n";
+    std::snprintf(line, sizeof line, "  %13s %12s %7s %4s  %s\n", "contribution", "weight", "count",
+                  "iter", "feature");
+    out << line;
+    double other = 0;
+    for (std::size_t i = 0; i < wl.terms.size(); ++i) {
+        const WlTerm& t = wl.terms[i];
+        if (static_cast<int>(i) >= wl.top_k) {
+            other += t.contribution;
+            continue;
+        }
+        std::snprintf(line, sizeof line, "  %13s %12s %7s %4d  ",
+                      signed_number(t.contribution).c_str(), number(t.weight).c_str(),
+                      number(t.count).c_str(), t.iteration);
+        out << line << t.text << "\n";
+    }
+    const std::size_t rest = wl.terms.size() - static_cast<std::size_t>(wl.top_k);
+    if (rest > 0) out << "  " << signed_number(other) << " from " << rest << " more features\n";
+    out << "  = " << number(wl.raw_value, 17) << " over " << wl.terms.size()
+        << " weighted features";
+    if (wl.zero_weight_colours > 0) out << "; " << wl.zero_weight_colours << " colours weigh 0";
+    if (wl.unseen_node_colours > 0) {
+        out << "; " << wl.unseen_node_colours << " of " << wl.node_colours
+            << " node colours are unknown to the model and count 0";
+    }
+    out << "\n";
+}
+
+void print_tree(std::ostream& out, const TreeLevel& level) {
+    out << "Step " << level.step << ", node "
+        << (level.partial.empty() ? std::string("(no action chosen)") : level.partial)
+        << ": h = " << (level.evaluated ? number(level.h) : "?") << " (" << level.heuristic << "), "
+        << level.total_children << " children";
+    if (level.total_children > static_cast<int>(level.children.size()))
+        out << ", first " << level.children.size() << " shown";
+    out << "\n";
+    for (const TreeChild& c : level.children) {
+        out << "  " << (c.on_plan ? "> " : "  ") << c.partial
+            << "  h = " << (c.evaluated ? number(c.h) : "?") << (c.on_plan ? "  (plan)" : "")
+            << "\n";
+    }
+}
+
+std::vector<std::string> split_path(const std::string& text) {
+    std::vector<std::string> path;
+    if (text == "root") return path;
+    std::stringstream parts(text);
+    for (std::string item; std::getline(parts, item, ',');)
+        path.push_back(item);
+    return path;
+}
+
+void print_text(std::ostream& out, const Explanation& e) {
+    out << "Heuristic " << e.heuristic << " in the " << e.space << " space";
+    if (!e.model.empty()) {
+        out << ", model " << e.model << " (graph " << e.graph << ", " << e.iterations
+            << " WL iterations)";
+    }
+    out << "\n";
+    for (const StepExplanation& s : e.steps) {
+        out << "\nStep " << s.step << (s.step == 0 ? " (initial state)" : " after " + s.action);
+        if (!s.partial.empty()) out << ", partial action " << s.partial;
+        out << ": h = " << number(s.h) << (s.is_goal ? " (goal state)" : "") << "\n";
+        if (s.wl) print_wl(out, *s.wl);
+        if (s.relaxed) {
+            out << "  relaxed plan (" << s.relaxed->size() << " actions, * = helpful):\n";
+            for (const RelaxedPlanAction& a : *s.relaxed)
+                out << "   " << (a.helpful ? "* " : "  ") << a.action << "\n";
+        }
+    }
+}
+
+std::vector<CatalogEntry> read_catalog(const std::string& dir) {
+    const std::string path = dir + "/manifest.json";
+    if (!std::filesystem::exists(path)) return {};
+    return parse_model_catalog(read_text_file(path), path);
+}
+
+}  // namespace
+
+const CommandSpec& explain_spec() {
+    static const CommandSpec spec{
+        "lazylifted explain",
+        {"DOMAIN", "PROBLEM"},
+        "Prints the main heuristic's value for each state along a plan (the initial\n"
+        "state without --plan) and why: for a learnt WL model, h = round(sum of\n"
+        "weight x count) with the features that contribute most, each decoded into\n"
+        "words; for ff/rff the relaxed plan with the helpful actions marked.",
+        {
+            {"--plan", "FILE", "none", "explain each state along this plan"},
+            {"--step", "N", "all", "only the state after N plan steps (0: initial)"},
+            {"--model", "FILE|auto|none", "auto", "the learnt model, as for plan"},
+            {"--heuristic", "ff|rff|hadd|hmax|goal-count|wl", "wl with a model, else ff",
+             "the heuristic to explain"},
+            {"--space", "state|partial", "the model's, else auto",
+             "the search space whose heuristic is explained"},
+            {"--partial", "SCHEMA[,OBJ...]", "none",
+             "partial space: explain h(s, partial action) for this partial action"},
+            {"--top", "K", "10", "features shown per state"},
+            {"--children", "root|SCHEMA[,OBJ...]", "none",
+             "instead: the children of this node of the partial-action tree of the state "
+             "at --step (default 0), with h"},
+            {"--limit", "N", "50", "with --children: at most N children"},
+            {"--json", "", "off", "print JSON (docs/explain.md) instead of tables"},
+        }};
+    return spec;
+}
+
+int run_explain(std::span<const std::string> args, const std::string& models_dir) {
+    SourceFiles sources;
+    try {
+        ParsedArgs a = parse_args(explain_spec(), args);
+        if (a.help) {
+            std::cout << format_help(explain_spec()) << "\nexit codes:\n" << exit_code_help();
+            return kExitSuccess;
+        }
+        PlanRequest request;
+        request.options.space = a.value("--space");
+        request.options.heuristic = a.value("--heuristic");
+        const std::string domain_text = read_text_file(a.positionals[0]);
+        sources.add(a.positionals[0], domain_text);
+        const std::string problem_text = read_text_file(a.positionals[1]);
+        sources.add(a.positionals[1], problem_text);
+        request.domain_text = domain_text;
+        request.problem_text = problem_text;
+        request.domain_name = a.positionals[0];
+        request.problem_name = a.positionals[1];
+        const std::string model_option = a.value("--model").value_or("auto");
+        std::string model_text;
+        std::vector<CatalogEntry> catalog;
+        if (model_option == "auto") {
+            catalog = read_catalog(models_dir);
+            request.catalog = &catalog;
+            request.read_catalog_file = [&](const std::string& file) {
+                return read_text_file(models_dir + "/" + file);
+            };
+        } else if (model_option != "none") {
+            model_text = read_text_file(model_option);
+            request.model_text = model_text;
+            request.model_name = model_option;
+        }
+        std::optional<std::string> plan_text;
+        const std::string plan_name = a.value("--plan").value_or("plan");
+        if (a.value("--plan")) {
+            plan_text = read_text_file(plan_name);
+            sources.add(plan_name, *plan_text);
+        }
+        ExplainOptions options;
+        if (auto v = a.value("--top"))
+            options.top_k = static_cast<int>(parse_positive_count(*v, "--top"));
+        if (auto v = a.value("--step")) {
+            options.step = *v == "0" ? 0 : static_cast<int>(parse_positive_count(*v, "--step"));
+        }
+        if (auto v = a.value("--partial")) options.path = split_path(*v);
+        HeuristicSession session(request, plan_text, plan_name);
+        if (auto v = a.value("--children")) {
+            const int limit = static_cast<int>(
+                parse_positive_count(a.value("--limit").value_or("50"), "--limit"));
+            const TreeLevel level =
+                partial_action_children(session, options.step.value_or(0), split_path(*v), limit);
+            if (a.has("--json")) {
+                std::cout << tree_level_json(level).dump(2) << "\n";
+            } else {
+                print_tree(std::cout, level);
+            }
+            return kExitSuccess;
+        }
+        const Explanation explanation = explain(session, options);
+        if (a.has("--json")) {
+            std::cout << explanation_json(explanation).dump(2) << "\n";
+        } else {
+            print_text(std::cout, explanation);
+        }
+        return kExitSuccess;
+    } catch (const Error& e) {
+        print_error(std::cerr, e, sources);
+        if (e.category() == ErrorCategory::Usage)
+            std::cerr << help_hint("lazylifted explain") << "\n";
+        return exit_code_for(e.category());
+    } catch (const std::exception& e) {
+        print_error(std::cerr, e);
+        return kExitInternalError;
+    }
+}
+
+}  // namespace ll::cli
