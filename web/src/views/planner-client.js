@@ -1,6 +1,6 @@
 // The JS API client the state panels (explain-panel.js, tree-explorer.js)
 // share, and the request they build from a panel context
-// ({domainText, problemText, model, space, plan, stepIndex}). The heavy work
+// (views/state-panels.js: domain, problem, model, space, plan, step). The heavy work
 // (parsing, graphs, WL) runs in the planner's worker; the panels only render.
 
 // One planner for the panels when the page does not hand one in
