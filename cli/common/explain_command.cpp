@@ -30,7 +30,10 @@ std::string number(double v, int digits = 6) {
 }
 
 std::string signed_number(double v) {
-    return (v >= 0 ? "+" : "") + number(v);
+    std::string text = number(v);
+    if (v >= 0)
+        text.insert(text.begin(), '+');  // not "+" + text: GCC 12's -Wrestrict false positive
+    return text;
 }
 
 void print_wl(std::ostream& out, const WlExplanation& wl) {

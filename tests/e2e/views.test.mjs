@@ -215,3 +215,45 @@ test('the step view: states from the core\'s trace, and a state panel that follo
     await screenshot(page, 'view-step-panels', { selector: '.pane-state' });
     await page.context().close();
 });
+
+// Issue 14 parts 1 and 2: the explanation panel (h as a sum of decoded WL
+// features, in words) and the partial-action tree (PS² children with h, the
+// plan's branch marked), on the bundled warehouse example with its AOAG model.
+test('state panels: why this h (WL features in words) and the partial-action tree', async () => {
+    const page = await openEditor();
+    await pickExample(page, 'warehouse-dispatch');
+    await page.selectOption('#space-select', 'partial');
+    await page.selectOption('#heuristic-select', 'wl');
+    await page.waitForFunction(() => /aoag|aeg/.test(document.getElementById('model-select').value));
+    await page.click('#solve-btn');
+    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+
+    const explain = '#state-panels [data-panel="explain"]';
+    await page.click(`${explain} summary`);
+    await page.waitForSelector(`${explain} .ll-explain-table tbody tr`, { timeout: SOLVE_TIMEOUT_MS });
+    const sum = await page.textContent(`${explain} .ll-explain-sum`);
+    const m = sum.match(/round\(([-0-9.e+]+)\) = (-?\d+)/);
+    assert.ok(m, sum);
+    assert.equal(Number(m[2]), Math.round(Number(m[1])));
+    const head = await page.textContent(`${explain} .ll-explain-head`);
+    assert.match(head, new RegExp(`h = ${m[2]}\\b`));
+    // Features read as words (atoms, objects), never as colour ids.
+    const features = await page.$$eval(`${explain} .ll-explain-table tbody tr td:last-child`,
+                                       (cells) => cells.map((c) => c.textContent));
+    assert.ok(features.length > 0);
+    for (const text of features.filter((t) => !/more features/.test(t))) {
+        assert.match(text, /[a-z]/, text);
+        assert.doesNotMatch(text, /colour \d+|#\d+/, text);
+    }
+    await screenshot(page, 'view-explain', { selector: explain });
+
+    const tree = '#state-panels [data-panel="partial-tree"]';
+    await page.click(`${tree} summary`);
+    // The initial state's schemas, then the plan's branch opened level by level.
+    await page.waitForSelector(`${tree} li.on-plan .ll-tree-plan`, { timeout: SOLVE_TIMEOUT_MS });
+    const hs = await page.$$eval(`${tree} .ll-tree-h`, (cells) => cells.map((c) => c.textContent));
+    assert.ok(hs.length >= 2, hs.join(', '));
+    assert.ok(hs.every((t) => /^h = (-?\d+|∞)$|not computed/.test(t)), hs.join(', '));
+    await screenshot(page, 'view-partial-tree', { selector: tree });
+    await page.context().close();
+});
