@@ -590,5 +590,18 @@ TEST_F(AdlCli, RefusedConstructsExit34WithTheirPosition) {
     EXPECT_NE(r.err.find("derived"), std::string::npos) << r.err;
 }
 
+TEST_F(AdlCli, LltrainAndModelsRefuseAdlDomainsWithExit34) {
+    std::filesystem::create_directories(dir_ / "problems");
+    std::filesystem::create_directories(dir_ / "plans");
+    write("problems/p01.pddl", test::read_file(test::task_path("briefcase", "p01.pddl")));
+    const std::string domain = test::quote(test::task_path("briefcase", "domain.pddl"));
+    const test::RunResult r =
+        test::run_in(dir_, LL_LLTRAIN_PATH,
+                     "--domain " + domain + " --problems problems --plans plans --out m.json");
+    EXPECT_EQ(r.code, 34) << r.err;
+    EXPECT_NE(r.err.find("conditional or universal effects"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir_ / "m.json"));
+}
+
 }  // namespace
 }  // namespace ll
