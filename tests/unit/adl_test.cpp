@@ -187,6 +187,29 @@ class AdlOracle {
         return states;
     }
 
+    bool is_goal(const AtomSet& s) const {
+        std::vector<ObjectId> b;
+        if (task_.has_original_goal) return holds(task_.original_goal, b, s);
+        for (const auto& g : task_.goal_positive)
+            if (!s.count(g)) return false;
+        for (const auto& g : task_.goal_negative)
+            if (s.count(g)) return false;
+        return !task_.goal_contains_false_equality;
+    }
+
+    // Shortest plan length by breadth-first search, or -1.
+    int optimal_length() const {
+        AtomSet init(task_.initial_state.begin(), task_.initial_state.end());
+        std::map<AtomSet, int> dist{{init, 0}};
+        std::vector<AtomSet> queue{init};
+        for (std::size_t i = 0; i < queue.size(); ++i) {
+            if (is_goal(queue[i])) return dist[queue[i]];
+            for (auto& [name, next] : successors(queue[i]))
+                if (dist.emplace(next, dist[queue[i]] + 1).second) queue.push_back(next);
+        }
+        return -1;
+    }
+
   private:
     void enumerate(SchemaId s, std::vector<ObjectId>& args) {
         const ActionSchema& schema = task_.schemas[s];
@@ -410,6 +433,20 @@ TEST(AdlValidator, ChecksTheOriginalPreconditionAndConditionalEffects) {
                                       "(go r2 r3)\n(start-party r3)\n"));
     EXPECT_FALSE(untidy.valid);
     EXPECT_EQ(untidy.unmet_goals.size(), 1u);
+}
+
+TEST(AdlValidator, TheTaskPlansAreValidAndOptimal) {
+    for (const auto& [name, problem, length] :
+         {std::tuple{"briefcase", "p01", 7}, std::tuple{"adl-conditions", "p01", 8},
+          std::tuple{"adl-conditions", "p02", 2}}) {
+        const Task task = test::load_task(name, problem);
+        const std::string text =
+            test::read_file(test::task_path(name, std::string(problem) + ".plan"));
+        const ValidationResult v = validate_plan(task, parse_plan(task, text));
+        EXPECT_TRUE(v.valid) << name << " " << problem << ": " << v.message;
+        EXPECT_EQ(v.plan_cost, length) << name << " " << problem;
+        EXPECT_EQ(AdlOracle(task).optimal_length(), length) << name << " " << problem;
+    }
 }
 
 // ---- The relaxation with conditional effects -------------------------------
