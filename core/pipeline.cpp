@@ -78,8 +78,11 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
     }
     SearchResult result = solve(task, options, progress);
     // The artificial action of an ADL goal (task.hpp) is not part of the plan.
-    std::erase_if(result.plan,
-                  [&](const GroundAction& a) { return task.schemas[a.schema].is_goal_action; });
+    result.plan.erase(std::remove_if(result.plan.begin(), result.plan.end(),
+                                     [&](const GroundAction& a) {
+                                         return task.schemas[a.schema].is_goal_action;
+                                     }),
+                      result.plan.end());
     if (result.status == SearchStatus::Solved) {
         const ValidationResult check = validate_plan(task, result.plan);
         if (!check.valid) {
