@@ -22,6 +22,7 @@
 #include "core/successors/successor_generator.hpp"
 #include "core/task/action_costs.hpp"
 #include "core/task/goal.hpp"
+#include "core/task/parameter_order.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
 #include "core/validation/validator.hpp"
@@ -397,6 +398,19 @@ INSTANTIATE_TEST_SUITE_P(
             std::string(std::get<1>(info.param) == SpaceKind::State ? "state_" : "partial_") +
                 to_string(std::get<2>(info.param)));
     });
+
+TEST(AdlPlans, PartialSpaceWithReversedParameterOrderKeepsHiddenParametersApart) {
+    for (const test::TaskRef& ref : adl_tasks()) {
+        const Task task = test::load_task(ref.task, ref.problem);
+        PlannerOptions options;
+        options.space = SpaceKind::Partial;
+        options.parameter_order = make_parameter_order("reverse");
+        const SearchResult result = solve(task, options);
+        ASSERT_EQ(result.status, SearchStatus::Solved) << ref.task << " " << ref.problem;
+        const ValidationResult check = validate_plan(task, result.plan);
+        EXPECT_TRUE(check.valid) << ref.task << " " << ref.problem << ": " << check.message;
+    }
+}
 
 TEST(AdlValidator, ChecksTheOriginalPreconditionAndConditionalEffects) {
     const Task task = test::load_task("briefcase", "p01");
