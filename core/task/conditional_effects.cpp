@@ -47,41 +47,104 @@ bool conditional_effect_holds(const Task& task, const StateLayout& layout, const
     return true;
 }
 
+namespace {
+
+// Enumerates the effect's variables from `v` on whose value is not yet fixed
+// (fixed[v]) over the objects of their type, and fires the effect for every
+// binding whose condition holds.
+void enumerate_free(const Task& task, const StateLayout& layout, const State& state,
+                    const ConditionalEffect& effect, std::size_t v, std::vector<ObjectId>& binding,
+                    std::size_t first, const std::vector<char>& fixed, const EffectSink& sink) {
+    if (v == effect.variables.size()) {
+        if (!conditional_effect_holds(task, layout, state, effect, binding)) return;
+        for (const AtomSchema& e : effect.delete_effects)
+            sink(e, false, binding);
+        for (const AtomSchema& e : effect.add_effects)
+            sink(e, true, binding);
+        return;
+    }
+    if (fixed[v]) {
+        enumerate_free(task, layout, state, effect, v + 1, binding, first, fixed, sink);
+        return;
+    }
+    for (ObjectId o : task.objects_of_type[effect.variables[v].type]) {
+        binding[first + v] = o;
+        enumerate_free(task, layout, state, effect, v + 1, binding, first, fixed, sink);
+    }
+}
+
+// The positive condition on a fluent predicate with the most effect
+// variables, or -1: its tuples in the state bind those variables, instead of
+// trying every object of their types.
+int driver_condition(const ConditionalEffect& effect, const StateLayout& layout,
+                     std::size_t first) {
+    int best = -1, best_vars = 0;
+    for (std::size_t c = 0; c < effect.positive_conditions.size(); ++c) {
+        const AtomSchema& atom = effect.positive_conditions[c];
+        if (!layout.is_fluent(atom.predicate)) continue;
+        int vars = 0;
+        for (const Term& t : atom.arguments)
+            if (t.is_parameter() && static_cast<std::size_t>(t.index) >= first) ++vars;
+        if (vars > best_vars) {
+            best = static_cast<int>(c);
+            best_vars = vars;
+        }
+    }
+    return best;
+}
+
+// Binds the effect variables of `atom` from `tuple`; false when the tuple
+// does not match the bound terms or a variable's type.
+bool bind_from_tuple(const Task& task, const ConditionalEffect& effect, const AtomSchema& atom,
+                     std::span<const ObjectId> tuple, std::vector<ObjectId>& binding,
+                     std::size_t first, std::vector<char>& fixed) {
+    std::fill(fixed.begin(), fixed.end(), 0);
+    for (std::size_t j = 0; j < atom.arguments.size(); ++j) {
+        const Term& t = atom.arguments[j];
+        const ObjectId o = tuple[j];
+        if (!t.is_parameter()) {
+            if (t.index != o) return false;
+            continue;
+        }
+        const auto index = static_cast<std::size_t>(t.index);
+        if (index < first) {
+            if (binding[index] != o) return false;
+            continue;
+        }
+        const std::size_t v = index - first;
+        if (fixed[v]) {
+            if (binding[index] != o) return false;
+            continue;
+        }
+        if (!task.is_of_type[effect.variables[v].type][o]) return false;
+        binding[index] = o;
+        fixed[v] = 1;
+    }
+    return true;
+}
+
+}  // namespace
+
 void for_each_conditional_effect(const Task& task, const StateLayout& layout, const State& state,
                                  const GroundAction& action, const EffectSink& sink) {
     const ActionSchema& schema = task.schemas[action.schema];
     std::vector<ObjectId> binding;
+    std::vector<char> fixed;
     for (const ConditionalEffect& effect : schema.conditional_effects) {
         binding.assign(action.arguments.begin(), action.arguments.end());
         const std::size_t first = binding.size();
-        const std::size_t n = effect.variables.size();
-        // An odometer over the objects of each variable's type.
-        std::vector<std::size_t> digit(n, 0);
-        bool empty_domain = false;
-        for (std::size_t i = 0; i < n; ++i) {
-            const auto& domain = task.objects_of_type[effect.variables[i].type];
-            if (domain.empty()) empty_domain = true;
-            binding.push_back(domain.empty() ? 0 : domain[0]);
+        binding.resize(first + effect.variables.size(), 0);
+        fixed.assign(effect.variables.size(), 0);
+        const int driver = driver_condition(effect, layout, first);
+        if (driver < 0) {
+            enumerate_free(task, layout, state, effect, 0, binding, first, fixed, sink);
+            continue;
         }
-        if (empty_domain) continue;
-        while (true) {
-            if (conditional_effect_holds(task, layout, state, effect, binding)) {
-                for (const AtomSchema& e : effect.delete_effects)
-                    sink(e, false, binding);
-                for (const AtomSchema& e : effect.add_effects)
-                    sink(e, true, binding);
-            }
-            std::size_t i = 0;
-            for (; i < n; ++i) {
-                const auto& domain = task.objects_of_type[effect.variables[i].type];
-                if (++digit[i] < domain.size()) {
-                    binding[first + i] = domain[digit[i]];
-                    break;
-                }
-                digit[i] = 0;
-                binding[first + i] = domain[0];
-            }
-            if (i == n) break;
+        const AtomSchema& atom = effect.positive_conditions[driver];
+        const RelationView rel = state.relation(layout, atom.predicate);
+        for (int i = 0; i < rel.size; ++i) {
+            if (!bind_from_tuple(task, effect, atom, rel.tuple(i), binding, first, fixed)) continue;
+            enumerate_free(task, layout, state, effect, 0, binding, first, fixed, sink);
         }
     }
 }
