@@ -70,7 +70,7 @@ struct PendingAdl {
     Condition precondition;
     std::vector<PendingEffect> effects;
     int num_variables = 0;  // parameters and quantified variables: indices below
-    Pos pos;                // of the action's name
+    Pos pos;                // of the precondition (or of the action's name)
 };
 
 class TaskBuilder {
@@ -481,7 +481,7 @@ class TaskBuilder {
     void lower_adl(const ActionDecl& action, ActionSchema& schema, SchemaId id) {
         PendingAdl pending;
         pending.schema = id;
-        pending.pos = action.name.pos;
+        pending.pos = action.precondition_pos.line > 0 ? action.precondition_pos : action.name.pos;
         next_variable_ = schema.arity();
         scope_.clear();
         if (action.has_adl_precondition) {
@@ -521,11 +521,18 @@ class TaskBuilder {
         return it->second;
     }
 
+    // Normalises `c`; a formula too large to compile is refused at `pos`.
     std::vector<Conjunct> normalise_condition(const Condition& c, const std::string& what,
-                                              int& next_variable) {
-        return normalise(
-            c, [this](TypeId t) -> const std::vector<ObjectId>& { return objects_of(t); },
-            next_variable, what);
+                                              int& next_variable, const Pos& pos,
+                                              const std::string& file) {
+        try {
+            return normalise(
+                c, [this](TypeId t) -> const std::vector<ObjectId>& { return objects_of(t); },
+                next_variable, what);
+        } catch (const Error& e) {
+            if (e.position().line > 0) throw;
+            throw Error(e.category(), e.message(), at(pos, file));
+        }
     }
 
     // Adds a literal of a conjunct (terms renamed by `map`) to the lists.
@@ -558,7 +565,8 @@ class TaskBuilder {
     void normalise_effect(const PendingEffect& pending, ActionSchema& base, int num_variables) {
         int next = num_variables;
         std::vector<Conjunct> conjuncts = normalise_condition(
-            pending.condition, "a conditional effect of action '" + base.name + "'", next);
+            pending.condition, "a conditional effect of action '" + base.name + "'", next,
+            pending.pos, dfile());
         for (Conjunct& k : conjuncts) {
             std::vector<std::pair<int, Parameter>> vars = pending.variables;
             vars.insert(vars.end(), k.variables.begin(), k.variables.end());
@@ -611,7 +619,8 @@ class TaskBuilder {
         task_.original_preconditions.push_back(pending.precondition);
         int next = pending.num_variables;
         std::vector<Conjunct> conjuncts = normalise_condition(
-            pending.precondition, "the precondition of action '" + base.name + "'", next);
+            pending.precondition, "the precondition of action '" + base.name + "'", next,
+            pending.pos, dfile());
         std::vector<ActionSchema> out;
         for (const Conjunct& k : conjuncts) {
             ActionSchema v = base;
@@ -673,7 +682,8 @@ class TaskBuilder {
         Condition goal = lower(problem_.adl_goal, none);
         lowering_goal_ = false;
         int next = next_variable_;
-        std::vector<Conjunct> conjuncts = normalise_condition(goal, "the goal", next);
+        std::vector<Conjunct> conjuncts =
+            normalise_condition(goal, "the goal", next, problem_.adl_goal.pos, pfile());
         task_.original_goal = std::move(goal);
         task_.has_original_goal = true;
         if (conjuncts.empty()) {

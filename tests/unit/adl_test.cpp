@@ -574,6 +574,9 @@ TEST(AdlRefusals, TooLargeDisjunctiveFormsAreRefused) {
                     kProblem);
     EXPECT_EQ(e.category(), ErrorCategory::Unsupported) << e.what();
     EXPECT_NE(e.message().find("action 'a'"), std::string::npos);
+    EXPECT_EQ(e.position().file, "d.pddl");
+    EXPECT_EQ(e.position().line, 2);  // at the precondition's '('
+    EXPECT_GT(e.position().column, 1);
 }
 
 TEST(AdlLearning, GraphsRefuseAdlDomainsWithATypedError) {
