@@ -221,4 +221,46 @@ void rename_terms(std::vector<Term>& terms, std::span<const int> map) {
     }
 }
 
+std::vector<int> conjunct_variable_map(const std::vector<std::pair<int, Parameter>>& vars, int size,
+                                       int first) {
+    std::vector<int> map(size, -1);
+    for (std::size_t k = 0; k < vars.size(); ++k)
+        map[vars[k].first] = first + static_cast<int>(k);
+    return map;
+}
+
+void add_conjunct_literal(const Condition& literal, std::span<const int> map,
+                          std::vector<AtomSchema>& positive, std::vector<AtomSchema>& negative,
+                          std::vector<EqualityConstraint>& equalities) {
+    const bool negated = literal.kind == Kind::Not;
+    AtomSchema atom = negated ? literal.children.front().atom : literal.atom;
+    rename_terms(atom.arguments, map);
+    if ((negated ? literal.children.front().kind : literal.kind) == Kind::Equal) {
+        equalities.push_back(EqualityConstraint{atom.arguments[0], atom.arguments[1], negated});
+        return;
+    }
+    std::vector<AtomSchema>& list = negated ? negative : positive;
+    for (const AtomSchema& a : list) {
+        if (a.predicate == atom.predicate && a.arguments == atom.arguments) return;
+    }
+    list.push_back(std::move(atom));
+}
+
+void shift_effect_variables(ActionSchema& schema, int from, int by) {
+    auto shift = [&](Term& t) {
+        if (t.is_parameter() && t.index >= from) t.index += by;
+    };
+    for (ConditionalEffect& e : schema.conditional_effects) {
+        for (auto* atoms :
+             {&e.positive_conditions, &e.negative_conditions, &e.add_effects, &e.delete_effects})
+            for (AtomSchema& a : *atoms)
+                for (Term& t : a.arguments)
+                    shift(t);
+        for (EqualityConstraint& eq : e.equalities) {
+            shift(eq.lhs);
+            shift(eq.rhs);
+        }
+    }
+}
+
 }  // namespace ll::pddl

@@ -5,7 +5,8 @@
 // form whose conjuncts keep their existential variables free (the caller
 // makes them extra schema parameters or effect variables). The size of the
 // instantiation and of the disjunctive form is bounded: beyond the limits
-// the construct is refused as Unsupported (docs/pddl-support.md).
+// the construct is refused as Unsupported (docs/pddl-support.md). Also the
+// small helpers that turn a conjunct into schema preconditions or effects.
 #pragma once
 
 #include <functional>
@@ -39,8 +40,22 @@ std::vector<Conjunct> normalise(const Condition& condition, const ObjectsOfType&
                                 int& next_variable, const std::string& what,
                                 const NormaliseLimits& limits = {});
 
-// Renames parameter terms in `atom`: index i becomes `map[i]` when
-// map[i] >= 0 (indices past the map are kept).
+// Renames parameter terms: index i becomes `map[i]` when map[i] >= 0
+// (indices past the map are kept).
 void rename_terms(std::vector<Term>& terms, std::span<const int> map);
+
+// Building schemas from conjuncts.
+// The map from the variables of `vars` to first, first + 1, ... (size:
+// the number of variable indices in use).
+std::vector<int> conjunct_variable_map(const std::vector<std::pair<int, Parameter>>& vars, int size,
+                                       int first);
+// Adds a literal of a conjunct (terms renamed by `map`) to the lists (an
+// atom already in its list is not added again).
+void add_conjunct_literal(const Condition& literal, std::span<const int> map,
+                          std::vector<AtomSchema>& positive, std::vector<AtomSchema>& negative,
+                          std::vector<EqualityConstraint>& equalities);
+// Conditional-effect terms with index >= `from` move by `by` (a variant's
+// hidden parameters come before the effect variables).
+void shift_effect_variables(ActionSchema& schema, int from, int by);
 
 }  // namespace ll::pddl

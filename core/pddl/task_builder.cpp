@@ -535,31 +535,6 @@ class TaskBuilder {
         }
     }
 
-    // Adds a literal of a conjunct (terms renamed by `map`) to the lists.
-    static void add_literal(const Condition& literal, std::span<const int> map,
-                            std::vector<AtomSchema>& positive, std::vector<AtomSchema>& negative,
-                            std::vector<EqualityConstraint>& equalities) {
-        const bool negated = literal.kind == Condition::Kind::Not;
-        AtomSchema atom = negated ? literal.children.front().atom : literal.atom;
-        rename_terms(atom.arguments, map);
-        const bool equal =
-            (negated ? literal.children.front().kind : literal.kind) == Condition::Kind::Equal;
-        if (equal) {
-            equalities.push_back(EqualityConstraint{atom.arguments[0], atom.arguments[1], negated});
-        } else {
-            add_unique(negated ? negative : positive, std::move(atom));
-        }
-    }
-
-    // Map from the variables of `vars` to first, first + 1, ...
-    static std::vector<int> variable_map(const std::vector<std::pair<int, Parameter>>& vars,
-                                         int size, int first) {
-        std::vector<int> map(size, -1);
-        for (std::size_t k = 0; k < vars.size(); ++k)
-            map[vars[k].first] = first + static_cast<int>(k);
-        return map;
-    }
-
     // The conditional effects of one pending effect; unconditional parts go
     // to `base`'s effects. Variables are numbered from base.arity().
     void normalise_effect(const PendingEffect& pending, ActionSchema& base, int num_variables) {
@@ -570,7 +545,7 @@ class TaskBuilder {
         for (Conjunct& k : conjuncts) {
             std::vector<std::pair<int, Parameter>> vars = pending.variables;
             vars.insert(vars.end(), k.variables.begin(), k.variables.end());
-            const std::vector<int> map = variable_map(vars, next, base.arity());
+            const std::vector<int> map = conjunct_variable_map(vars, next, base.arity());
             if (vars.empty() && k.literals.empty()) {
                 for (const AtomSchema& a : pending.add_effects)
                     add_unique(base.add_effects, a);
@@ -582,33 +557,14 @@ class TaskBuilder {
             for (const auto& v : vars)
                 effect.variables.push_back(v.second);
             for (const Condition& lit : k.literals)
-                add_literal(lit, map, effect.positive_conditions, effect.negative_conditions,
-                            effect.equalities);
+                add_conjunct_literal(lit, map, effect.positive_conditions,
+                                     effect.negative_conditions, effect.equalities);
             effect.add_effects = pending.add_effects;
             effect.delete_effects = pending.delete_effects;
             for (auto* atoms : {&effect.add_effects, &effect.delete_effects})
                 for (AtomSchema& a : *atoms)
                     rename_terms(a.arguments, map);
             base.conditional_effects.push_back(std::move(effect));
-        }
-    }
-
-    // Conditional-effect terms past the printed parameters move by `by`
-    // (a variant's hidden parameters come before the effect variables).
-    static void shift_effect_variables(ActionSchema& schema, int from, int by) {
-        auto shift = [&](Term& t) {
-            if (t.is_parameter() && t.index >= from) t.index += by;
-        };
-        for (ConditionalEffect& e : schema.conditional_effects) {
-            for (auto* atoms : {&e.positive_conditions, &e.negative_conditions, &e.add_effects,
-                                &e.delete_effects})
-                for (AtomSchema& a : *atoms)
-                    for (Term& t : a.arguments)
-                        shift(t);
-            for (EqualityConstraint& eq : e.equalities) {
-                shift(eq.lhs);
-                shift(eq.rhs);
-            }
         }
     }
 
@@ -626,13 +582,13 @@ class TaskBuilder {
             ActionSchema v = base;
             v.original_precondition = original;
             const int printed = base.arity();
-            const std::vector<int> map = variable_map(k.variables, next, printed);
+            const std::vector<int> map = conjunct_variable_map(k.variables, next, printed);
             for (const auto& var : k.variables)
                 v.parameters.push_back(var.second);
             v.num_hidden_parameters = static_cast<int>(k.variables.size());
             for (const Condition& lit : k.literals)
-                add_literal(lit, map, v.positive_preconditions, v.negative_preconditions,
-                            v.equalities);
+                add_conjunct_literal(lit, map, v.positive_preconditions, v.negative_preconditions,
+                                     v.equalities);
             shift_effect_variables(v, printed, v.num_hidden_parameters);
             out.push_back(std::move(v));
         }
@@ -710,13 +666,13 @@ class TaskBuilder {
             g.name = "__goal";
             g.is_goal_action = true;
             g.cost.constant = 0;
-            const std::vector<int> map = variable_map(k.variables, next, 0);
+            const std::vector<int> map = conjunct_variable_map(k.variables, next, 0);
             for (const auto& var : k.variables)
                 g.parameters.push_back(var.second);
             g.num_hidden_parameters = g.arity();
             for (const Condition& lit : k.literals)
-                add_literal(lit, map, g.positive_preconditions, g.negative_preconditions,
-                            g.equalities);
+                add_conjunct_literal(lit, map, g.positive_preconditions, g.negative_preconditions,
+                                     g.equalities);
             g.add_effects.push_back(AtomSchema{reached, {}});
             task_.schemas.push_back(std::move(g));
         }
