@@ -28,6 +28,7 @@
 #include "cli/common/version.hpp"
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
+#include "core/learning/graph_support.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/pipeline.hpp"
 #include "core/planner.hpp"
@@ -283,6 +284,7 @@ std::vector<Candidate> load_problems(const std::string& domain_file, const fs::p
         const std::string text = read_text_file(file.string());
         sources.add(file.string(), text);
         Task task = parse_task(domain_text, text, domain_file, file.string());
+        require_graph_encodable(task, "lltrain: learned models");
         const std::size_t size_key = task.objects.size() * 1000000 + task.initial_state.size();
         candidates.push_back({file, file.stem().string(), std::move(task), size_key});
     }

@@ -82,6 +82,12 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
         options.limits.time_limit_s = std::max(options.limits.time_limit_s - parse_time_s, 1e-3);
     }
     SearchResult result = solve(task, options, progress);
+    // The artificial action of an ADL goal (task.hpp) is not part of the plan.
+    result.plan.erase(std::remove_if(result.plan.begin(), result.plan.end(),
+                                     [&](const GroundAction& a) {
+                                         return task.schemas[a.schema].is_goal_action;
+                                     }),
+                      result.plan.end());
     if (result.status == SearchStatus::Solved) {
         const ValidationResult check = validate_plan(task, result.plan);
         if (!check.valid) {

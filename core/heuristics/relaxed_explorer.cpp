@@ -21,12 +21,26 @@ void RelaxedExplorer::set_budget(Budget* budget) {
 
 void RelaxedExplorer::prepare() {
     prepared_ = true;
+    const Task* task = &task_;
+    AdjustedCosts costs = costs_;
+    if (task_.has_conditional_effects()) {
+        // Same predicates and layout; extra schemas for the conditional effects.
+        conditional_ = relax_conditional_effects(task_);
+        task = conditional_->task.get();
+        costs = costs_.on(*task);
+    }
     ground_ =
-        ground_relaxation_for(grounding_, task_, layout_, statics_, budget_, restricted_, costs_);
+        ground_relaxation_for(grounding_, *task, layout_, statics_, budget_, restricted_, costs);
     if (ground_) return;
-    lifted_.emplace(task_, layout_, statics_,
-                    datalog::build_program(task_, datalog::ProgramOptions{restricted_}), costs_);
+    lifted_.emplace(*task, layout_, statics_,
+                    datalog::build_program(*task, datalog::ProgramOptions{restricted_}), costs);
     lifted_->set_budget(budget_);
+}
+
+void RelaxedExplorer::to_original(std::vector<GroundAction>& actions, std::size_t from) const {
+    if (!conditional_) return;
+    for (std::size_t i = from; i < actions.size(); ++i)
+        actions[i] = to_original_action(*conditional_, task_, actions[i]);
 }
 
 bool RelaxedExplorer::explore(const State& state, datalog::Aggregation aggregation,
@@ -41,8 +55,11 @@ int RelaxedExplorer::goal_cost(datalog::Aggregation aggregation) const {
 }
 
 int RelaxedExplorer::relaxed_plan(std::vector<GroundAction>* actions) {
-    if (ground_) return ground_->relaxed_plan(actions);
-    return lifted_ ? lifted_->relaxed_plan(actions) : 0;
+    const std::size_t from = actions != nullptr ? actions->size() : 0;
+    const int n =
+        ground_ ? ground_->relaxed_plan(actions) : (lifted_ ? lifted_->relaxed_plan(actions) : 0);
+    if (actions != nullptr) to_original(*actions, from);
+    return n;
 }
 
 int RelaxedExplorer::relaxed_plan_cost() {
@@ -56,11 +73,13 @@ int RelaxedExplorer::relaxed_plan_cost() {
 }
 
 void RelaxedExplorer::helpful_actions(std::vector<GroundAction>& out) {
+    const std::size_t from = out.size();
     if (ground_) {
         ground_->helpful_actions(out);
     } else if (lifted_) {
         lifted_->helpful_actions(out);
     }
+    to_original(out, from);
 }
 
 }  // namespace ll

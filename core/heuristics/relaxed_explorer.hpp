@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/common/budget.hpp"
+#include "core/heuristics/conditional_relaxation.hpp"
 #include "core/heuristics/datalog/exploration.hpp"
 #include "core/heuristics/ground_relaxation.hpp"
 
@@ -41,6 +42,8 @@ class RelaxedExplorer {
 
   private:
     void prepare();
+    // Maps actions of the explored task back to the original task's.
+    void to_original(std::vector<GroundAction>& actions, std::size_t from) const;
 
     const Task& task_;
     const StateLayout& layout_;
@@ -49,6 +52,8 @@ class RelaxedExplorer {
     bool restricted_;
     AdjustedCosts costs_;
     bool prepared_ = false;
+    // With conditional effects: the compiled task the relaxation explores.
+    std::optional<ConditionalRelaxation> conditional_;
     std::optional<GroundRelaxation> ground_;
     std::optional<datalog::Exploration> lifted_;
     Budget* budget_ = nullptr;

@@ -6,6 +6,7 @@
 #include "core/common/error.hpp"
 #include "core/learning/aeg_builder.hpp"
 #include "core/learning/aoag_builder.hpp"
+#include "core/learning/graph_support.hpp"
 #include "core/learning/ilg_builder.hpp"
 
 namespace ll {
@@ -34,6 +35,7 @@ std::unique_ptr<GraphBuilder> make_graph_builder(GraphKind kind, const Task& tas
                                                  const StateLayout& layout,
                                                  const StaticFacts& statics,
                                                  SuccessorGenerator& successors) {
+    require_graph_encodable(task, "WL graphs");
     switch (kind) {
         case GraphKind::Ilg:
             return std::make_unique<IlgBuilder>(task, layout);

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "core/common/error.hpp"
+#include "core/learning/graph_support.hpp"
 
 namespace ll {
 namespace {
@@ -403,6 +404,7 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
 }
 
 void check_model_matches(const WlModel& model, const Task& task, std::string_view source) {
+    require_graph_encodable(task, "learned models");
     const std::string fingerprint = domain_fingerprint(task);
     if (model.domain_fingerprint == fingerprint) return;
     std::string message = std::string(source) + ": the model was trained for domain \"" +

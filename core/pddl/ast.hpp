@@ -76,12 +76,39 @@ struct FunctionValue {
     Pos value_pos;
 };
 
+// ADL: a precondition, goal or effect condition that is not a conjunction
+// of literals, as written. (imply a b) is kept as written; the task builder
+// lowers it.
+struct Formula {
+    enum class Kind { Literal, And, Or, Not, Imply, Exists, Forall };
+    Kind kind = Kind::And;
+    Literal literal;                   // Literal: an atom or (= a b), maybe negated
+    std::vector<Formula> children;     // And, Or: any; Not: one; Imply: two; quantifiers: one
+    std::vector<TypedName> variables;  // Exists, Forall
+    Pos pos;                           // of the '('
+};
+
+// ADL: the literals of an effect under (forall ...) and (when ...), grouped
+// by the innermost forall/when that holds them.
+struct ConditionalEffectDecl {
+    std::vector<TypedName> variables;  // of the enclosing foralls, outermost first
+    std::vector<Formula> conditions;   // of the enclosing whens (a conjunction)
+    std::vector<Literal> effect;
+    Pos pos;  // of the innermost forall/when
+};
+
 struct ActionDecl {
     Name name;
     std::vector<TypedName> parameters;
     std::vector<Literal> precondition;  // a flattened conjunction
     std::vector<Literal> effect;        // a flattened conjunction
     std::vector<CostEffect> costs;      // (increase (total-cost) ...) effects
+    // ADL: the precondition when it is not a conjunction of literals
+    // (`precondition` is then empty), and the forall/when effects.
+    bool has_adl_precondition = false;
+    Formula adl_precondition;
+    std::vector<ConditionalEffectDecl> conditional_effects;
+    Pos precondition_pos;  // of the precondition formula
 };
 
 struct DomainAst {
@@ -106,7 +133,9 @@ struct ProblemAst {
     std::vector<Atom> init;
     std::vector<FunctionValue> function_values;  // (= (f ...) v) in :init
     std::vector<Literal> goal;                   // a flattened conjunction
-    bool has_metric = false;                     // (:metric minimize (total-cost))
+    bool has_adl_goal = false;                   // ADL: the goal is `adl_goal` instead
+    Formula adl_goal;
+    bool has_metric = false;  // (:metric minimize (total-cost))
     Pos metric_pos;
 };
 

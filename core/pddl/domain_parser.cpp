@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "core/pddl/adl_parser.hpp"
 #include "core/pddl/define_form.hpp"
 #include "core/pddl/formula_parser.hpp"
 #include "core/pddl/lexer.hpp"
@@ -146,8 +147,17 @@ ActionDecl parse_action(const SExpr& section, const Requirements& req, const std
             action.parameters = parse_typed_list(value, 0, TypedListKind::Variables, req, file,
                                                  "the parameters of action '" + name.symbol + "'");
         } else if (key.symbol == ":precondition") {
-            parse_conjunction(value, FormulaContext::Precondition, req, file, action.precondition,
-                              warnings);
+            action.precondition_pos = Pos{value.line, value.column};
+            if (is_adl_formula(value)) {
+                action.has_adl_precondition = true;
+                action.adl_precondition =
+                    parse_adl_formula(value, FormulaContext::Precondition, req, file, warnings);
+            } else {
+                parse_conjunction(value, FormulaContext::Precondition, req, file,
+                                  action.precondition, warnings);
+            }
+        } else if (is_adl_effect(value)) {
+            parse_adl_effect(value, req, file, action, warnings);
         } else {
             parse_effect(value, req, file, action.effect, action.costs, warnings);
         }

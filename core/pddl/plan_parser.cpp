@@ -45,8 +45,10 @@ std::vector<GroundAction> parse_plan(const Task& task, std::string_view plan_tex
                                      std::string_view plan_file) {
     const std::string file(plan_file);
     std::unordered_map<std::string, SchemaId> schemas;
+    // ADL variants share their action's name: the first one stands for all
+    // (the validator checks the action's original precondition).
     for (SchemaId s = 0; s < task.num_schemas(); ++s)
-        schemas.emplace(task.schemas[s].name, s);
+        if (!task.schemas[s].is_goal_action) schemas.emplace(task.schemas[s].name, s);
     std::unordered_map<std::string, ObjectId> objects;
     for (ObjectId o = 0; o < task.num_objects(); ++o)
         objects.emplace(task.objects[o].name, o);
@@ -85,10 +87,10 @@ std::vector<GroundAction> parse_plan(const Task& task, std::string_view plan_tex
         }
         if (token.kind == Token::Kind::End || token.line != line) throw unclosed();
         if (token.kind != Token::Kind::RParen) throw malformed(token);
-        if (action.arguments.size() != static_cast<std::size_t>(schema.arity())) {
-            throw fail(name, "action '" + schema.name + "' takes " +
-                                 std::to_string(schema.arity()) +
-                                 (schema.arity() == 1 ? " argument, got " : " arguments, got ") +
+        const int arity = schema.printed_arity();  // hidden parameters are not written
+        if (action.arguments.size() != static_cast<std::size_t>(arity)) {
+            throw fail(name, "action '" + schema.name + "' takes " + std::to_string(arity) +
+                                 (arity == 1 ? " argument, got " : " arguments, got ") +
                                  std::to_string(action.arguments.size()));
         }
         token = lexer.next();

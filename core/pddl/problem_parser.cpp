@@ -1,6 +1,7 @@
 // Parsing problem files (see problem_parser.hpp).
 #include "core/pddl/problem_parser.hpp"
 
+#include "core/pddl/adl_parser.hpp"
 #include "core/pddl/define_form.hpp"
 #include "core/pddl/formula_parser.hpp"
 #include "core/pddl/lexer.hpp"
@@ -113,7 +114,14 @@ ProblemAst parse_problem(std::string_view text, const std::string& file,
                             "':goal' takes a single formula; wrap several in '(and ...)'",
                             position_of(s.items[2], file));
             }
-            parse_conjunction(s.items[1], FormulaContext::Goal, req, file, problem.goal, warnings);
+            if (is_adl_formula(s.items[1])) {
+                problem.has_adl_goal = true;
+                problem.adl_goal =
+                    parse_adl_formula(s.items[1], FormulaContext::Goal, req, file, warnings);
+            } else {
+                parse_conjunction(s.items[1], FormulaContext::Goal, req, file, problem.goal,
+                                  warnings);
+            }
         } else if (k == ":metric") {
             once(seen_metric, keyword);
             parse_metric(s, file);

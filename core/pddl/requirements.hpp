@@ -10,9 +10,14 @@
 // benchmark problems write without :typing). Negative goal literals are accepted regardless,
 // because goals support them natively and IPC problems use them without declaring anything.
 // :action-costs is supported (static costs only, core/task/action_costs.hpp).
-// Requirements that imply features we do not implement (:adl, :conditional-
-// effects, :numeric-fluents, ...) are refused as Unsupported, naming the
-// requirement; any other token is an "unknown requirement" Input error.
+// :adl, :conditional-effects, :quantified-preconditions (existential and
+// universal), :disjunctive-preconditions, :existential-preconditions and
+// :universal-preconditions are supported (docs/pddl-support.md); an ADL
+// construct used without its requirement is accepted with a warning.
+// Requirements that imply features we do not implement (:numeric-fluents,
+// :durative-actions, :derived-predicates, ...) are refused as Unsupported,
+// naming the requirement; any other token is an "unknown requirement" Input
+// error.
 #pragma once
 
 #include <string>
@@ -27,6 +32,11 @@ struct Requirements {
     bool negative_preconditions = true;
     bool equality = true;
     bool action_costs = true;
+    // ADL (docs/pddl-support.md): :adl implies all four.
+    bool disjunctive_preconditions = true;
+    bool existential_preconditions = true;
+    bool universal_preconditions = true;
+    bool conditional_effects = true;
 
     // What a file without a :requirements section gets.
     static Requirements assumed() { return Requirements{}; }

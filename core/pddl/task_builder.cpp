@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/pddl/adl_normaliser.hpp"
 #include "core/pddl/type_hierarchy.hpp"
 
 namespace ll::pddl {
@@ -55,6 +57,22 @@ std::string arguments_word(std::size_t n) {
     return n == 1 ? " argument" : " arguments";
 }
 
+// An ADL schema as lowered from the domain, before normalisation.
+struct PendingEffect {
+    std::vector<std::pair<int, Parameter>> variables;  // forall variables
+    Condition condition;                               // of the enclosing whens
+    std::vector<AtomSchema> add_effects, delete_effects;
+    Pos pos;
+};
+struct PendingAdl {
+    SchemaId schema = 0;
+    bool has_precondition = false;
+    Condition precondition;
+    std::vector<PendingEffect> effects;
+    int num_variables = 0;  // parameters and quantified variables: indices below
+    Pos pos;                // of the precondition (or of the action's name)
+};
+
 class TaskBuilder {
   public:
     TaskBuilder(const DomainAst& domain, const ProblemAst& problem, std::vector<Warning>* warnings)
@@ -73,9 +91,12 @@ class TaskBuilder {
         add_functions();
         for (const ActionDecl& action : domain_.actions)
             add_schema(action);
-        mark_static_predicates();
         check_domain_name();
         add_problem_objects();
+        // ADL normalisation instantiates universal conditions over the
+        // objects, so it waits for the problem's.
+        expand_adl_schemas();
+        mark_static_predicates();
         add_init();
         add_function_values();
         add_goal();
@@ -266,8 +287,18 @@ class TaskBuilder {
     // A term of a schema atom: a parameter of `schema` or a domain constant.
     Term schema_term(const Name& name, const ActionSchema& schema) const {
         if (name.text[0] == '?') {
+            // ADL: quantified variables, innermost first, shadow parameters.
+            for (auto it = scope_.rbegin(); it != scope_.rend(); ++it) {
+                if (it->first == name.text) return Term::parameter(it->second);
+            }
             for (int i = 0; i < schema.arity(); ++i) {
                 if (schema.parameters[i].name == name.text) return Term::parameter(i);
+            }
+            if (lowering_goal_) {
+                throw Error(ErrorCategory::Input,
+                            "unknown variable '" + name.text +
+                                "' (the goal may use only variables of its quantifiers)",
+                            at(name.pos, pfile()));
             }
             throw Error(ErrorCategory::Input,
                         "unknown variable '" + name.text + "' (it is not a parameter of action '" +
@@ -277,16 +308,26 @@ class TaskBuilder {
         auto it = object_ids_.find(name.text);
         if (it == object_ids_.end()) {
             throw Error(ErrorCategory::Input,
-                        "unknown constant '" + name.text +
-                            "' (did you declare it in the domain's :constants?)",
-                        at(name.pos, dfile()));
+                        lowering_goal_
+                            ? "unknown object '" + name.text + "' (did you declare it in :objects?)"
+                            : "unknown constant '" + name.text +
+                                  "' (did you declare it in the domain's :constants?)",
+                        at(name.pos, lowering_file()));
         }
         return Term::object(it->second);
     }
 
+    // The type of a parameter term: a schema parameter or a quantified variable.
+    TypeId term_type(const Term& t, const ActionSchema& schema) const {
+        return t.index < schema.arity() ? schema.parameters[t.index].type
+                                        : variable_types_[t.index];
+    }
+
+    const std::string& lowering_file() const { return lowering_goal_ ? pfile() : dfile(); }
+
     AtomSchema schema_atom(const Atom& atom, const ActionSchema& schema) const {
         AtomSchema out;
-        out.predicate = predicate_of(atom, dfile());
+        out.predicate = predicate_of(atom, lowering_file());
         const Predicate& p = task_.predicates[out.predicate];
         for (std::size_t i = 0; i < atom.arguments.size(); ++i) {
             const Name& arg = atom.arguments[i];
@@ -296,17 +337,17 @@ class TaskBuilder {
                 // A parameter may be more general than the argument (the atom
                 // then simply never matches the other objects); refuse only
                 // types no object can have at once.
-                TypeId t = schema.parameters[term.index].type;
+                TypeId t = term_type(term, schema);
                 if (!types_.overlaps(t, expected)) {
                     throw Error(ErrorCategory::Input,
                                 "parameter '" + arg.text + "' has type '" + type_name(t) +
                                     "', which can never be of type '" + type_name(expected) +
                                     "' required by argument " + std::to_string(i + 1) +
                                     " of predicate '" + p.name + "'",
-                                at(arg.pos, dfile()));
+                                at(arg.pos, lowering_file()));
                 }
             } else {
-                check_object_type(task_.objects[term.index], expected, p, i, arg, dfile());
+                check_object_type(task_.objects[term.index], expected, p, i, arg, lowering_file());
             }
             out.arguments.push_back(term);
         }
@@ -361,7 +402,281 @@ class TaskBuilder {
         for (const CostEffect& cost : action.costs)
             add_cost(cost, schema);
         has_cost_effects_ = has_cost_effects_ || !action.costs.empty();
+        if (action.has_adl_precondition || !action.conditional_effects.empty()) {
+            lower_adl(action, schema, id);
+        }
         task_.schemas.push_back(std::move(schema));
+    }
+
+    // ---- ADL (docs/pddl-support.md) ----
+
+    int declare_variable(const TypedName& v, const std::string& file, Parameter& out) {
+        const int index = next_variable_++;
+        out = Parameter{v.name.text, types_.resolve(v.type, file)};
+        if (static_cast<int>(variable_types_.size()) <= index) variable_types_.resize(index + 1, 0);
+        variable_types_[index] = out.type;
+        scope_.emplace_back(v.name.text, index);
+        return index;
+    }
+
+    // An AST formula as a task Condition over `schema`'s parameters and the
+    // quantified variables in scope; (imply a b) becomes (or (not a) b).
+    Condition lower(const Formula& f, const ActionSchema& schema) {
+        Condition c;
+        switch (f.kind) {
+            case Formula::Kind::Literal: {
+                Condition a;
+                if (f.literal.atom.predicate.text == "=") {
+                    a.kind = Condition::Kind::Equal;
+                    for (const Name& arg : f.literal.atom.arguments)
+                        a.atom.arguments.push_back(schema_term(arg, schema));
+                } else {
+                    a.kind = Condition::Kind::Atom;
+                    a.atom = schema_atom(f.literal.atom, schema);
+                }
+                if (!f.literal.negated) return a;
+                c.kind = Condition::Kind::Not;
+                c.children.push_back(std::move(a));
+                return c;
+            }
+            case Formula::Kind::And:
+            case Formula::Kind::Or:
+                c.kind = f.kind == Formula::Kind::And ? Condition::Kind::And : Condition::Kind::Or;
+                for (const Formula& child : f.children)
+                    c.children.push_back(lower(child, schema));
+                return c;
+            case Formula::Kind::Not:
+                c.kind = Condition::Kind::Not;
+                c.children.push_back(lower(f.children.front(), schema));
+                return c;
+            case Formula::Kind::Imply: {
+                c.kind = Condition::Kind::Or;
+                Condition n;
+                n.kind = Condition::Kind::Not;
+                n.children.push_back(lower(f.children[0], schema));
+                c.children.push_back(std::move(n));
+                c.children.push_back(lower(f.children[1], schema));
+                return c;
+            }
+            case Formula::Kind::Exists:
+            case Formula::Kind::Forall: {
+                c.kind = f.kind == Formula::Kind::Exists ? Condition::Kind::Exists
+                                                         : Condition::Kind::Forall;
+                c.first_variable = next_variable_;
+                const std::size_t mark = scope_.size();
+                for (const TypedName& v : f.variables) {
+                    c.variables.emplace_back();
+                    declare_variable(v, lowering_file(), c.variables.back());
+                }
+                c.children.push_back(lower(f.children.front(), schema));
+                scope_.resize(mark);
+                return c;
+            }
+        }
+        return c;
+    }
+
+    // Lowers the ADL precondition and the forall/when effects of `action`;
+    // they are normalised once the problem's objects are known.
+    void lower_adl(const ActionDecl& action, ActionSchema& schema, SchemaId id) {
+        PendingAdl pending;
+        pending.schema = id;
+        pending.pos = action.precondition_pos.line > 0 ? action.precondition_pos : action.name.pos;
+        next_variable_ = schema.arity();
+        scope_.clear();
+        if (action.has_adl_precondition) {
+            pending.has_precondition = true;
+            pending.precondition = lower(action.adl_precondition, schema);
+        }
+        for (const ConditionalEffectDecl& decl : action.conditional_effects) {
+            PendingEffect effect;
+            effect.pos = decl.pos;
+            scope_.clear();
+            for (const TypedName& v : decl.variables) {
+                Parameter p;
+                const int index = declare_variable(v, dfile(), p);
+                effect.variables.emplace_back(index, p);
+            }
+            effect.condition.kind = Condition::Kind::And;
+            for (const Formula& f : decl.conditions)
+                effect.condition.children.push_back(lower(f, schema));
+            for (const Literal& lit : decl.effect) {
+                AtomSchema atom = schema_atom(lit.atom, schema);
+                add_unique(lit.negated ? effect.delete_effects : effect.add_effects,
+                           std::move(atom));
+            }
+            pending.effects.push_back(std::move(effect));
+        }
+        scope_.clear();
+        pending.num_variables = next_variable_;
+        pending_adl_.push_back(std::move(pending));
+    }
+
+    const std::vector<ObjectId>& objects_of(TypeId type) {
+        auto [it, inserted] = objects_by_type_.try_emplace(type);
+        if (inserted) {
+            for (ObjectId o = 0; o < task_.num_objects(); ++o)
+                if (types_.is_subtype(task_.objects[o].type, type)) it->second.push_back(o);
+        }
+        return it->second;
+    }
+
+    // Normalises `c`; a formula too large to compile is refused at `pos`.
+    std::vector<Conjunct> normalise_condition(const Condition& c, const std::string& what,
+                                              int& next_variable, const Pos& pos,
+                                              const std::string& file) {
+        try {
+            return normalise(
+                c, [this](TypeId t) -> const std::vector<ObjectId>& { return objects_of(t); },
+                next_variable, what);
+        } catch (const Error& e) {
+            if (e.position().line > 0) throw;
+            throw Error(e.category(), e.message(), at(pos, file));
+        }
+    }
+
+    // The conditional effects of one pending effect; unconditional parts go
+    // to `base`'s effects. Variables are numbered from base.arity().
+    void normalise_effect(const PendingEffect& pending, ActionSchema& base, int num_variables) {
+        int next = num_variables;
+        std::vector<Conjunct> conjuncts = normalise_condition(
+            pending.condition, "a conditional effect of action '" + base.name + "'", next,
+            pending.pos, dfile());
+        for (Conjunct& k : conjuncts) {
+            std::vector<std::pair<int, Parameter>> vars = pending.variables;
+            vars.insert(vars.end(), k.variables.begin(), k.variables.end());
+            const std::vector<int> map = conjunct_variable_map(vars, next, base.arity());
+            if (vars.empty() && k.literals.empty()) {
+                for (const AtomSchema& a : pending.add_effects)
+                    add_unique(base.add_effects, a);
+                for (const AtomSchema& a : pending.delete_effects)
+                    add_unique(base.delete_effects, a);
+                continue;
+            }
+            ConditionalEffect effect;
+            for (const auto& v : vars)
+                effect.variables.push_back(v.second);
+            for (const Condition& lit : k.literals)
+                add_conjunct_literal(lit, map, effect.positive_conditions,
+                                     effect.negative_conditions, effect.equalities);
+            effect.add_effects = pending.add_effects;
+            effect.delete_effects = pending.delete_effects;
+            for (auto* atoms : {&effect.add_effects, &effect.delete_effects})
+                for (AtomSchema& a : *atoms)
+                    rename_terms(a.arguments, map);
+            base.conditional_effects.push_back(std::move(effect));
+        }
+    }
+
+    // The schema variants of `base`, one per conjunct of its precondition.
+    std::vector<ActionSchema> precondition_variants(const ActionSchema& base,
+                                                    const PendingAdl& pending) {
+        const int original = static_cast<int>(task_.original_preconditions.size());
+        task_.original_preconditions.push_back(pending.precondition);
+        int next = pending.num_variables;
+        std::vector<Conjunct> conjuncts = normalise_condition(
+            pending.precondition, "the precondition of action '" + base.name + "'", next,
+            pending.pos, dfile());
+        std::vector<ActionSchema> out;
+        for (const Conjunct& k : conjuncts) {
+            ActionSchema v = base;
+            v.original_precondition = original;
+            const int printed = base.arity();
+            const std::vector<int> map = conjunct_variable_map(k.variables, next, printed);
+            for (const auto& var : k.variables)
+                v.parameters.push_back(var.second);
+            v.num_hidden_parameters = static_cast<int>(k.variables.size());
+            for (const Condition& lit : k.literals)
+                add_conjunct_literal(lit, map, v.positive_preconditions, v.negative_preconditions,
+                                     v.equalities);
+            shift_effect_variables(v, printed, v.num_hidden_parameters);
+            out.push_back(std::move(v));
+        }
+        if (out.empty()) {
+            // Never applicable: one variant with a false constraint keeps the
+            // name known to plan files.
+            ActionSchema v = base;
+            v.original_precondition = original;
+            v.equalities.push_back(EqualityConstraint{Term::object(0), Term::object(0), true});
+            out.push_back(std::move(v));
+        }
+        return out;
+    }
+
+    void expand_adl_schemas() {
+        if (pending_adl_.empty()) return;
+        std::vector<ActionSchema> schemas;
+        std::size_t next_pending = 0;
+        for (SchemaId s = 0; s < task_.num_schemas(); ++s) {
+            if (next_pending == pending_adl_.size() || pending_adl_[next_pending].schema != s) {
+                schemas.push_back(std::move(task_.schemas[s]));
+                continue;
+            }
+            const PendingAdl& pending = pending_adl_[next_pending++];
+            ActionSchema base = std::move(task_.schemas[s]);
+            for (const PendingEffect& effect : pending.effects)
+                normalise_effect(effect, base, pending.num_variables);
+            if (!pending.has_precondition) {
+                schemas.push_back(std::move(base));
+                continue;
+            }
+            for (ActionSchema& v : precondition_variants(base, pending))
+                schemas.push_back(std::move(v));
+        }
+        task_.schemas = std::move(schemas);
+    }
+
+    // A goal that is not a conjunction of ground literals: a conjunction
+    // after normalisation becomes the goal atoms; otherwise an artificial
+    // action "__goal" (one variant per alternative, existential variables as
+    // hidden parameters) achieves the new atom (__goal-reached).
+    void add_adl_goal() {
+        lowering_goal_ = true;
+        ActionSchema none;
+        next_variable_ = 0;
+        scope_.clear();
+        Condition goal = lower(problem_.adl_goal, none);
+        lowering_goal_ = false;
+        int next = next_variable_;
+        std::vector<Conjunct> conjuncts =
+            normalise_condition(goal, "the goal", next, problem_.adl_goal.pos, pfile());
+        task_.original_goal = std::move(goal);
+        task_.has_original_goal = true;
+        if (conjuncts.empty()) {
+            task_.goal_contains_false_equality = true;
+            return;
+        }
+        if (conjuncts.size() == 1 && conjuncts[0].variables.empty()) {
+            AtomList positive(task_.goal_positive);
+            AtomList negative(task_.goal_negative);
+            for (const Condition& lit : conjuncts[0].literals) {
+                const bool negated = lit.kind == Condition::Kind::Not;
+                const AtomSchema& a = negated ? lit.children.front().atom : lit.atom;
+                GroundAtom g{a.predicate, {}};
+                for (const Term& t : a.arguments)
+                    g.arguments.push_back(t.index);
+                (negated ? negative : positive).add(std::move(g));
+            }
+            return;
+        }
+        const PredicateId reached = task_.num_predicates();
+        task_.predicates.push_back(Predicate{"__goal-reached", {}, false});
+        for (const Conjunct& k : conjuncts) {
+            ActionSchema g;
+            g.name = "__goal";
+            g.is_goal_action = true;
+            g.cost.constant = 0;
+            const std::vector<int> map = conjunct_variable_map(k.variables, next, 0);
+            for (const auto& var : k.variables)
+                g.parameters.push_back(var.second);
+            g.num_hidden_parameters = g.arity();
+            for (const Condition& lit : k.literals)
+                add_conjunct_literal(lit, map, g.positive_preconditions, g.negative_preconditions,
+                                     g.equalities);
+            g.add_effects.push_back(AtomSchema{reached, {}});
+            task_.schemas.push_back(std::move(g));
+        }
+        task_.goal_positive = {GroundAtom{reached, {}}};
     }
 
     void mark_static_predicates() {
@@ -372,6 +687,15 @@ class TaskBuilder {
                 task_.predicates[a.predicate].is_static = false;
             for (const AtomSchema& a : s.delete_effects) {
                 task_.predicates[a.predicate].is_static = false;
+            }
+            // Conditional effects: their effects change the predicate, and
+            // their conditions are checked in states, so they stay fluent.
+            for (const ConditionalEffect& e : s.conditional_effects) {
+                for (const auto* atoms : {&e.add_effects, &e.delete_effects, &e.positive_conditions,
+                                          &e.negative_conditions}) {
+                    for (const AtomSchema& a : *atoms)
+                        task_.predicates[a.predicate].is_static = false;
+                }
             }
         }
     }
@@ -466,6 +790,7 @@ class TaskBuilder {
         if (problem_.has_metric) {
             require_total_cost(problem_.metric_pos, pfile());
             for (const ActionSchema& s : task_.schemas) {
+                if (s.is_goal_action) continue;
                 if (s.cost.constant != 1 || !s.cost.terms.empty()) task_.has_action_costs = true;
             }
         } else if (has_cost_effects_) {
@@ -477,6 +802,10 @@ class TaskBuilder {
     }
 
     void add_goal() {
+        if (problem_.has_adl_goal) {
+            add_adl_goal();
+            return;
+        }
         AtomList positive(task_.goal_positive);
         AtomList negative(task_.goal_negative);
         for (const Literal& lit : problem_.goal) {
@@ -503,6 +832,15 @@ class TaskBuilder {
     std::unordered_map<std::string, FunctionId> function_ids_;
     bool declares_total_cost_ = false;
     bool has_cost_effects_ = false;
+    // ADL lowering: quantified variables in scope (name, index), their types
+    // by index, the next free index, and the schemas waiting for the
+    // problem's objects to be normalised.
+    std::vector<std::pair<std::string, int>> scope_;
+    std::vector<TypeId> variable_types_;
+    int next_variable_ = 0;
+    bool lowering_goal_ = false;
+    std::vector<PendingAdl> pending_adl_;
+    std::unordered_map<TypeId, std::vector<ObjectId>> objects_by_type_;
 };
 
 }  // namespace

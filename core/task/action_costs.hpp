@@ -39,6 +39,13 @@ class AdjustedCosts {
         : task_(task.has_action_costs && type != CostType::One ? &task : nullptr),
           plus_one_(type == CostType::PlusOne) {}
 
+    // The same cost type on `other` (a task with the same costs, e.g. the
+    // relaxed compilation of conditional effects).
+    AdjustedCosts on(const Task& other) const {
+        AdjustedCosts out = *this;
+        if (task_ != nullptr) out.task_ = &other;
+        return out;
+    }
     // Every action costs 1: the unit-cost fast path.
     bool is_unit() const { return task_ == nullptr; }
     int cost(SchemaId schema, std::span<const ObjectId> arguments) const {

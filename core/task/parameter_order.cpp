@@ -27,9 +27,27 @@ std::shared_ptr<const ParameterOrder> make_parameter_order(std::string_view name
 }
 
 namespace {
+// Indices past the schema's parameters (a conditional effect's variables)
+// keep their numbers.
+void rename(Term& t, const std::vector<int>& new_index) {
+    if (t.is_parameter() && t.index < static_cast<int>(new_index.size())) {
+        t.index = new_index[t.index];
+    }
+}
 void rename(std::vector<Term>& terms, const std::vector<int>& new_index) {
     for (Term& t : terms)
-        if (t.is_parameter()) t.index = new_index[t.index];
+        rename(t, new_index);
+}
+void rename(ConditionalEffect& effect, const std::vector<int>& new_index) {
+    for (auto* atoms : {&effect.positive_conditions, &effect.negative_conditions,
+                        &effect.add_effects, &effect.delete_effects}) {
+        for (AtomSchema& atom : *atoms)
+            rename(atom.arguments, new_index);
+    }
+    for (EqualityConstraint& eq : effect.equalities) {
+        rename(eq.lhs, new_index);
+        rename(eq.rhs, new_index);
+    }
 }
 }  // namespace
 
@@ -63,9 +81,11 @@ ReorderedTask reorder_parameters(const Task& task, const ParameterOrder& order) 
         for (CostTerm& term : schema.cost.terms)
             rename(term.arguments, new_index);
         for (EqualityConstraint& eq : schema.equalities) {
-            if (eq.lhs.is_parameter()) eq.lhs.index = new_index[eq.lhs.index];
-            if (eq.rhs.is_parameter()) eq.rhs.index = new_index[eq.rhs.index];
+            rename(eq.lhs, new_index);
+            rename(eq.rhs, new_index);
         }
+        for (ConditionalEffect& effect : schema.conditional_effects)
+            rename(effect, new_index);
         out.order.push_back(std::move(perm));
     }
     return out;

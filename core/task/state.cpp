@@ -1,6 +1,8 @@
 // Packed states: construction, lookup, successor computation and hashing.
 #include "core/task/state.hpp"
 
+#include "core/task/conditional_effects.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -191,18 +193,24 @@ State apply_action(const Task& task, const StateLayout& layout, const State& sta
     };
     std::vector<Effect> effects;
     std::vector<ObjectId> args;
-    auto ground = [&](const AtomSchema& atom, bool add) {
+    auto ground_with = [&](const AtomSchema& atom, bool add, std::span<const ObjectId> binding) {
         effects.push_back({layout.slot(atom.predicate), add, static_cast<int>(args.size())});
         for (const Term& t : atom.arguments) {
-            args.push_back(t.is_parameter() ? action.arguments[t.index] : t.index);
+            args.push_back(t.is_parameter() ? binding[t.index] : t.index);
         }
         if (atom.arguments.empty()) args.push_back(0);
+    };
+    auto ground = [&](const AtomSchema& atom, bool add) {
+        ground_with(atom, add, action.arguments);
     };
     effects.reserve(schema.delete_effects.size() + schema.add_effects.size());
     for (const AtomSchema& e : schema.delete_effects)
         ground(e, false);
     for (const AtomSchema& e : schema.add_effects)
         ground(e, true);
+    if (!schema.conditional_effects.empty()) {
+        for_each_conditional_effect(task, layout, state, action, ground_with);
+    }
     std::stable_sort(effects.begin(), effects.end(),
                      [](const Effect& a, const Effect& b) { return a.slot < b.slot; });
 

@@ -1,6 +1,8 @@
 // Printing of ground atoms and actions.
 #include "core/task/task.hpp"
 
+#include <algorithm>
+
 namespace ll {
 
 namespace {
@@ -16,7 +18,10 @@ std::string call(const std::string& head, std::span<const ObjectId> args, const 
 }  // namespace
 
 std::string to_string(const Task& task, const GroundAction& action) {
-    return call(task.schemas[action.schema].name, action.arguments, task);
+    const ActionSchema& schema = task.schemas[action.schema];
+    std::span<const ObjectId> args = action.arguments;
+    const auto printed = static_cast<std::size_t>(std::max(0, schema.printed_arity()));
+    return call(schema.name, args.first(std::min(args.size(), printed)), task);
 }
 
 std::string to_string(const Task& task, const GroundAtom& atom) {

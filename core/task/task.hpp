@@ -105,6 +105,36 @@ struct ActionCost {
     std::vector<CostTerm> terms;
 };
 
+// A first-order condition as written in the PDDL, (imply a b) rewritten as
+// (or (not a) b). The front end normalises it into what the search uses
+// (schema variants, docs/pddl-support.md) and keeps it for the validator,
+// which checks plans against the original formulas. Quantified variables are
+// Term::parameter indices: an action's printed parameters first, then every
+// quantifier's variables, each quantifier numbered apart.
+struct Condition {
+    enum class Kind : std::uint8_t { True, False, Atom, Equal, Not, And, Or, Exists, Forall };
+    Kind kind = Kind::True;
+    AtomSchema atom;                   // Atom; Equal: the two terms in atom.arguments
+    std::vector<Condition> children;   // Not: one; And, Or: any; Exists, Forall: one
+    std::vector<Parameter> variables;  // Exists, Forall: the bound variables
+    int first_variable = 0;            // Term::parameter index of variables[0]
+};
+
+// A conditional effect (when C E), possibly under (forall (?v ...) ...),
+// after normalisation: C is a conjunction of literals (disjunctions became
+// several effects, existential variables of C became quantified variables).
+// Terms index the schema's parameters, then `variables` (index arity() + i).
+// The effect applies once for every binding of the variables to objects of
+// their types for which C holds in the state the action is applied in.
+struct ConditionalEffect {
+    std::vector<Parameter> variables;
+    std::vector<AtomSchema> positive_conditions;
+    std::vector<AtomSchema> negative_conditions;
+    std::vector<EqualityConstraint> equalities;
+    std::vector<AtomSchema> add_effects;
+    std::vector<AtomSchema> delete_effects;
+};
+
 struct ActionSchema {
     std::string name;                   // lower case
     std::vector<Parameter> parameters;  // in declaration order
@@ -114,7 +144,24 @@ struct ActionSchema {
     std::vector<AtomSchema> add_effects;
     std::vector<AtomSchema> delete_effects;
     ActionCost cost;  // read only when Task::has_action_costs
+
+    // ADL (docs/pddl-support.md); STRIPS schemas leave these empty.
+    // Effects under (when ...) or (forall ...): applied after checking them
+    // in the state; the unconditional effects above stay on the fast path.
+    std::vector<ConditionalEffect> conditional_effects;
+    // Trailing parameters that are existential variables of the
+    // precondition: bound by the search, not printed in plans.
+    int num_hidden_parameters = 0;
+    // Index into Task::original_preconditions when the precondition was
+    // normalised (the schema may be one of several variants with the same
+    // name), else -1.
+    int original_precondition = -1;
+    // The artificial action that achieves a goal which is not a conjunction
+    // of literals (Task::original_goal): never printed in a plan.
+    bool is_goal_action = false;
+
     int arity() const { return static_cast<int>(parameters.size()); }
+    int printed_arity() const { return arity() - num_hidden_parameters; }
 };
 
 struct GroundAtom {
@@ -170,15 +217,37 @@ struct Task {
     // Static numeric functions (total-cost excluded), FunctionId-indexed.
     std::vector<NumericFunction> functions;
 
+    // ADL: the PDDL preconditions that were normalised (indexed by
+    // ActionSchema::original_precondition; variables after the printed
+    // parameters), and the PDDL goal when it was not a conjunction of ground
+    // literals (has_original_goal). Only the validator reads them.
+    std::vector<Condition> original_preconditions;
+    Condition original_goal;
+    bool has_original_goal = false;
+
     // What the front end accepted but found sloppy, in order (core/pddl).
     std::vector<Warning> warnings;
 
     int num_objects() const { return static_cast<int>(objects.size()); }
     int num_predicates() const { return static_cast<int>(predicates.size()); }
     int num_schemas() const { return static_cast<int>(schemas.size()); }
+    // Some schema has conditional or universal effects.
+    bool has_conditional_effects() const {
+        for (const ActionSchema& s : schemas)
+            if (!s.conditional_effects.empty()) return true;
+        return false;
+    }
+    // Some schema or the goal went through ADL normalisation.
+    bool is_adl() const {
+        if (has_original_goal) return true;
+        for (const ActionSchema& s : schemas)
+            if (!s.conditional_effects.empty() || s.original_precondition >= 0) return true;
+        return false;
+    }
 };
 
-// "(name arg1 arg2)" in lower case, as in IPC plan files.
+// "(name arg1 arg2)" in lower case, as in IPC plan files (the printed
+// parameters only: hidden existential ones are left out).
 std::string to_string(const Task& task, const GroundAction& action);
 std::string to_string(const Task& task, const GroundAtom& atom);
 

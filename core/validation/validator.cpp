@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/task/action_costs.hpp"
+#include "core/validation/condition_check.hpp"
 
 namespace ll {
 
@@ -20,6 +21,49 @@ GroundAtom instantiate(const AtomSchema& atom, const GroundAction& action) {
 
 ObjectId resolve(const Term& t, const GroundAction& action) {
     return t.is_parameter() ? action.arguments[t.index] : t.index;
+}
+
+// The STRIPS part of a precondition; an empty string when it holds.
+std::string failed_literal(const Task& task, const ActionSchema& schema, const GroundAction& action,
+                           const std::set<GroundAtom>& state) {
+    for (const AtomSchema& pre : schema.positive_preconditions) {
+        GroundAtom atom = instantiate(pre, action);
+        if (!state.count(atom)) return "precondition " + to_string(task, atom);
+    }
+    for (const AtomSchema& pre : schema.negative_preconditions) {
+        GroundAtom atom = instantiate(pre, action);
+        if (state.count(atom)) return "precondition (not " + to_string(task, atom) + ")";
+    }
+    for (const EqualityConstraint& eq : schema.equalities) {
+        ObjectId a = resolve(eq.lhs, action), b = resolve(eq.rhs, action);
+        if ((a == b) == eq.negated) {
+            std::string lit = "(= " + task.objects[a].name + " " + task.objects[b].name + ")";
+            return "precondition " + (eq.negated ? "(not " + lit + ")" : lit);
+        }
+    }
+    return {};
+}
+
+// The goal; the printed unmet literals (or the formula) when it fails.
+std::vector<std::string> unmet_goals(const Task& task, const std::set<GroundAtom>& state) {
+    std::vector<std::string> unmet;
+    if (task.has_original_goal) {
+        std::vector<ObjectId> binding;
+        if (!condition_holds(task, task.original_goal, binding, state)) {
+            unmet.push_back("the goal formula (as written in the problem)");
+        }
+        return unmet;
+    }
+    if (task.goal_contains_false_equality) {
+        unmet.push_back("a false (in)equality in the goal");
+    }
+    for (const GroundAtom& g : task.goal_positive) {
+        if (!state.count(g)) unmet.push_back(to_string(task, g));
+    }
+    for (const GroundAtom& g : task.goal_negative) {
+        if (state.count(g)) unmet.push_back("(not " + to_string(task, g) + ")");
+    }
+    return unmet;
 }
 
 std::string step_prefix(const Task& task, int step, const GroundAction& action) {
@@ -50,11 +94,16 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
             return fail("unknown action schema");
         }
         const ActionSchema& schema = task.schemas[action.schema];
-        if (static_cast<int>(action.arguments.size()) != schema.arity()) {
-            return fail("expects " + std::to_string(schema.arity()) + " arguments, got " +
+        // The artificial goal action of an ADL goal changes nothing the
+        // original goal reads (it is never printed).
+        if (schema.is_goal_action) continue;
+        const int given = static_cast<int>(action.arguments.size());
+        // A plan file gives the printed parameters only.
+        if (given != schema.arity() && given != schema.printed_arity()) {
+            return fail("expects " + std::to_string(schema.printed_arity()) + " arguments, got " +
                         std::to_string(action.arguments.size()));
         }
-        for (int i = 0; i < schema.arity(); ++i) {
+        for (int i = 0; i < given; ++i) {
             ObjectId o = action.arguments[i];
             if (o < 0 || o >= task.num_objects()) return fail("unknown object");
             TypeId t = schema.parameters[i].type;
@@ -64,25 +113,17 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
                             schema.parameters[i].name);
             }
         }
-        for (const AtomSchema& pre : schema.positive_preconditions) {
-            GroundAtom atom = instantiate(pre, action);
-            if (!state.count(atom)) {
-                return fail("precondition " + to_string(task, atom) + " is not satisfied");
+        if (schema.original_precondition >= 0) {
+            // ADL: the precondition as written, on the printed arguments.
+            std::vector<ObjectId> binding(action.arguments.begin(),
+                                          action.arguments.begin() + schema.printed_arity());
+            const Condition& pre = task.original_preconditions[schema.original_precondition];
+            if (!condition_holds(task, pre, binding, state)) {
+                return fail("the precondition (as written in the domain) is not satisfied");
             }
-        }
-        for (const AtomSchema& pre : schema.negative_preconditions) {
-            GroundAtom atom = instantiate(pre, action);
-            if (state.count(atom)) {
-                return fail("precondition (not " + to_string(task, atom) + ") is not satisfied");
-            }
-        }
-        for (const EqualityConstraint& eq : schema.equalities) {
-            ObjectId a = resolve(eq.lhs, action), b = resolve(eq.rhs, action);
-            if ((a == b) == eq.negated) {
-                std::string lit = "(= " + task.objects[a].name + " " + task.objects[b].name + ")";
-                return fail("precondition " + (eq.negated ? "(not " + lit + ")" : lit) +
-                            " is not satisfied");
-            }
+        } else if (std::string failed = failed_literal(task, schema, action, state);
+                   !failed.empty()) {
+            return fail(failed + " is not satisfied");
         }
         try {
             result.plan_cost += action_cost(task, action);
@@ -90,25 +131,23 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
             return fail(e.message());
         }
         // PDDL semantics: deletes first, then adds.
-        std::vector<GroundAtom> adds;
+        std::vector<GroundAtom> adds, deletes;
         for (const AtomSchema& eff : schema.add_effects)
             adds.push_back(instantiate(eff, action));
         for (const AtomSchema& eff : schema.delete_effects)
-            state.erase(instantiate(eff, action));
+            deletes.push_back(instantiate(eff, action));
+        // Conditional effects read the state before the action.
+        if (!schema.conditional_effects.empty()) {
+            conditional_effects_of(task, action, state, adds, deletes);
+        }
+        for (const GroundAtom& atom : deletes)
+            state.erase(atom);
         for (GroundAtom& atom : adds)
             state.insert(std::move(atom));
         if (observe) observe(step + 1, state);
     }
 
-    if (task.goal_contains_false_equality) {
-        result.unmet_goals.push_back("a false (in)equality in the goal");
-    }
-    for (const GroundAtom& g : task.goal_positive) {
-        if (!state.count(g)) result.unmet_goals.push_back(to_string(task, g));
-    }
-    for (const GroundAtom& g : task.goal_negative) {
-        if (state.count(g)) result.unmet_goals.push_back("(not " + to_string(task, g) + ")");
-    }
+    result.unmet_goals = unmet_goals(task, state);
     if (!result.unmet_goals.empty()) {
         result.message =
             "goal not satisfied after " + std::to_string(plan.size()) + " steps; unmet:";

@@ -282,13 +282,14 @@ TEST_F(CliErrors, UnbalancedParenthesisIsASyntaxError) {
 
 TEST_F(CliErrors, UnsupportedRequirementExits34WithPosition) {
     std::string bad = kDomain;
-    bad.replace(bad.find(":strips :typing"), 15, ":strips :conditional-effects");
+    // (:conditional-effects is supported since issue 17; durative actions are not.)
+    bad.replace(bad.find(":strips :typing"), 15, ":typing :durative-actions");
     write("cond.pddl", bad);
     RunResult r = run("plan cond.pddl problem.pddl");
     EXPECT_EQ(r.code, 34) << r.err;
-    // Line 2: "  (:requirements :strips :conditional-effects)", the flag at column 26.
+    // Line 2: "  (:requirements :typing :durative-actions)", the flag at column 26.
     EXPECT_EQ(r.err.rfind("error: cond.pddl:2:26: ", 0), 0u) << r.err;
-    EXPECT_NE(r.err.find("conditional-effects"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("durative-actions"), std::string::npos) << r.err;
 }
 
 // ---- stats json ---------------------------------------------------------------

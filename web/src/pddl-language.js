@@ -10,6 +10,19 @@ const SECTIONS = new Set([
     ':parameters', ':precondition', ':effect', ':objects', ':init', ':goal', ':metric',
     ':derived', ':durative-action', ':duration', ':condition', ':constraints',
 ]);
+// Requirements the planner accepts (issue 17: action costs and ADL); other
+// requirement words (:numeric-fluents, :durative-actions, ...) are refused by
+// the planner and shown as invalid.
+const SUPPORTED_REQUIREMENTS = new Set([
+    ':strips', ':typing', ':negative-preconditions', ':equality', ':action-costs', ':adl',
+    ':disjunctive-preconditions', ':existential-preconditions', ':universal-preconditions',
+    ':quantified-preconditions', ':conditional-effects',
+]);
+const REFUSED_REQUIREMENTS = new Set([
+    ':fluents', ':numeric-fluents', ':object-fluents', ':durative-actions', ':derived-predicates',
+    ':timed-initial-literals', ':preferences', ':constraints', ':duration-inequalities',
+    ':continuous-effects',
+]);
 const STRUCTURE = new Set(['define', 'domain', 'problem']);
 const LOGIC = new Set([
     'and', 'or', 'not', 'imply', 'forall', 'exists', 'when', 'either', '=', 'increase',
@@ -64,7 +77,10 @@ function token(stream, state) {
         if (word === ':action' || word === ':derived' || word === ':durative-action') {
             state.defines = true;
         }
-        return SECTIONS.has(word) ? 'definitionKeyword' : 'modifier';
+        if (SECTIONS.has(word)) return 'definitionKeyword';
+        if (REFUSED_REQUIREMENTS.has(word)) return 'invalid';
+        if (SUPPORTED_REQUIREMENTS.has(word)) return 'modifier';
+        return 'modifier';  // other ':' words (e.g. :vars of older PDDL)
     }
     if (word.startsWith('?')) return 'variableName.special';
     if (/^-?\d+(\.\d+)?$/.test(word)) return 'number';
@@ -102,6 +118,7 @@ export const pddlHighlightStyle = HighlightStyle.define([
     { tag: t.function(t.variableName), color: '#0550ae' },
     { tag: t.number, color: '#0a3069' },
     { tag: t.paren, color: '#57606a' },
+    { tag: t.invalid, color: '#cf222e', textDecoration: 'underline wavy' },
 ]);
 
 /** The PDDL language support: tokens, colours, bracket matching, 2-space indent. */

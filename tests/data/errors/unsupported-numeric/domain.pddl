@@ -1,6 +1,6 @@
 ; The classic 4-operator blocksworld, typed.
 (define (domain blocksworld)
-  (:requirements :adl)
+  (:requirements :numeric-fluents)
   (:types block)
   (:predicates (on ?x - block ?y - block)
                (ontable ?x - block)

@@ -1,0 +1,109 @@
+// Ground evaluation of ADL conditions for the validator (see header).
+#include "core/validation/condition_check.hpp"
+
+namespace ll {
+
+namespace {
+
+ObjectId value(const Term& t, const std::vector<ObjectId>& binding) {
+    return t.is_parameter() ? binding[t.index] : t.index;
+}
+
+GroundAtom ground(const AtomSchema& atom, const std::vector<ObjectId>& binding) {
+    GroundAtom g{atom.predicate, {}};
+    for (const Term& t : atom.arguments)
+        g.arguments.push_back(value(t, binding));
+    return g;
+}
+
+// Quantifier: every (forall) / some (exists) binding of variables[i..].
+bool quantified(const Task& task, const Condition& c, std::size_t i, std::vector<ObjectId>& binding,
+                const std::set<GroundAtom>& state) {
+    const bool forall = c.kind == Condition::Kind::Forall;
+    if (i == c.variables.size()) return condition_holds(task, c.children.front(), binding, state);
+    const std::size_t slot = static_cast<std::size_t>(c.first_variable) + i;
+    if (binding.size() <= slot) binding.resize(slot + 1, 0);
+    for (ObjectId o : task.objects_of_type[c.variables[i].type]) {
+        binding[slot] = o;
+        if (quantified(task, c, i + 1, binding, state) != forall) return !forall;
+    }
+    return forall;
+}
+
+}  // namespace
+
+bool condition_holds(const Task& task, const Condition& c, std::vector<ObjectId>& binding,
+                     const std::set<GroundAtom>& state) {
+    switch (c.kind) {
+        case Condition::Kind::True:
+            return true;
+        case Condition::Kind::False:
+            return false;
+        case Condition::Kind::Atom:
+            return state.count(ground(c.atom, binding)) > 0;
+        case Condition::Kind::Equal:
+            return value(c.atom.arguments[0], binding) == value(c.atom.arguments[1], binding);
+        case Condition::Kind::Not:
+            return !condition_holds(task, c.children.front(), binding, state);
+        case Condition::Kind::And:
+            for (const Condition& child : c.children)
+                if (!condition_holds(task, child, binding, state)) return false;
+            return true;
+        case Condition::Kind::Or:
+            for (const Condition& child : c.children)
+                if (condition_holds(task, child, binding, state)) return true;
+            return false;
+        case Condition::Kind::Exists:
+        case Condition::Kind::Forall:
+            return quantified(task, c, 0, binding, state);
+    }
+    return false;
+}
+
+namespace {
+
+bool effect_condition_holds(const ConditionalEffect& e, const std::vector<ObjectId>& binding,
+                            const std::set<GroundAtom>& state) {
+    for (const EqualityConstraint& eq : e.equalities) {
+        if ((value(eq.lhs, binding) == value(eq.rhs, binding)) == eq.negated) return false;
+    }
+    for (const AtomSchema& a : e.positive_conditions)
+        if (!state.count(ground(a, binding))) return false;
+    for (const AtomSchema& a : e.negative_conditions)
+        if (state.count(ground(a, binding))) return false;
+    return true;
+}
+
+void fire(const Task& task, const ConditionalEffect& e, std::size_t i,
+          std::vector<ObjectId>& binding, std::size_t first, const std::set<GroundAtom>& state,
+          std::vector<GroundAtom>& adds, std::vector<GroundAtom>& deletes) {
+    if (i == e.variables.size()) {
+        if (!effect_condition_holds(e, binding, state)) return;
+        for (const AtomSchema& a : e.add_effects)
+            adds.push_back(ground(a, binding));
+        for (const AtomSchema& a : e.delete_effects)
+            deletes.push_back(ground(a, binding));
+        return;
+    }
+    for (ObjectId o : task.objects_of_type[e.variables[i].type]) {
+        binding[first + i] = o;
+        fire(task, e, i + 1, binding, first, state, adds, deletes);
+    }
+}
+
+}  // namespace
+
+void conditional_effects_of(const Task& task, const GroundAction& action,
+                            const std::set<GroundAtom>& state, std::vector<GroundAtom>& adds,
+                            std::vector<GroundAtom>& deletes) {
+    const ActionSchema& schema = task.schemas[action.schema];
+    for (const ConditionalEffect& e : schema.conditional_effects) {
+        // Effect variables follow all of the schema's parameters; a plan read
+        // from a file has no values for hidden ones, which effects never use.
+        std::vector<ObjectId> binding(action.arguments.begin(), action.arguments.end());
+        binding.resize(static_cast<std::size_t>(schema.arity()) + e.variables.size(), 0);
+        fire(task, e, 0, binding, schema.arity(), state, adds, deletes);
+    }
+}
+
+}  // namespace ll

@@ -1,0 +1,10 @@
+; Three rooms in a row, the last one locked; an existential and a universal goal.
+(define (problem adl-conditions-p01)
+  (:domain adl-conditions)
+  (:objects r1 r2 r3 - room s1 s2 - switch)
+  (:init (in r1) (door r1 r2) (door r3 r2) (locked r3) (key-in r2)
+         (switch-in s1 r1) (controls s1 r1) (controls s1 r2)
+         (switch-in s2 r2) (controls s2 r3))
+  (:goal (and (party)
+              (exists (?r - room) (and (in ?r) (locked ?r)))
+              (forall (?r - room) (imply (lit ?r) (tidy ?r))))))
