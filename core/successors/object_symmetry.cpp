@@ -3,14 +3,23 @@
 #include "core/successors/object_symmetry.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <utility>
 
 namespace ll {
 namespace {
 
-// Objects the domain names (constants, objects written into a schema or a
-// cost term): a permutation must leave them in place.
+void mark_condition(const Condition& c, const std::function<void(const Term&)>& mark) {
+    for (const Term& t : c.atom.arguments)
+        mark(t);
+    for (const Condition& child : c.children)
+        mark_condition(child, mark);
+}
+
+// Objects the domain names (constants, objects written into a schema, a
+// conditional effect, a cost term or an ADL formula, e.g. by a forall
+// expanded over the objects): a permutation must leave them in place.
 std::vector<char> named_objects(const Task& task) {
     std::vector<char> named(static_cast<std::size_t>(task.num_objects()), 0);
     for (int o = 0; o < task.num_objects(); ++o)
@@ -35,7 +44,20 @@ std::vector<char> named_objects(const Task& task) {
         for (const CostTerm& c : s.cost.terms)
             for (const Term& t : c.arguments)
                 mark(t);
+        for (const ConditionalEffect& e : s.conditional_effects) {
+            mark_atoms(e.positive_conditions);
+            mark_atoms(e.negative_conditions);
+            mark_atoms(e.add_effects);
+            mark_atoms(e.delete_effects);
+            for (const EqualityConstraint& q : e.equalities) {
+                mark(q.lhs);
+                mark(q.rhs);
+            }
+        }
     }
+    for (const Condition& c : task.original_preconditions)
+        mark_condition(c, mark);
+    if (task.has_original_goal) mark_condition(task.original_goal, mark);
     return named;
 }
 

@@ -419,8 +419,10 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
     tune = summary.chosen >= 0;
     summary.train_problems = tune ? n_train : n;
     summary.validation_problems = n - summary.train_problems;
-    const SelectionCandidate chosen = tune ? summary.candidates[summary.chosen]
-                                           : SelectionCandidate{iterations.back(), options.c};
+    SelectionCandidate untuned;
+    untuned.iterations = iterations.back();
+    untuned.c = options.c;
+    const SelectionCandidate chosen = tune ? summary.candidates[summary.chosen] : untuned;
     summary.chosen_iterations = chosen.iterations;
     summary.chosen_c = chosen.c;
     summary.validation_loss = chosen.validation_loss;

@@ -247,6 +247,10 @@ TEST(Portfolio, PhasesParseAndDescribe) {
     EXPECT_FALSE(phases[1].sets_heuristic);
     EXPECT_TRUE(phases[1].config.preferred);
     EXPECT_THROW(parse_search_config("paper;lama"), Error);  // one phase expected
+    // The default prunes symmetric actions in both phases; the paper's search does not.
+    for (const ParsedSearchConfig& phase : parse_search_phases("default"))
+        EXPECT_TRUE(phase.config.symmetry);
+    EXPECT_FALSE(parse_search_config("paper").config.symmetry);
     EXPECT_THROW(parse_search_phases("paper,time=0"), Error);
     EXPECT_THROW(parse_search_phases("paper,time=1.5"), Error);
     EXPECT_THROW(parse_search_phases("paper,time-partial=0"), Error);

@@ -167,6 +167,10 @@ std::vector<test::TaskRef> oracle_tasks() {
     auto tasks = test::all_test_tasks();
     tasks.push_back({"grid-costs", "p01"});
     tasks.push_back({"roads", "p01"});
+    tasks.push_back({"briefcase", "p01"});
+    tasks.push_back({"briefcase", "p02"});
+    tasks.push_back({"adl-conditions", "p01"});
+    tasks.push_back({"adl-conditions", "p02"});
     return tasks;
 }
 
