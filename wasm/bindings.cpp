@@ -26,6 +26,7 @@
 #include "core/explain.hpp"
 #include "core/explain_json.hpp"
 #include "core/heuristic_session.hpp"
+#include "core/learning/model.hpp"
 #include "core/partial_tree.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/pipeline.hpp"
@@ -193,6 +194,9 @@ std::string check(const std::string& domain, const std::string& problem) {
         ll::Task task = ll::parse_task(domain, problem, "domain.pddl", "problem.pddl");
         summary = {{"domain", task.domain_name},
                    {"problem", task.problem_name},
+                   // The signature a pretrained model must have been trained
+                   // on (docs/model-format.md): the page picks models by it.
+                   {"fingerprint", ll::domain_fingerprint(task)},
                    {"types", task.types.size()},
                    {"objects", task.objects.size()},
                    {"predicates", task.predicates.size()},

@@ -234,6 +234,8 @@ export interface CheckResult {
     actions: number;
     initialAtoms: number;
     goalAtoms: number;
+    /** The domain's fingerprint (docs/model-format.md): a pretrained model applies when its own matches. */
+    fingerprint: string;
   };
 }
 

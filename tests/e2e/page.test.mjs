@@ -329,7 +329,7 @@ test('the search configuration: default first, an alias, overrides, and what the
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     const defaultConfig = await page.getAttribute('[data-stat="config"]', 'title');
-    assert.match(defaultConfig, /^search=(eager|lazy),h=ff,preferred=(on|off),novelty=(on|off),boost=\d+(,space=state)?$/);
+    assert.match(defaultConfig, /^search=(eager|lazy),h=ff,preferred=(on|off),novelty=(on|off),boost=\d+(,symmetry=on)?(,space=state)?$/);
 
     // An alias: the paper's eager search.
     await page.selectOption('#config-select', 'paper');

@@ -124,7 +124,7 @@ test('explain panel: the sum, the features as text with code, the rest', async (
     assert.match(text, /from 2 more features/);
     assert.match(text, /1 of 10 node colours are unknown/);
     assert.ok(byTag(container, 'code').some((c) => c.textContent === 'on(?, ?)'));
-    assert.equal(byTag(container, 'tr').length, 1 + 2 + 1);  // head, features, rest
+    assert.equal(byTag(container, 'tr').length, 1 + 2 * 2 + 1);  // head, (numbers, text) per feature, rest
     assert.ok(document.getElementById('ll-state-panel-styles'));
 
     // A stale answer does not overwrite a newer one.

@@ -138,6 +138,17 @@ test('check accepts a valid task and summarises it', () => {
     assert.deepEqual(result.diagnostics, []);
     assert.equal(result.summary.objects, 3);
     assert.equal(result.summary.actions, 4);
+    // The domain fingerprint a model must carry: the one solve() names when a
+    // model's does not match.
+    assert.match(result.summary.fingerprint, /^[0-9a-f]{16}$/);
+    const wrong = JSON.stringify({
+        format: 'lazylifted-wl-model', version: 1,
+        domain: { name: 'none', fingerprint: '0000000000000000', predicates: [], schemas: [] },
+        graph: 'ilg', space: 'state', wl: { iterations: 1, neighbourhood: 'set' },
+        colours: [[-1, 0, 0]], weights: [[0, 1]], training: {},
+    });
+    const refused = ll.solve({ domain: blocksDomain, problem: blocksP01, heuristic: 'wl', model: wrong });
+    assert.match(refused.error.message, new RegExp(`fingerprint ${result.summary.fingerprint}`));
 });
 
 test('check returns a diagnostic for a never-closed parenthesis', () => {

@@ -36,8 +36,9 @@ async function runCheck() {
     showDiagnostics([...(report.diagnostics ?? []), ...(report.warnings ?? [])]);
     if (report.ok) {
         const s = report.summary;
-        const domainChanged = store.get().checked.domain !== s.domain;
-        store.set({ checked: { domain: s.domain, problem: s.problem } });
+        const before = store.get().checked;
+        const domainChanged = before.domain !== s.domain || before.fingerprint !== s.fingerprint;
+        store.set({ checked: { domain: s.domain, problem: s.problem, fingerprint: s.fingerprint } });
         setCheckSummary(true, `✓ ${s.domain} / ${s.problem}: ${s.objects} objects, ` +
             `${s.predicates} predicates, ${s.actions} actions, ${s.initialAtoms} initial atoms, ` +
             `${s.goalAtoms} goal${s.goalAtoms === 1 ? '' : 's'}`);

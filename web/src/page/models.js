@@ -20,14 +20,17 @@ export function currentDomainName() {
     return match ? match[1].toLowerCase() : null;
 }
 
-// The models offered for the current domain, {value, text, space}; the
-// current example's benchmark set first (ipc23lt and hbf share domain names).
+// The models offered for the current domain, {value, text, space}: once the
+// live check knows the task's domain fingerprint, only the models trained on
+// that signature (ipc23lt and hbf share domain names, e.g. blocksworld, with
+// different signatures); before, the current example's benchmark set first.
 function modelOptions() {
-    const { manifest, examples, exampleId, loadedModel } = store.get();
+    const { manifest, examples, exampleId, loadedModel, checked } = store.get();
     const domain = currentDomainName();
     const preferredSet = examples.find((e) => e.id === exampleId)?.set ?? 'ipc23lt';
     const options = manifest
         .filter((m) => m.domain === domain)
+        .filter((m) => !checked.fingerprint || !m.fingerprint || m.fingerprint === checked.fingerprint)
         .sort((a, b) => (b.set === preferredSet) - (a.set === preferredSet))
         .map((m) => ({
             value: `models/${m.file}`,

@@ -102,7 +102,7 @@ export async function loadExample(id, { applySettings: withSettings = true } = {
     const [domain, problem] = await Promise.all([
         fetchText(`examples/${example.domainFile}`), fetchText(`examples/${example.problemFile}`),
     ]);
-    store.set({ exampleId: id, checked: { domain: null, problem: null } });
+    store.set({ exampleId: id, checked: { domain: null, problem: null, fingerprint: null } });
     ui.exampleSelect.value = id;
     const session = { domain, problem, example: id };
     if (withSettings) {
@@ -157,7 +157,7 @@ export function wireSession({ onLoadError }) {
     window.addEventListener('hashchange', async () => {
         const session = await decodeSessionHash(location.hash);
         if (!session) return;
-        store.set({ loadedFromHash: true, checked: { domain: null, problem: null } });
+        store.set({ loadedFromHash: true, checked: { domain: null, problem: null, fingerprint: null } });
         applySession(session);
         clearResult();
         scheduleSave();

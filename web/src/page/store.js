@@ -28,7 +28,7 @@ export const store = createStore({
     manifest: [],               // models/manifest.json: the pretrained models
     searchAliases: [],          // the core's configuration aliases
     exampleId: '',              // the example the texts came from ('' for your own)
-    checked: { domain: null, problem: null },  // names from the last successful check
+    checked: { domain: null, problem: null, fingerprint: null },  // from the last successful check
     loadedModel: null,          // {name, text, domain, space, graph}: a model from disk
     wantedModel: '',            // the model the user or the session asked for
     modelChosenByUser: false,   // false: the page picks the model that fits the space

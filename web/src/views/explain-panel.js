@@ -22,24 +22,27 @@ function featureTable(wl) {
         const width = `${Math.round((Math.abs(f.contribution) / largest) * 100)}%`;
         const bar = el('span', { class: `ll-explain-bar ${f.contribution < 0 ? 'neg' : 'pos'}` });
         bar.style.width = width;
-        return el('tr', {},
+        // The numbers, then the feature's text on a row of its own: the
+        // panel sits in a narrow column beside the state.
+        return [el('tr', { class: 'll-explain-numbers' },
             el('td', { class: 'num' }, el('span', { class: 'll-explain-barbox' }, bar),
                `${f.contribution >= 0 ? '+' : ''}${formatNumber(f.contribution)}`),
             el('td', { class: 'num', text: formatNumber(f.weight) }),
             el('td', { class: 'num', text: String(f.count) }),
-            el('td', { class: 'num', text: String(f.iteration) }),
-            el('td', {}, richText(f.text)));
-    });
-    const head = el('tr', {}, ...['contribution', 'weight', 'count', 'iteration', 'feature']
+            el('td', { class: 'num', text: String(f.iteration) })),
+        el('tr', { class: 'll-explain-text' }, el('td', { colspan: 4 }, richText(f.text)))];
+    }).flat();
+    const head = el('tr', {}, ...['contribution', 'weight', 'count', 'iter.']
         .map((t) => el('th', { scope: 'col', text: t })));
     const other = wl.otherFeatures.count > 0
         ? el('tr', { class: 'll-explain-other' },
              el('td', { class: 'num', text: `${wl.otherFeatures.contribution >= 0 ? '+' : ''}${
                  formatNumber(wl.otherFeatures.contribution)}` }),
-             el('td', { colspan: 4, text: `from ${wl.otherFeatures.count} more features` }))
+             el('td', { colspan: 3, text: `from ${wl.otherFeatures.count} more features` }))
         : null;
-    return el('table', { class: 'll-explain-table' }, el('thead', {}, head),
-              el('tbody', {}, ...rows, other));
+    return el('div', { class: 'll-explain-scroll' },
+              el('table', { class: 'll-explain-table' }, el('thead', {}, head),
+                 el('tbody', {}, ...rows, other)));
 }
 
 function wlView(wl) {

@@ -85,10 +85,12 @@ export function richText(text) {
 const STYLE_ID = 'll-state-panel-styles';
 const STYLES = `
 .ll-explain.loading, .ll-tree.loading { opacity: 0.6; }
-.ll-explain-table { border-collapse: collapse; width: 100%; font-size: 0.9em; }
-.ll-explain-table th, .ll-explain-table td { padding: 2px 6px; vertical-align: top; text-align: left; }
+.ll-explain-scroll { max-width: 100%; overflow-x: auto; }
+.ll-explain-table { border-collapse: collapse; width: 100%; font-size: 0.85em; }
+.ll-explain-table th, .ll-explain-table td { padding: 2px 3px; vertical-align: top; text-align: left; }
 .ll-explain-table td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-.ll-explain-barbox { display: inline-block; width: 3em; height: 0.6em; margin-right: 4px; }
+.ll-explain-table tr.ll-explain-text td { padding-bottom: 6px; border-bottom: 1px solid #eee; overflow-wrap: anywhere; }
+.ll-explain-barbox { display: inline-block; width: 1.5em; height: 0.6em; margin-right: 4px; }
 .ll-explain-bar { display: block; height: 100%; }
 .ll-explain-bar.pos { background: #c0392b; }
 .ll-explain-bar.neg { background: #2e86c1; }

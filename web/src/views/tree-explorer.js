@@ -51,8 +51,9 @@ function levelList(state, level) {
     const values = new Set(level.children.filter((c) => c.evaluated !== false).map((c) => c.h));
     if (level.heuristic === 'wl' && level.children.length > 1 && values.size === 1) {
         list.append(el('li', { class: 'll-tree-more',
-                               text: 'all children have the same h: the model may ignore the ' +
-                                     'partial action (an ILG model); pick an AOAG or AEG model' }));
+                               text: 'all children have the same h: the model does not tell ' +
+                                     'these partial actions apart (an ILG model never does; ' +
+                                     'AOAG and AEG models can)' }));
     }
     const hidden = level.totalChildren - level.children.length;
     if (hidden > 0) {
