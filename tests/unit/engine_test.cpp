@@ -83,6 +83,24 @@ TEST(Engines, StarPartialSpacePinned) {
 
 class EngineConfigTest : public ::testing::TestWithParam<test::TaskRef> {};
 
+// One configuration against the brute-force optimum (-1: unsolvable): the
+// same verdict, and a valid plan no shorter than the optimum.
+void expect_sound_and_complete(const Task& task, int optimum, const std::string& config,
+                               SpaceKind space, HeuristicKind h) {
+    PlannerOptions options = with_config(config, space);
+    options.heuristic = h;
+    const SearchResult r = solve(task, options);
+    const std::string what = config + " " + to_string(space) + " " + to_string(h);
+    if (optimum < 0) {
+        EXPECT_EQ(r.status, SearchStatus::Unsolvable) << what;
+        return;
+    }
+    ASSERT_EQ(r.status, SearchStatus::Solved) << what;
+    const ValidationResult v = validate_plan(task, r.plan);
+    EXPECT_TRUE(v.valid) << what << ": " << v.message;
+    EXPECT_GE(static_cast<int>(r.plan.size()), optimum) << what;
+}
+
 // Every alias and engine, both spaces, every heuristic as the main one:
 // plans validate, solvability agrees with the brute-force oracle.
 TEST_P(EngineConfigTest, EveryConfigurationIsSoundAndComplete) {
@@ -92,19 +110,7 @@ TEST_P(EngineConfigTest, EveryConfigurationIsSoundAndComplete) {
         for (SpaceKind space : {SpaceKind::State, SpaceKind::Partial}) {
             for (HeuristicKind h :
                  {HeuristicKind::FF, HeuristicKind::Add, HeuristicKind::GoalCount}) {
-                PlannerOptions options = with_config(alias.name, space);
-                options.heuristic = h;
-                const SearchResult r = solve(task, options);
-                const std::string what =
-                    std::string(alias.name) + " " + to_string(space) + " " + to_string(h);
-                if (optimum < 0) {
-                    EXPECT_EQ(r.status, SearchStatus::Unsolvable) << what;
-                    continue;
-                }
-                ASSERT_EQ(r.status, SearchStatus::Solved) << what;
-                const ValidationResult v = validate_plan(task, r.plan);
-                EXPECT_TRUE(v.valid) << what << ": " << v.message;
-                EXPECT_GE(static_cast<int>(r.plan.size()), optimum) << what;
+                expect_sound_and_complete(task, optimum, alias.name, space, h);
             }
         }
     }
@@ -117,23 +123,9 @@ TEST_P(EngineConfigTest, SymmetryPruningIsSoundAndComplete) {
     const int optimum = test::GroundOracle(task).optimal_plan_length();
     for (const char* config : {"paper,symmetry=on", "paper,search=lazy,symmetry=on",
                                "lama,symmetry=on", "bfws,symmetry=on"}) {
-        for (auto [space, h] : {std::pair{SpaceKind::State, HeuristicKind::FF},
-                                std::pair{SpaceKind::State, HeuristicKind::GoalCount},
-                                std::pair{SpaceKind::Partial, HeuristicKind::FF},
-                                std::pair{SpaceKind::Partial, HeuristicKind::GoalCount}}) {
-            PlannerOptions options = with_config(config, space);
-            options.heuristic = h;
-            const SearchResult r = solve(task, options);
-            const std::string what =
-                std::string(config) + " " + to_string(space) + " " + to_string(h);
-            if (optimum < 0) {
-                EXPECT_EQ(r.status, SearchStatus::Unsolvable) << what;
-                continue;
-            }
-            ASSERT_EQ(r.status, SearchStatus::Solved) << what;
-            const ValidationResult v = validate_plan(task, r.plan);
-            EXPECT_TRUE(v.valid) << what << ": " << v.message;
-            EXPECT_GE(static_cast<int>(r.plan.size()), optimum) << what;
+        for (SpaceKind space : {SpaceKind::State, SpaceKind::Partial}) {
+            for (HeuristicKind h : {HeuristicKind::FF, HeuristicKind::GoalCount})
+                expect_sound_and_complete(task, optimum, config, space, h);
         }
     }
 }

@@ -25,22 +25,6 @@ namespace fs = std::filesystem;
 
 const fs::path kRepo = fs::path(LL_TEST_DATA_DIR) / ".." / "..";
 
-// A number in a text other than an ordinal ("2nd") or a multiplicity ("2 ×").
-bool has_raw_number(const std::string& text) {
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (!std::isdigit(static_cast<unsigned char>(text[i]))) continue;
-        std::size_t j = i;
-        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])))
-            ++j;
-        const std::string rest = text.substr(j, 2);
-        if (rest != "st" && rest != "nd" && rest != "rd" && rest != "th" &&
-            text.compare(j, 3, " \xC3\x97") != 0)
-            return true;
-        i = j;
-    }
-    return false;
-}
-
 TEST(ExplanationExamples, InitialHEqualsTheSearchRootsHForEveryBundledModel) {
     const auto index = nlohmann::json::parse(
         test::read_file((kRepo / "web" / "examples" / "index.json").string()));
@@ -77,7 +61,7 @@ TEST(ExplanationExamples, InitialHEqualsTheSearchRootsHForEveryBundledModel) {
             EXPECT_EQ(e.steps[0].h, std::round(e.steps[0].wl->raw_value)) << what;
             for (const WlTerm& t : e.steps[0].wl->terms) {
                 if (t.text.empty()) break;
-                EXPECT_FALSE(has_raw_number(t.text)) << what << ": " << t.text;
+                EXPECT_FALSE(test::has_raw_number(t.text)) << what << ": " << t.text;
             }
             ++checked;
         }

@@ -108,22 +108,6 @@ WlModel pruned(const WlModel& m) {
     return out;
 }
 
-// No number in the text except ordinals ("2nd") and multiplicities ("2 ×").
-bool has_raw_number(const std::string& text) {
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (!std::isdigit(static_cast<unsigned char>(text[i]))) continue;
-        std::size_t j = i;
-        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])))
-            ++j;
-        const std::string rest = text.substr(j, 2);
-        if (rest != "st" && rest != "nd" && rest != "rd" && rest != "th" &&
-            text.compare(j, 3, " \xC3\x97") != 0)
-            return true;
-        i = j;
-    }
-    return false;
-}
-
 void expect_exact(WlHeuristic& heuristic, WlHeuristic& reference, const ColourDescriber& d,
                   const State& s, const PartialAction& p, int& checked) {
     const WlExplanation e = explain_wl(heuristic, d, s, p, 8);
@@ -141,7 +125,7 @@ void expect_exact(WlHeuristic& heuristic, WlHeuristic& reference, const ColourDe
         if (i > 0)
             EXPECT_GE(std::fabs(e.terms[i - 1].contribution), std::fabs(e.terms[i].contribution));
         EXPECT_EQ(e.terms[i].text.empty(), static_cast<int>(i) >= e.top_k);
-        EXPECT_FALSE(has_raw_number(e.terms[i].text)) << e.terms[i].text;
+        EXPECT_FALSE(test::has_raw_number(e.terms[i].text)) << e.terms[i].text;
     }
     ++checked;
 }
@@ -216,7 +200,7 @@ TEST(Explanation, TextsReadAsTheGraphsOrigin) {
     EXPECT_TRUE(any("an object in `"));
     EXPECT_TRUE(any("`clear(·)` (true, not a goal)"));
     for (const std::string& t : texts) {
-        EXPECT_FALSE(has_raw_number(t)) << t;
+        EXPECT_FALSE(test::has_raw_number(t)) << t;
         EXPECT_LE(t.size(), ColourTextLimits{}.max_length + 3);
     }
 }

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -50,6 +51,23 @@ inline std::string param_name(const TaskRef& ref, const std::string& suffix = ""
         if (c == '-') c = '_';
     }
     return n;
+}
+
+// Whether a text has a number other than an ordinal ("2nd") or a
+// multiplicity ("2 ×"): decoded feature texts must not show colour ids.
+inline bool has_raw_number(const std::string& text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) continue;
+        std::size_t j = i;
+        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])))
+            ++j;
+        const std::string rest = text.substr(j, 2);
+        if (rest != "st" && rest != "nd" && rest != "rd" && rest != "th" &&
+            text.compare(j, 3, " \xC3\x97") != 0)
+            return true;
+        i = j;
+    }
+    return false;
 }
 
 std::vector<TaskRef> all_test_tasks();
