@@ -163,7 +163,9 @@ def main(argv):
     out = ["# Learned models against S3+hFF, per domain (issue 13)", ""]
     if args.command:
         out += ["Made with:", "", "```", args.command, "```", ""]
-    out += ["Configurations: `s3-ff` = `--config paper` (S3, eager GBFS, hFF); `ps2-aoag`, "
+    out += ["Configurations: `s3-ff` = `--config paper --space state --heuristic ff --model none` "
+            "(S3, eager GBFS, hFF; without `--model none` the planner would pick a pretrained "
+            "model by itself); `ps2-aoag`, "
             "`ps2-aeg` = `--config paper --space partial` with the AOAG / AEG model; `s3-ilg` = "
             "`--config paper --space state` with the ILG model (WL-GOOSE). 60 s and 8 GB per "
             "problem, 2 runs in parallel on a 2-core machine; every plan validated.", ""]
