@@ -140,15 +140,15 @@ bool PartialSpace::is_preferred(NodeId child, StateId helpful_state,
     const auto key = keys_.words(child);
     if (key[0] != helpful_state || key[1] < 0) return false;
     const SchemaId schema = key[1];
-    // Under symmetry pruning a helpful action stands for its canonical twin.
-    const bool canonicalise = symmetry_ != nullptr;
-    if (canonicalise) symmetry_groups_of(helpful_state, nullptr);
-    std::vector<ObjectId> arguments;
+    const std::span<const ObjectId> prefix(key.begin() + 2, key.end());
+    // Under symmetry pruning a helpful action stands for its canonical twin:
+    // the child's prefix may be that of any action of its orbit.
+    if (symmetry_ != nullptr) symmetry_groups_of(helpful_state, nullptr);
     return std::any_of(helpful.begin(), helpful.end(), [&](const GroundAction& a) {
         if (a.schema != schema) return false;
-        arguments = a.arguments;
-        if (canonicalise) symmetry_->canonicalise(arguments);
-        return std::equal(key.begin() + 2, key.end(), arguments.begin());
+        const std::span<const ObjectId> head(a.arguments.data(), prefix.size());
+        if (symmetry_ != nullptr) return symmetry_->same_orbit(head, prefix);
+        return std::equal(prefix.begin(), prefix.end(), head.begin());
     });
 }
 

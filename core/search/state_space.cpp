@@ -96,19 +96,18 @@ bool StateSpace::is_preferred(NodeId child, StateId helpful_state,
     if (info.parent != helpful_state || info.action < 0) return false;
     const SchemaId schema = actions_[info.action];
     const std::size_t args = static_cast<std::size_t>(info.action) + 1;
+    // Copied once per child: actions_ is segmented, not one contiguous block.
+    child_arguments_.clear();
+    for (int i = 0; i < task_.schemas[schema].arity(); ++i)
+        child_arguments_.push_back(actions_[args + static_cast<std::size_t>(i)]);
+    const std::span<const ObjectId> child_arguments(child_arguments_);
     // Under symmetry pruning a helpful action stands for its canonical twin,
-    // the one that generated a child.
-    const bool canonicalise = symmetry_ != nullptr;
-    if (canonicalise) symmetry_groups_of(helpful_state, nullptr);
-    std::vector<ObjectId> arguments;
+    // the one that generated a child: any action of its orbit.
+    if (symmetry_ != nullptr) symmetry_groups_of(helpful_state, nullptr);
     return std::any_of(helpful.begin(), helpful.end(), [&](const GroundAction& a) {
         if (a.schema != schema) return false;
-        arguments = a.arguments;
-        if (canonicalise) symmetry_->canonicalise(arguments);
-        for (std::size_t i = 0; i < arguments.size(); ++i) {
-            if (arguments[i] != actions_[args + i]) return false;
-        }
-        return true;
+        if (symmetry_ != nullptr) return symmetry_->same_orbit(a.arguments, child_arguments);
+        return std::equal(a.arguments.begin(), a.arguments.end(), child_arguments.begin());
     });
 }
 

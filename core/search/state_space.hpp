@@ -67,7 +67,8 @@ class StateSpace final : public SearchSpace {
     // (childsnack), each applied, interned and goal-tested.
     Budget* budget_ = nullptr;
     ObjectSymmetry* symmetry_ = nullptr;
-    mutable NodeId symmetry_node_ = -1;  // the node whose groups symmetry_ holds
+    mutable NodeId symmetry_node_ = -1;              // the node whose groups symmetry_ holds
+    mutable std::vector<ObjectId> child_arguments_;  // scratch of is_preferred()
 };
 
 }  // namespace ll

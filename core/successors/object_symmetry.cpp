@@ -294,6 +294,17 @@ bool ObjectSymmetry::is_canonical(std::span<const ObjectId> arguments) const {
     return true;
 }
 
+bool ObjectSymmetry::same_orbit(std::span<const ObjectId> a, std::span<const ObjectId> b) const {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i] != b[i] && (group_of_[a[i]] < 0 || group_of_[a[i]] != group_of_[b[i]]))
+            return false;
+        for (std::size_t j = 0; j < i; ++j)
+            if ((a[j] == a[i]) != (b[j] == b[i])) return false;
+    }
+    return true;
+}
+
 void ObjectSymmetry::canonicalise(std::span<ObjectId> arguments) const {
     const std::vector<ObjectId> original(arguments.begin(), arguments.end());
     for (std::size_t i = 0; i < original.size(); ++i) {

@@ -46,6 +46,12 @@ class ObjectSymmetry {
     bool is_canonical(std::span<const ObjectId> arguments) const;
     // Renames `arguments` to their canonical form in the last state.
     void canonicalise(std::span<ObjectId> arguments) const;
+    // Whether a permutation within the last state's groups maps `a` onto `b`
+    // (argument lists of one schema, or prefixes of equal length): each
+    // position holds the same object or two of one group, with the same
+    // pattern of repeated objects. No allocation: asked per child and
+    // helpful action.
+    bool same_orbit(std::span<const ObjectId> a, std::span<const ObjectId> b) const;
 
   private:
     // The fluent atoms of the last state, indexed by the grouped objects

@@ -144,6 +144,20 @@ TEST(SymmetryPruning, GripperGeneratesFewerNodes) {
         EXPECT_LT(pruned.stats.generated, plain.stats.generated) << to_string(space);
         EXPECT_TRUE(validate_plan(task, pruned.plan).valid);
     }
+    // Hand-derived, S³, the root only: pick(ball, rooma, gripper) for 4 balls
+    // and 2 grippers and move(rooma, rooma|roomb) are applicable; all balls
+    // and both grippers are exchangeable, so 7 of the 8 picks are left out,
+    // and the new children are one pick and the move to roomb (2 instead of
+    // 5; the move to rooma gives the root again).
+    for (const char* config : {"paper", "paper,symmetry=on"}) {
+        PlannerOptions options = with_config(config, SpaceKind::State);
+        options.limits.max_expansions = 1;
+        const SearchResult r = solve(task, options);
+        const bool on = std::string(config).find("symmetry") != std::string::npos;
+        EXPECT_EQ(r.stats.expansions, 1) << config;
+        EXPECT_EQ(r.stats.symmetric_pruned, on ? 7 : 0) << config;
+        EXPECT_EQ(r.stats.generated_transitions, on ? 3 : 10) << config;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTasks, EngineConfigTest, ::testing::ValuesIn(test::all_test_tasks()),

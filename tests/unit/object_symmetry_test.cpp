@@ -65,7 +65,15 @@ TEST(ObjectSymmetry, GripperClassesGroupsAndCanonicalActions) {
     ASSERT_EQ(actions.size(), 6u);
     ASSERT_EQ(canonical.size(), 3u);
     std::vector<ObjectId> pick{object(task, "ball2"), object(task, "rooma"), object(task, "right")};
+    const std::vector<ObjectId> original_pick = pick;
     symmetry.canonicalise(pick);
+    EXPECT_TRUE(symmetry.same_orbit(original_pick, pick));
+    // Another room is no exchange; nor is one ball used twice for two.
+    EXPECT_FALSE(
+        symmetry.same_orbit(pick, std::vector<ObjectId>{pick[0], object(task, "roomb"), pick[2]}));
+    EXPECT_FALSE(
+        symmetry.same_orbit(std::vector<ObjectId>{object(task, "ball1"), object(task, "ball1")},
+                            std::vector<ObjectId>{object(task, "ball1"), object(task, "ball2")}));
     EXPECT_EQ(pick, (std::vector<ObjectId>{std::min(object(task, "ball1"), object(task, "ball2")),
                                            object(task, "rooma"),
                                            std::min(object(task, "left"), object(task, "right"))}));
@@ -146,6 +154,7 @@ TEST_P(ObjectSymmetryOracle, CanonicalTwinsLeadToSymmetricStates) {
             GroundAction twin = a;
             symmetry.canonicalise(twin.arguments);
             ASSERT_TRUE(symmetry.is_canonical(twin.arguments));
+            EXPECT_TRUE(symmetry.same_orbit(a.arguments, twin.arguments));
             if (twin.arguments == a.arguments) ++canonical;
             ASSERT_NE(std::find(actions.begin(), actions.end(), twin), actions.end())
                 << "the canonical twin is not applicable";
