@@ -15,28 +15,22 @@ json value_json(double h) {
 
 json wl_json(const WlExplanation& wl) {
     json features = json::array();
-    double other = 0;
-    for (std::size_t i = 0; i < wl.terms.size(); ++i) {
-        const WlTerm& t = wl.terms[i];
-        if (static_cast<int>(i) >= wl.top_k) {
-            other += t.contribution;
-            continue;
-        }
+    for (const WlTerm& t : wl.top()) {
         features.push_back({{"iteration", t.iteration},
                             {"weight", t.weight},
                             {"count", t.count},
                             {"contribution", t.contribution},
                             {"text", t.text}});
     }
-    const int rest = static_cast<int>(wl.terms.size()) - wl.top_k;
-    return {{"rawValue", wl.raw_value},
-            {"h", value_json(wl.h)},
-            {"rounding", "half away from zero"},
-            {"features", std::move(features)},
-            {"otherFeatures", {{"count", rest}, {"contribution", other}}},
-            {"zeroWeightColours", wl.zero_weight_colours},
-            {"unseenNodeColours", wl.unseen_node_colours},
-            {"nodeColours", wl.node_colours}};
+    return {
+        {"rawValue", wl.raw_value},
+        {"h", value_json(wl.h)},
+        {"rounding", "half away from zero"},
+        {"features", std::move(features)},
+        {"otherFeatures", {{"count", wl.rest_count()}, {"contribution", wl.rest_contribution()}}},
+        {"zeroWeightColours", wl.zero_weight_colours},
+        {"unseenNodeColours", wl.unseen_node_colours},
+        {"nodeColours", wl.node_colours}};
 }
 
 }  // namespace

@@ -43,20 +43,16 @@ void print_wl(std::ostream& out, const WlExplanation& wl) {
     std::snprintf(line, sizeof line, "  %13s %12s %7s %4s  %s\n", "contribution", "weight", "count",
                   "iter", "feature");
     out << line;
-    double other = 0;
-    for (std::size_t i = 0; i < wl.terms.size(); ++i) {
-        const WlTerm& t = wl.terms[i];
-        if (static_cast<int>(i) >= wl.top_k) {
-            other += t.contribution;
-            continue;
-        }
+    for (const WlTerm& t : wl.top()) {
         std::snprintf(line, sizeof line, "  %13s %12s %7s %4d  ",
                       signed_number(t.contribution).c_str(), number(t.weight).c_str(),
                       number(t.count).c_str(), t.iteration);
         out << line << t.text << "\n";
     }
-    const std::size_t rest = wl.terms.size() - static_cast<std::size_t>(wl.top_k);
-    if (rest > 0) out << "  " << signed_number(other) << " from " << rest << " more features\n";
+    if (wl.rest_count() > 0) {
+        out << "  " << signed_number(wl.rest_contribution()) << " from " << wl.rest_count()
+            << " more features\n";
+    }
     out << "  = " << number(wl.raw_value, 17) << " over " << wl.terms.size()
         << " weighted features";
     if (wl.zero_weight_colours > 0) out << "; " << wl.zero_weight_colours << " colours weigh 0";

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,17 @@ struct WlExplanation {
     // descending (ties: the earlier iteration first); the first `top_k` have
     // their text.
     std::vector<WlTerm> terms;
-    int top_k = 0;
+    int top_k = 0;  // at most terms.size()
+    // The first top_k terms (with text), and the rest as a count and a sum:
+    // what the CLI and the JSON show as "from N more features".
+    std::span<const WlTerm> top() const { return {terms.data(), static_cast<std::size_t>(top_k)}; }
+    std::size_t rest_count() const { return terms.size() - static_cast<std::size_t>(top_k); }
+    double rest_contribution() const {
+        double sum = 0;
+        for (std::size_t i = static_cast<std::size_t>(top_k); i < terms.size(); ++i)
+            sum += terms[i].contribution;
+        return sum;
+    }
     // Colours of the graph the model knows but gives weight 0, and node
     // colours (one per node and round) missing from the model's dictionary:
     // neither contributes.
