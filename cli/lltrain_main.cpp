@@ -72,8 +72,9 @@ const CommandSpec& train_spec() {
              "regularisation constant: first point of the search, or the "
              "value used with --no-tune"},
             {"--selection-time-limit", "SECONDS", "150",
-             "search selection: fit no further candidate after this (the best so far "
-             "wins); only the largest datasets reach it"},
+             "search selection: start no candidate that would end after this many "
+             "seconds of training (the best so far wins); only the largest datasets "
+             "reach it"},
             {"--no-tune", "", "off", "use --c as is instead of selecting a model"},
             {"--tune-iterations", "N", "10",
              "--selection loss: guided Bayesian optimisation steps (after 6 "

@@ -129,14 +129,15 @@ class Selector {
   public:
     Selector(const std::vector<TrainingProblem>& problems, const TrainerOptions& options,
              const WlFeatures& features, bool relaxed_dead_ends, int n_train, int total,
-             TrainerSummary& summary, const Progress& progress)
+             TrainerSummary& summary, const Progress& progress, const Stopwatch& clock)
         : problems_(problems),
           options_(options),
           features_(features),
           relaxed_dead_ends_(relaxed_dead_ends),
           summary_(summary),
           progress_(progress),
-          total_(total) {
+          total_(total),
+          clock_(clock) {
         const int first = n_train;
         const int last = std::min<int>(static_cast<int>(problems.size()),
                                        first + std::max(0, options.selection_problems));
@@ -158,10 +159,11 @@ class Selector {
     // The training-split weights of the chosen candidate (search selection).
     const std::vector<double>& chosen_weights() const { return chosen_weights_; }
 
-    // True (and recorded) once the selection's time is spent and at least
-    // one candidate exists.
+    // True (and recorded) once at least one candidate exists and another,
+    // as slow as the slowest so far, would end past the selection's time.
     bool out_of_time() {
-        if (summary_.candidates.empty() || clock_.seconds() < options_.selection_time_limit_s)
+        if (summary_.candidates.empty() ||
+            clock_.seconds() + slowest_candidate_s_ < options_.selection_time_limit_s)
             return false;
         summary_.selection_cut = true;
         return true;
@@ -194,6 +196,7 @@ class Selector {
         int best = -1, previous = -1;
         for (const double c : options_.c_grid) {
             if (out_of_time()) break;
+            const double start_s = clock_.seconds();
             const RankingLpResult fit = lp.solve(c);
             summary_.lp_rounds += fit.rounds;
             SelectionCandidate& candidate = add(input, c, fit.weights);
@@ -208,6 +211,7 @@ class Selector {
                 candidate.search = scorer_->score(model);
                 seen.emplace_back(fit.weights, candidate.search);
             }
+            slowest_candidate_s_ = std::max(slowest_candidate_s_, clock_.seconds() - start_s);
             const int index = static_cast<int>(summary_.candidates.size()) - 1;
             if (summary_.chosen < 0 ||
                 better_by_search(candidate, summary_.candidates[summary_.chosen])) {
@@ -229,9 +233,11 @@ class Selector {
         bo.seed = options_.seed;
         auto loss_at = [&](double log10_c) {
             const double c = std::pow(10.0, log10_c);
+            const double start_s = clock_.seconds();
             const RankingLpResult fit = lp.solve(c);
             summary_.lp_rounds += fit.rounds;
             const SelectionCandidate& candidate = add(input, c, fit.weights);
+            slowest_candidate_s_ = std::max(slowest_candidate_s_, clock_.seconds() - start_s);
             const int index = static_cast<int>(summary_.candidates.size()) - 1;
             if (summary_.chosen < 0 ||
                 candidate.validation_loss < summary_.candidates[summary_.chosen].validation_loss)
@@ -251,7 +257,8 @@ class Selector {
     const Progress& progress_;
     int total_;
     std::optional<SearchScorer> scorer_;  // on the validation problems
-    Stopwatch clock_;
+    const Stopwatch& clock_;              // since training started
+    double slowest_candidate_s_ = 0;      // LP fit and validation searches
     std::vector<double> chosen_weights_;
 };
 
@@ -341,6 +348,7 @@ std::string training_metadata(const std::vector<TrainingProblem>& problems,
 
 TrainerResult train_model(const std::vector<TrainingProblem>& problems,
                           const TrainerOptions& options, const Progress& progress) {
+    const Stopwatch clock;
     check_same_domain(problems);
     const std::vector<int> iterations = iteration_candidates(options);
     auto report = [&](TrainerProgress::Phase phase, int done, int total, std::string detail) {
@@ -382,7 +390,8 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
                                   ? static_cast<int>(options.c_grid.size())
                                   : 1 + options.tune_initial_points + options.tune_iterations;
     Selector selector(problems, options, features, relaxed_dead_ends, n_train,
-                      per_iteration * static_cast<int>(iterations.size()), summary, progress);
+                      per_iteration * static_cast<int>(iterations.size()), summary, progress,
+                      clock);
     // The dataset of `l` iterations: `data` itself at the count it was built
     // with (restricting to every round would copy it unchanged).
     std::optional<RankingDataset> restricted;

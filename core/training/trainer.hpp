@@ -44,10 +44,13 @@ struct TrainerOptions {
     std::vector<double> c_grid = {0.1, 1, 10, 100};
     // Search selection: the validation problems searched (smallest first).
     int selection_problems = 4;
-    // Wall time after which no further candidate is fitted (the best so far
-    // wins; at least one is always evaluated). Only the largest datasets
-    // reach it (HBF blocksworld: about 1 GB of LP); below it the selection,
-    // and so the model file, is deterministic. Infinity: no limit.
+    // Wall time since training started (the dataset included) after which
+    // no further candidate is fitted: none starts that would end past it at
+    // the pace of the slowest so far (the best so far wins; at least one is
+    // always evaluated). The refit on all problems follows, so with the
+    // default a model trains in about 5 minutes at most. Only the largest
+    // datasets reach it (HBF blocksworld: about 1 GB of LP); below it the
+    // selection, and so the model file, is deterministic. Infinity: no limit.
     double selection_time_limit_s = 150;
     SearchScoreOptions search_score;
     double c = 1.0;  // loss selection: first point of the search; no tuning: the value used
