@@ -65,6 +65,9 @@ const CommandSpec& train_spec() {
              "validation problems (solved, then evaluations, then loss), or C by the "
              "validation ranking loss alone (the paper: Bayesian optimisation)"},
             {"--neighbourhood", "set|multiset", "set", "WL neighbourhood aggregation"},
+            {"--wl-variant", "wl|iwl", "wl",
+             "WL features: plain 1-WL, or individualised (iwl: plus, for every node, the "
+             "colours that marking it creates; more expressive, slower)"},
             {"--importances", "LP,LS,SP,SS", "AOAG 0.5,2,0.5,1; AEG 0.5,2,0.5,0.75",
              "tuple importances, or the preset 'warehouse' (2,1.5,2,0.5)"},
             {"--seed", "N", "2024", "seed of the LP sampling and of the C search"},
@@ -224,6 +227,15 @@ TrainerOptions trainer_options(const ParsedArgs& a) {
     } else {
         throw Error(ErrorCategory::Usage, "--neighbourhood: unknown value '" + neighbourhood +
                                               "' (expected set or multiset)");
+    }
+    const std::string variant = a.value("--wl-variant").value_or("wl");
+    if (variant == "wl") {
+        options.wl.variant = WlVariant::Plain;
+    } else if (variant == "iwl") {
+        options.wl.variant = WlVariant::Individualised;
+    } else {
+        throw Error(ErrorCategory::Usage,
+                    "--wl-variant: unknown value '" + variant + "' (expected wl or iwl)");
     }
     if (auto v = a.value("--seed")) {
         if (*v == "0") {
@@ -489,6 +501,7 @@ nlohmann::ordered_json summary_json(const TrainerSummary& s, const TrainerOption
     summary["graph"] = to_string(options.dataset.graph);
     summary["space"] = model.space;
     summary["wl_iterations"] = s.chosen_iterations;
+    summary["wl_variant"] = options.wl.variant == WlVariant::Plain ? "wl" : "iwl";
     summary["importances"] = to_string(options.dataset.importances);
     summary["problems_used"] = s.problems;
     summary["train_problems"] = s.train_problems;
@@ -556,7 +569,9 @@ std::string summary_text(const TrainerSummary& s, const TrainerOptions& options,
         out << "Dead ends: none among " << s.dead_end_checks
             << " successor states checked; the planner does not look for them\n";
     }
-    out << "Selected: " << s.chosen_iterations << " WL iterations, C = " << s.chosen_c;
+    out << "Selected: " << s.chosen_iterations
+        << (options.wl.variant == WlVariant::Plain ? " WL" : " iWL")
+        << " iterations, C = " << s.chosen_c;
     if (s.chosen < 0) {
         out << " (fixed)";
     } else if (options.selection == ModelSelection::Search) {

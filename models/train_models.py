@@ -11,6 +11,12 @@ with --executor slurm (benchmarks/executors.py, docs/cluster.md).
 
   python3 models/train_models.py --lltrain build/native/cli/lltrain \
       --shared /work/shared/benchmarks [--domains ipc23lt/blocksworld,hbf/warehouse]
+
+--wl-variant iwl passes lltrain's --wl-variant through (individualised WL,
+docs/learning.md "WL variants"); those models are named ...-iwl.json so they
+never replace plain ones, and their manifest entries say "wl_variant": "iwl".
+Give them their own --models folder: the planner's --model auto takes any
+model of a manifest. Without it lltrain's default (wl) is used.
 """
 import argparse
 import json
@@ -45,10 +51,16 @@ def all_domains(shared):
     return out
 
 
+def model_file_name(domain_path, graph, space, wl_variant):
+    suffix = f"-{wl_variant}" if wl_variant and wl_variant != "wl" else ""
+    return f"{domain_path.replace('/', '-')}-{graph}-{space}{suffix}.json"
+
+
 def train_one(args, domain_path, graph, space):
     benchmark_set, domain = domain_path.split("/")
     folder = os.path.join(args.shared, domain_path)
-    file_name = f"{benchmark_set}-{domain}-{graph}-{space}.json"
+    wl_variant = getattr(args, "wl_variant", None)
+    file_name = model_file_name(domain_path, graph, space, wl_variant)
     out = os.path.join(args.models, file_name)
     with tempfile.TemporaryDirectory() as tmp:
         summary_path = os.path.join(tmp, "summary.json")
@@ -59,6 +71,8 @@ def train_one(args, domain_path, graph, space):
                    "--summary-json", summary_path, "--quiet"]
         if domain == "warehouse" and space == "partial":
             command += ["--importances", "warehouse"]
+        if wl_variant:
+            command += ["--wl-variant", wl_variant]
         run = subprocess.run(command, capture_output=True, text=True)
         if run.returncode != 0:
             return None, f"{file_name}: lltrain exit {run.returncode}: {run.stderr.strip()[-2000:]}"
@@ -79,6 +93,8 @@ def train_one(args, domain_path, graph, space):
         "training_time_s": round(summary["training_time_s"], 2), "bytes": summary["bytes"],
         "fingerprint": model_fingerprint(os.path.join(args.models, file_name)),
     }
+    if wl_variant and wl_variant != "wl":
+        entry["wl_variant"] = wl_variant
     return entry, None
 
 
@@ -86,13 +102,13 @@ def training_payload(args, domain_path, graph, space):
     """One training as JSON (absolute paths: a Slurm task runs it on another machine)."""
     return {"lltrain": os.path.abspath(args.lltrain), "shared": os.path.abspath(args.shared),
             "models": os.path.abspath(args.models), "domain_path": domain_path,
-            "graph": graph, "space": space}
+            "graph": graph, "space": space, "wl_variant": args.wl_variant}
 
 
 def train_task(payload):
     """train_one for the executor: {"entry": manifest entry, "error": text}, one is None."""
     args = argparse.Namespace(lltrain=payload["lltrain"], shared=payload["shared"],
-                              models=payload["models"])
+                              models=payload["models"], wl_variant=payload.get("wl_variant"))
     entry, error = train_one(args, payload["domain_path"], payload["graph"], payload["space"])
     return {"entry": entry, "error": error}
 
@@ -114,6 +130,9 @@ def main():
     parser.add_argument("--graphs", default="aoag,aeg,ilg")
     parser.add_argument("--jobs", type=int, default=1, choices=[1, 2])
     parser.add_argument("--force", action="store_true", help="retrain models already listed")
+    parser.add_argument("--wl-variant", choices=["wl", "iwl"],
+                        help="passed to lltrain --wl-variant (default: not passed, i.e. wl); "
+                             "iwl models are named ...-iwl.json")
     parser.add_argument("--time-limit", type=float, metavar="S",
                         help=f"Slurm only: time limit of one training task in seconds "
                              f"(default {DEFAULT_SLURM_TIME_S})")
@@ -147,7 +166,7 @@ def main():
         for graph, space in CONFIGS:
             if graph not in graphs:
                 continue
-            file_name = f"{domain_path.replace('/', '-')}-{graph}-{space}.json"
+            file_name = model_file_name(domain_path, graph, space, args.wl_variant)
             if file_name in done and not args.force:
                 continue
             jobs.append((domain_path, graph, space))
@@ -156,7 +175,9 @@ def main():
         args, jobs=args.jobs, task_time_s=args.time_limit or DEFAULT_SLURM_TIME_S,
         task_memory_mb=args.memory_limit or DEFAULT_SLURM_MEMORY_MB,
         default_work_dir=os.path.join(args.models, "tmp", "slurm"), job_name="ll-train-models")
-    runs = [executors.Run(id=f"{d.replace('/', '-')}-{g}-{s}", name=f"{d} {g}-{s}",
+    variant_id = f"-{args.wl_variant}" if args.wl_variant and args.wl_variant != "wl" else ""
+    runs = [executors.Run(id=f"{d.replace('/', '-')}-{g}-{s}{variant_id}",
+                          name=f"{d} {g}-{s}{variant_id}",
                           payload=training_payload(args, d, g, s)) for d, g, s in jobs]
     if args.force:
         executor.discard_results(runs)

@@ -69,16 +69,11 @@ ColourDescriber::ColourDescriber(const WlFeatures& features, GraphKind graph, co
     layout_.num_schemas = task.num_schemas();
 }
 
-RawColour ColourDescriber::base_colour(int id) const {
+const std::vector<std::int32_t>& ColourDescriber::base_key(int id) const {
     const auto& keys = features_.keys();
-    for (;;) {
-        const auto& key = keys[id];
-        if (key[0] == WlFeatures::kBaseKeyMarker) {
-            return static_cast<RawColour>(
-                (static_cast<std::uint64_t>(std::uint32_t(key[1])) << 32) | std::uint32_t(key[2]));
-        }
-        id = key[1];
-    }
+    while (!WlFeatures::is_base_marker(keys[id][0]))
+        id = keys[id][1];
+    return keys[id];
 }
 
 ColourDescriber::NodeKind ColourDescriber::kind_of(RawColour raw) const {
@@ -110,10 +105,11 @@ std::string ColourDescriber::pattern(RawColour raw, int hole) const {
     return out + ")`";
 }
 
-std::string ColourDescriber::label_text(RawColour raw, int hole) const {
+// `marked`: the node is the one an individualised (iWL) run singles out.
+std::string ColourDescriber::label_text(RawColour raw, int hole, bool marked) const {
     switch (kind_of(raw)) {
         case NodeKind::Object: {
-            std::string out = "an object";
+            std::string out = marked ? "the marked object" : "an object";
             const char* sep = " that is ";
             for (int rank = 0; rank < static_cast<int>(unary_statics_.size()); ++rank) {
                 if ((raw >> rank) & 1) {
@@ -125,13 +121,14 @@ std::string ColourDescriber::label_text(RawColour raw, int hole) const {
             return out;
         }
         case NodeKind::Action:
-            return "candidate action " + pattern(raw, hole);
+            return (marked ? "the marked candidate action " : "candidate action ") +
+                   pattern(raw, hole);
         case NodeKind::Atom:
             break;
     }
     const RawColour offset = raw - layout_.num_object_colours - layout_.num_schemas;
-    return pattern(raw, hole) + " (" + status_text(static_cast<int>(offset % kNumAtomStatuses)) +
-           ")";
+    return (marked ? "the marked atom " : "") + pattern(raw, hole) + " (" +
+           status_text(static_cast<int>(offset % kNumAtomStatuses)) + ")";
 }
 
 // The (colour, label) neighbour pairs of a refined colour with one pair equal
@@ -140,7 +137,7 @@ std::vector<ColourDescriber::Neighbour> ColourDescriber::neighbours(int id, int 
                                                                     int skip_label) const {
     const auto& key = features_.keys()[id];
     std::vector<Neighbour> out;
-    if (key[0] == WlFeatures::kBaseKeyMarker) return out;
+    if (WlFeatures::is_base_marker(key[0])) return out;
     bool skipped = skip_colour < 0;
     for (std::size_t i = 2; i + 1 < key.size(); i += 2) {
         if (!skipped && key[i] == skip_colour && key[i + 1] == skip_label) {
@@ -163,15 +160,17 @@ namespace {
 int previous(const WlFeatures& features, int id) {
     if (id < 0) return -1;
     const auto& key = features.keys()[id];
-    return key[0] == WlFeatures::kBaseKeyMarker ? -1 : key[1];
+    return WlFeatures::is_base_marker(key[0]) ? -1 : key[1];
 }
 }  // namespace
 
 void ColourDescriber::append(std::string& out, int id, int depth, int hole, int skip_colour,
                              int skip_label, std::size_t& produced) const {
-    const RawColour raw = base_colour(id);
+    const std::vector<std::int32_t>& base = base_key(id);
+    const auto raw = static_cast<RawColour>(
+        (static_cast<std::uint64_t>(std::uint32_t(base[1])) << 32) | std::uint32_t(base[2]));
     const std::size_t before = out.size();
-    out += label_text(raw, hole);
+    out += label_text(raw, hole, base[0] == WlFeatures::kIndividualisedMarker);
     produced += out.size() - before;
     // `produced` counts the text of discarded clauses too, so the work is
     // bounded however many neighbours each level has.

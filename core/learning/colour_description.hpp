@@ -9,9 +9,12 @@
 //   `on(?, ?)` (goal, not yet true) whose 2nd argument is [an object in
 //   `clear(·)` (true, not a goal)]
 //
-// where `·` stands for the object being described. The edge back to the node
-// a neighbour is described from is left out ("the 1st argument of the atom
-// we came from" says nothing). Depth and length are bounded. Works on pruned
+// where `·` stands for the object being described. In an individualised
+// (iWL) model the node a run singles out reads "the marked object", "the
+// marked atom `on(?, ?)` (...)" or "the marked candidate action ...": a
+// colour counts for every choice of that node. The edge back to the node a
+// neighbour is described from is left out ("the 1st argument of the atom we
+// came from" says nothing). Depth and length are bounded. Works on pruned
 // dictionaries (WlFeatures::pruned keeps every colour a kept one is refined
 // from, so every key decodes).
 #pragma once
@@ -51,9 +54,10 @@ class ColourDescriber {
         int multiplicity;
     };
 
-    RawColour base_colour(int id) const;  // the round-0 raw colour of the node
+    // The round-0 key ({marker, high, low}) of the node of colour `id`.
+    const std::vector<std::int32_t>& base_key(int id) const;
     NodeKind kind_of(RawColour raw) const;
-    std::string label_text(RawColour raw, int hole) const;
+    std::string label_text(RawColour raw, int hole, bool marked) const;
     std::vector<Neighbour> neighbours(int id, int skip_colour, int skip_label) const;
     void append(std::string& out, int id, int depth, int hole, int skip_colour, int skip_label,
                 std::size_t& produced) const;

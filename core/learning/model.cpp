@@ -256,7 +256,8 @@ std::string save_model(const WlModel& model) {
     out += "  \"space\": " + json_string(model.space) + ",\n";
     out += "  \"dead_ends\": " + json_string(model.relaxed_dead_ends ? "relaxed" : "none") + ",\n";
     out += "  \"wl\": {\"iterations\": " + std::to_string(wl.iterations) + ", \"neighbourhood\": " +
-           json_string(wl.neighbourhood == Neighbourhood::Set ? "set" : "multiset") + "},\n";
+           json_string(wl.neighbourhood == Neighbourhood::Set ? "set" : "multiset") +
+           ", \"variant\": " + json_string(wl.variant == WlVariant::Plain ? "wl" : "iwl") + "},\n";
     const auto& keys = model.features.keys();
     out += "  \"colours\": [";
     for (std::size_t id = 0; id < keys.size(); ++id) {
@@ -363,6 +364,16 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
         options.neighbourhood = Neighbourhood::Multiset;
     else
         r.fail("wl.neighbourhood", "\"" + neighbourhood + "\" is neither \"set\" nor \"multiset\"");
+    // Absent in files written before the individualised variant existed.
+    if (wl.contains("variant")) {
+        const std::string variant = r.string(wl.at("variant"), "wl.variant");
+        if (variant == "wl")
+            options.variant = WlVariant::Plain;
+        else if (variant == "iwl")
+            options.variant = WlVariant::Individualised;
+        else
+            r.fail("wl.variant", "\"" + variant + "\" is neither \"wl\" nor \"iwl\"");
+    }
 
     const Json& colours = r.array(r.member(root, "", "colours"), "colours");
     std::vector<std::vector<std::int32_t>> keys(colours.size());

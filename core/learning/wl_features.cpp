@@ -1,4 +1,5 @@
-// 1-WL colour refinement with an exact colour dictionary (see the header).
+// 1-WL colour refinement with an exact colour dictionary, plain or
+// individualised (see the header).
 //
 // The dictionary is an open-addressing table of ids whose keys live in
 // keys_[id]; the hash only picks a slot, ids come from keys_.size() at
@@ -104,7 +105,7 @@ std::int32_t WlFeatures::insert(const std::int32_t* key, std::size_t size, std::
     if (2 * (keys_.size() + 1) > table_.size()) grow_table();
     const auto id = static_cast<std::int32_t>(keys_.size());
     keys_.emplace_back(key, key + size);
-    rounds_.push_back(key[0] == kBaseKeyMarker ? 0 : key[0]);
+    rounds_.push_back(is_base_marker(key[0]) ? 0 : key[0]);
     counts_.push_back(0);
     const auto entry = static_cast<std::uint32_t>(arena_.size());
     arena_.push_back(id);
@@ -152,13 +153,34 @@ void WlFeatures::build_adjacency(const Graph& graph) {
     }
 }
 
+void WlFeatures::collect_ball(int u) {
+    ball_.clear();
+    ball_.push_back(u);
+    ball_index_[u] = 0;
+    layer_end_[0] = 1;
+    for (int d = 1; d <= options_.iterations; ++d) {
+        const int from = d >= 2 ? layer_end_[d - 2] : 0;
+        const int to = layer_end_[d - 1];
+        for (int i = from; i < to; ++i) {
+            const int x = ball_[i];
+            for (int j = offsets_[x]; j < offsets_[x + 1]; ++j) {
+                const int w = adjacency_[j].node;
+                if (ball_index_[w] >= 0) continue;
+                ball_index_[w] = static_cast<std::int32_t>(ball_.size());
+                ball_.push_back(w);
+            }
+        }
+        layer_end_[d] = static_cast<std::int32_t>(ball_.size());
+    }
+}
+
 template <bool kTraining>
 void WlFeatures::refine(const Graph& graph, SparseVector& out) {
     out.clear();
     const int n = graph.num_nodes();
+    const int iterations = options_.iterations;
     build_adjacency(graph);
-    current_.resize(n);
-    next_.resize(n);
+    colours_.resize(static_cast<std::size_t>(iterations + 1) * n);
     // Counts left by a call interrupted by the budget (a normal call leaves
     // touched_ empty).
     for (std::int32_t id : touched_)
@@ -183,49 +205,88 @@ void WlFeatures::refine(const Graph& graph, SparseVector& out) {
         if (counts_[id]++ == 0) touched_.push_back(id);
         return id;
     };
+    auto base = [&](std::int32_t marker, int v) {
+        const auto raw = static_cast<std::uint64_t>(graph.colours[v]);
+        key_.assign({marker, static_cast<std::int32_t>(raw >> 32),
+                     static_cast<std::int32_t>(raw & 0xffffffffu)});
+        return lookup();
+    };
+    // The round-`round` colour of node v whose previous colour is `own` and
+    // whose neighbours' previous colours are colour_of(neighbour).
+    const bool set_mode = options_.neighbourhood == Neighbourhood::Set;
+    auto refined = [&](int round, std::int32_t own, int v, auto&& colour_of) -> std::int32_t {
+        bool known = own >= 0;
+        neighbours_.clear();
+        for (int j = offsets_[v]; known && j < offsets_[v + 1]; ++j) {
+            const std::int32_t c = colour_of(adjacency_[j].node);
+            known = c >= 0;
+            neighbours_.push_back(pack_neighbour(c, adjacency_[j].label));
+        }
+        if (!known) {
+            // Only in inference: a key holding -1 is never in the
+            // dictionary, so unseen spreads one hop per round.
+            ++unseen;
+            return -1;
+        }
+        std::sort(neighbours_.begin(), neighbours_.end());
+        if (set_mode)
+            neighbours_.erase(std::unique(neighbours_.begin(), neighbours_.end()),
+                              neighbours_.end());
+        key_.clear();
+        key_.push_back(round);
+        key_.push_back(own);
+        for (std::uint64_t p : neighbours_) {
+            key_.push_back(neighbour_colour(p));
+            key_.push_back(neighbour_label(p));
+        }
+        return lookup();
+    };
 
     // Round 0: the raw colours.
     for (int v = 0; v < n; ++v) {
         if (budget_ != nullptr) budget_->poll();
-        const auto raw = static_cast<std::uint64_t>(graph.colours[v]);
-        key_.assign({kBaseKeyMarker, static_cast<std::int32_t>(raw >> 32),
-                     static_cast<std::int32_t>(raw & 0xffffffffu)});
-        current_[v] = lookup();
+        colours_[v] = base(kBaseKeyMarker, v);
     }
-
-    const bool set_mode = options_.neighbourhood == Neighbourhood::Set;
-    for (int round = 1; round <= options_.iterations; ++round) {
+    for (int round = 1; round <= iterations; ++round) {
+        const std::int32_t* previous = colours_.data() + static_cast<std::size_t>(round - 1) * n;
+        std::int32_t* current = colours_.data() + static_cast<std::size_t>(round) * n;
+        auto colour_of = [previous](int w) { return previous[w]; };
         for (int v = 0; v < n; ++v) {
             if (budget_ != nullptr) budget_->poll();
-            const std::int32_t own = current_[v];
-            bool known = own >= 0;
-            neighbours_.clear();
-            for (int j = offsets_[v]; known && j < offsets_[v + 1]; ++j) {
-                const std::int32_t c = current_[adjacency_[j].node];
-                known = c >= 0;
-                neighbours_.push_back(pack_neighbour(c, adjacency_[j].label));
-            }
-            if (!known) {
-                // Only in inference: a key holding -1 is never in the
-                // dictionary, so unseen spreads one hop per round.
-                ++unseen;
-                next_[v] = -1;
-                continue;
-            }
-            std::sort(neighbours_.begin(), neighbours_.end());
-            if (set_mode)
-                neighbours_.erase(std::unique(neighbours_.begin(), neighbours_.end()),
-                                  neighbours_.end());
-            key_.clear();
-            key_.push_back(round);
-            key_.push_back(own);
-            for (std::uint64_t p : neighbours_) {
-                key_.push_back(neighbour_colour(p));
-                key_.push_back(neighbour_label(p));
-            }
-            next_[v] = lookup();
+            current[v] = refined(round, previous[v], v, colour_of);
         }
-        current_.swap(next_);
+    }
+
+    if (options_.variant == WlVariant::Individualised) {
+        // One run per marked node u, over u's ball: in round r the nodes
+        // within distance r of u (a prefix of ball_) get marked-derived
+        // colours; their neighbours further out still have plain colours.
+        ball_index_.assign(n, -1);
+        layer_end_.resize(static_cast<std::size_t>(iterations) + 1);
+        marked_.resize(n);
+        marked_next_.resize(n);
+        for (int u = 0; u < n; ++u) {
+            if (budget_ != nullptr) budget_->poll();
+            collect_ball(u);
+            marked_[0] = base(kIndividualisedMarker, u);
+            for (int round = 1; round <= iterations; ++round) {
+                const std::int32_t* previous =
+                    colours_.data() + static_cast<std::size_t>(round - 1) * n;
+                const std::int32_t inner = layer_end_[round - 1];  // marked in round - 1
+                auto colour_of = [&](int w) {
+                    const std::int32_t i = ball_index_[w];
+                    return i >= 0 && i < inner ? marked_[i] : previous[w];
+                };
+                for (std::int32_t i = 0; i < layer_end_[round]; ++i) {
+                    if (budget_ != nullptr) budget_->poll();
+                    const int v = ball_[i];
+                    marked_next_[i] = refined(round, colour_of(v), v, colour_of);
+                }
+                marked_.swap(marked_next_);
+            }
+            for (std::int32_t v : ball_)
+                ball_index_[v] = -1;
+        }
     }
 
     std::sort(touched_.begin(), touched_.end());
@@ -250,6 +311,14 @@ WlFeatures WlFeatures::from_keys(WlOptions options, std::vector<std::vector<std:
             if (key.size() != 3)
                 bad_key(id, "a base key has 3 entries (marker, high, low), got " +
                                 std::to_string(key.size()));
+        } else if (key[0] == kIndividualisedMarker) {
+            if (options.variant != WlVariant::Individualised)
+                bad_key(id,
+                        "a marked base key (-2) belongs to the individualised variant "
+                        "(\"iwl\"), not to plain WL");
+            if (key.size() != 3)
+                bad_key(id, "a marked base key has 3 entries (marker, high, low), got " +
+                                std::to_string(key.size()));
         } else {
             // A refined key refers to colours of the previous round, which
             // existed before it was created: their ids are smaller.
@@ -257,7 +326,7 @@ WlFeatures WlFeatures::from_keys(WlOptions options, std::vector<std::vector<std:
             if (round < 1 || round > options.iterations)
                 bad_key(id, "round " + std::to_string(round) + " is not in 1.." +
                                 std::to_string(options.iterations) +
-                                " (nor the base-key marker -1)");
+                                " (nor a base-key marker, -1 or -2)");
             if (key.size() < 2 || key.size() % 2 != 0)
                 bad_key(id, "a refined key has an even length of at least 2, got " +
                                 std::to_string(key.size()));

@@ -8,6 +8,26 @@
 // inference mode an unseen key gives "unseen" (-1), which propagates into
 // every key built from it, and unseen colours are dropped from the vector
 // (and counted).
+//
+// Two variants (wl-brief §1.4, wlplan's "wl" and "iwl"):
+//
+//  * Plain: the histogram of the colours of every node in rounds
+//    0..iterations.
+//  * Individualised (iWL): the plain histogram, plus, for every node u, the
+//    histogram of the colours that individualising u creates. Individualising
+//    u is a WL run in which u's base key is the marked key
+//    {kIndividualisedMarker, raw hi, raw lo} (the raw colour is kept, so the
+//    initial colour is not lost: wl-brief §6 reports wlplan's IWL dropping
+//    it); every other node starts from its plain base key. Only colours
+//    derived, transitively, from the marked one are counted for that run:
+//    in round r those of the nodes within distance r of u. Every other node
+//    has its plain colour there, already counted once. So the vector is
+//      x = plain + sum_u sum_{r=0..L} sum_{v: dist(u, v) <= r} e(colour_u,r(v)).
+//    A run is computed over the L-ball of u only (BFS layers), reading the
+//    plain run's colours outside it: O(sum_u |ball_L(u)| * degree) per graph,
+//    not n full WL runs. Marked-derived colours are ordinary dictionary
+//    entries (their keys name a marked-derived colour), so a model of either
+//    variant is a dictionary plus weights.
 #pragma once
 
 #include <cstddef>
@@ -21,14 +41,17 @@
 namespace ll {
 
 enum class Neighbourhood { Set, Multiset };
+enum class WlVariant { Plain, Individualised };
 
 struct WlOptions {
     int iterations = 2;
     Neighbourhood neighbourhood = Neighbourhood::Set;
+    WlVariant variant = WlVariant::Plain;
 };
 
 // Counts of colours looked up in inference mode, accumulated over calls: one
-// per node and round (rounds 0..iterations), seen or unseen.
+// per node and round (rounds 0..iterations), seen or unseen; with the
+// individualised variant also one per (u, v, r) with v within distance r of u.
 struct WlMissStatistics {
     std::int64_t seen = 0;
     std::int64_t unseen = 0;
@@ -63,12 +86,20 @@ class WlFeatures {
 
     // Serialisation of the dictionary: entry i is the key of colour id i.
     // A base key is {kBaseKeyMarker, raw colour (as two 32-bit halves: high,
-    // low)}; a refined key is {round, own colour, neighbour colour, edge
-    // label, ...} with neighbour pairs sorted (and deduplicated in set mode).
+    // low)}; a marked base key (individualised variant only) is
+    // {kIndividualisedMarker, high, low}; both are round 0. A refined key is
+    // {round, own colour, neighbour colour, edge label, ...} with neighbour
+    // pairs sorted (and deduplicated in set mode).
     static constexpr std::int32_t kBaseKeyMarker = -1;
+    static constexpr std::int32_t kIndividualisedMarker = -2;
+    // Whether a key starting with `first` is a base key (marked or not).
+    static constexpr bool is_base_marker(std::int32_t first) {
+        return first == kBaseKeyMarker || first == kIndividualisedMarker;
+    }
     const std::vector<std::vector<std::int32_t>>& keys() const;
     // Rebuilds the dictionary from keys(); throws ll::Error(Model) on a
-    // malformed or duplicate key.
+    // malformed or duplicate key (a marked base key in a plain dictionary is
+    // malformed).
     static WlFeatures from_keys(WlOptions options, std::vector<std::vector<std::int32_t>> keys);
 
     // The round (0 = base) in which colour `id` was created.
@@ -100,6 +131,10 @@ class WlFeatures {
 
     template <bool kTraining>
     void refine(const Graph& graph, SparseVector& out);
+    // The nodes within distance options_.iterations of `u` into ball_, in
+    // BFS order, with layer_end_[d] = the number of them within distance d
+    // and ball_index_[v] = v's position (-1 outside: the caller resets it).
+    void collect_ball(int u);
     // The id of `key`, or -1 if it is not in the dictionary.
     std::int32_t find(const std::int32_t* key, std::size_t size, std::uint64_t hash) const;
     // Adds a key known to be absent; returns its new id.
@@ -120,12 +155,17 @@ class WlFeatures {
     std::vector<std::int32_t> offsets_;      // CSR: node -> first adjacency entry
     std::vector<AdjacentNode> adjacency_;    // CSR entries
     std::vector<std::int32_t> fill_;         // CSR construction cursor
-    std::vector<std::int32_t> current_;      // colour ids of the previous round
-    std::vector<std::int32_t> next_;         // colour ids of the round being built
+    std::vector<std::int32_t> colours_;      // colour id of node v in round r at r * n + v
     std::vector<std::uint64_t> neighbours_;  // packed (colour, label) of one node
     std::vector<std::int32_t> key_;          // the key being looked up
     std::vector<std::int32_t> counts_;       // id -> count in the current call (0 between calls)
     std::vector<std::int32_t> touched_;      // ids with a non-zero count
+    // Individualised variant: the ball of the node being marked.
+    std::vector<std::int32_t> ball_;         // nodes by distance from u
+    std::vector<std::int32_t> ball_index_;   // node -> position in ball_, or -1
+    std::vector<std::int32_t> layer_end_;    // distance d -> end of its layer in ball_
+    std::vector<std::int32_t> marked_;       // ball position -> colour, previous round
+    std::vector<std::int32_t> marked_next_;  // ball position -> colour, round being built
 };
 
 }  // namespace ll

@@ -65,8 +65,9 @@ class LltrainTest : public ::testing::Test {
 TEST_F(LltrainTest, HelpListsTheOptions) {
     RunResult r = lltrain("--help");
     EXPECT_EQ(r.code, 0);
-    for (const char* flag : {"--domain", "--problems", "--plans", "--graph", "--space",
-                             "--iterations", "--importances", "--seed", "--out", "--solve-missing"})
+    for (const char* flag :
+         {"--domain", "--problems", "--plans", "--graph", "--space", "--iterations",
+          "--importances", "--seed", "--out", "--solve-missing", "--wl-variant"})
         EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
 }
 
@@ -87,7 +88,8 @@ TEST_F(LltrainTest, UsageErrors) {
              {"--iterations 1,x", "--iterations"},
              {"--selection best", "--selection"},
              {"--selection loss --iterations 1-3", "--selection search"},
-             {"--no-tune --iterations 1,2", "--iterations"}}) {
+             {"--no-tune --iterations 1,2", "--iterations"},
+             {"--wl-variant 2wl", "--wl-variant: unknown value '2wl' (expected wl or iwl)"}}) {
         r = train(bad);
         EXPECT_EQ(r.code, 36) << bad;
         EXPECT_NE(r.err.find(needle), std::string::npos) << bad << ": " << r.err;
@@ -193,6 +195,39 @@ TEST_F(LltrainTest, SameInputsGiveAByteIdenticalModel) {
     ASSERT_EQ(train("--graph aoag --seed 7", "c.json").code, 0);
     const auto c = nlohmann::json::parse(read("c.json"));
     EXPECT_EQ(c["training"]["seed"], 7);
+}
+
+// Individualised WL end to end: lltrain --wl-variant iwl writes an "iwl"
+// model (marked base keys among its colours) that guides the planner to
+// valid plans, and the same inputs give the same bytes.
+TEST_F(LltrainTest, IndividualisedModelTrainsPlansAndIsDeterministic) {
+    RunResult r =
+        train("--graph ilg --space state --wl-variant iwl --summary-json s.json", "a.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find(" iWL iterations"), std::string::npos) << r.out;
+    EXPECT_EQ(nlohmann::json::parse(read("s.json"))["wl_variant"], "iwl");
+    const auto model = nlohmann::json::parse(read("a.json"));
+    EXPECT_EQ(model["wl"]["variant"], "iwl");
+    bool marked = false;
+    for (const auto& key : model["colours"])
+        marked = marked || key[0] == -2;
+    EXPECT_TRUE(marked);
+    for (const char* problem : {"p01", "p02", "p03"}) {
+        SCOPED_TRACE(problem);
+        RunResult plan = lazylifted("plan bw/domain.pddl bw/" + std::string(problem) +
+                                    ".pddl --model a.json --space state --time-limit 60 "
+                                    "--plan-file plan.txt");
+        ASSERT_EQ(plan.code, 0) << plan.err;
+        EXPECT_EQ(
+            lazylifted("validate bw/domain.pddl bw/" + std::string(problem) + ".pddl plan.txt")
+                .code,
+            0);
+    }
+    ASSERT_EQ(train("--graph ilg --space state --wl-variant iwl", "b.json").code, 0);
+    EXPECT_EQ(read("a.json"), read("b.json"));
+    // The default is plain WL, and says so.
+    ASSERT_EQ(train("--graph ilg --space state", "c.json").code, 0);
+    EXPECT_EQ(nlohmann::json::parse(read("c.json"))["wl"]["variant"], "wl");
 }
 
 TEST_F(LltrainTest, InvalidPlansAreSkippedOrRefused) {

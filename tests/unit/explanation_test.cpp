@@ -71,12 +71,13 @@ struct Fixture {
 
     // A model whose dictionary holds the colours of `training`'s graphs and
     // whose weights are irregular non-integers of both signs (some zero).
-    WlModel model(GraphKind kind, const std::vector<State>& training) {
+    WlModel model(GraphKind kind, const std::vector<State>& training,
+                  WlVariant variant = WlVariant::Plain) {
         WlModel m;
         set_model_domain(m, task);
         m.graph = kind;
         m.space = kind == GraphKind::Ilg ? "state" : "partial";
-        m.features = WlFeatures(WlOptions{2, Neighbourhood::Set});
+        m.features = WlFeatures(WlOptions{2, Neighbourhood::Set, variant});
         auto builder = make_graph_builder(kind, task, layout, statics, successors);
         Graph g;
         SparseVector x;
@@ -134,23 +135,34 @@ TEST(Explanation, ContributionsSumExactlyToH) {
     Fixture f;
     const std::vector<State> all = f.states(30);
     const std::vector<State> training(all.begin(), all.begin() + 8);
-    for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag, GraphKind::Aeg}) {
-        for (bool prune : {false, true}) {
-            const WlModel full = f.model(kind, training);
-            const WlModel m = prune ? pruned(full) : full;
-            WlHeuristic heuristic(m, f.task, f.layout, f.statics, f.successors);
-            WlHeuristic reference(m, f.task, f.layout, f.statics, f.successors);
-            const ColourDescriber describer(heuristic.features(), kind, f.task);
-            int checked = 0;
-            for (std::size_t i = 0; i < all.size(); i += 3) {
-                if (kind == GraphKind::Ilg) {
-                    expect_exact(heuristic, reference, describer, all[i], {}, checked);
-                    continue;
+    for (WlVariant variant : {WlVariant::Plain, WlVariant::Individualised}) {
+        for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag, GraphKind::Aeg}) {
+            const WlModel full = f.model(kind, training, variant);
+            WlHeuristic unpruned(full, f.task, f.layout, f.statics, f.successors);
+            for (bool prune : {false, true}) {
+                SCOPED_TRACE(std::string(variant == WlVariant::Plain ? "wl " : "iwl ") +
+                             to_string(kind) + (prune ? " pruned" : ""));
+                const WlModel m = prune ? pruned(full) : full;
+                WlHeuristic heuristic(m, f.task, f.layout, f.statics, f.successors);
+                WlHeuristic reference(m, f.task, f.layout, f.statics, f.successors);
+                const ColourDescriber describer(heuristic.features(), kind, f.task);
+                int checked = 0;
+                auto check = [&](const State& s, const PartialAction& p) {
+                    expect_exact(heuristic, reference, describer, s, p, checked);
+                    // Pruning keeps h, bit for bit.
+                    unpruned.evaluate(s, p);
+                    EXPECT_EQ(reference.last_raw_value(), unpruned.last_raw_value());
+                };
+                for (std::size_t i = 0; i < all.size(); i += 3) {
+                    if (kind == GraphKind::Ilg) {
+                        check(all[i], {});
+                        continue;
+                    }
+                    for (const PartialAction& p : f.partials(all[i]))
+                        check(all[i], p);
                 }
-                for (const PartialAction& p : f.partials(all[i]))
-                    expect_exact(heuristic, reference, describer, all[i], p, checked);
+                EXPECT_GE(checked, 10);
             }
-            EXPECT_GE(checked, 10) << to_string(kind);
         }
     }
 }
@@ -202,6 +214,34 @@ TEST(Explanation, TextsReadAsTheGraphsOrigin) {
     for (const std::string& t : texts) {
         EXPECT_FALSE(test::has_raw_number(t)) << t;
         EXPECT_LE(t.size(), ColourTextLimits{}.max_length + 3);
+    }
+}
+
+// An iWL model's colours name the node its runs single out, in words.
+TEST(Explanation, IndividualisedTextsNameTheMarkedNode) {
+    Fixture f;
+    const std::vector<State> training = f.states(8);
+    for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag}) {
+        const WlModel m = f.model(kind, training, WlVariant::Individualised);
+        WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
+        const ColourDescriber d(h.features(), kind, f.task);
+        std::vector<std::string> texts;
+        for (int id = 0; id < h.features().num_colours(); ++id)
+            texts.push_back(d.describe(id));
+        auto any = [&](const std::string& needle) {
+            return std::any_of(texts.begin(), texts.end(), [&](const std::string& t) {
+                return t.find(needle) != std::string::npos;
+            });
+        };
+        EXPECT_TRUE(any("the marked object"));
+        EXPECT_TRUE(any("the marked atom `on(?, ?)` (goal, not yet true)"));
+        EXPECT_TRUE(any("argument is [the marked object"));
+        EXPECT_TRUE(any("an object in `"));  // plain colours read as before
+        if (kind == GraphKind::Aoag) EXPECT_TRUE(any("the marked candidate action `"));
+        for (const std::string& t : texts) {
+            EXPECT_FALSE(test::has_raw_number(t)) << t;
+            EXPECT_LE(t.size(), ColourTextLimits{}.max_length + 3);
+        }
     }
 }
 

@@ -181,7 +181,7 @@ TEST(Trainer, PrunedModelSearchesLikeTheFullDictionary) {
     std::vector<int> to_full(pruned.features.num_colours());
     for (int j = 0; j < pruned.features.num_colours(); ++j) {
         auto key = pruned.features.keys()[j];
-        if (key[0] != WlFeatures::kBaseKeyMarker) {
+        if (!WlFeatures::is_base_marker(key[0])) {
             for (std::size_t i = 1; i < key.size(); i += i == 1 ? 1 : 2)
                 key[i] = to_full[key[i]];
         }

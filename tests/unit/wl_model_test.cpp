@@ -30,7 +30,8 @@ Graph random_graph(std::mt19937& rng, int max_nodes) {
     return g;
 }
 
-WlModel make_model(const Task& task, Neighbourhood mode = Neighbourhood::Set) {
+WlModel make_model(const Task& task, Neighbourhood mode = Neighbourhood::Set,
+                   WlVariant variant = WlVariant::Plain) {
     WlModel model;
     set_model_domain(model, task);
     model.graph = GraphKind::Aeg;
@@ -38,6 +39,7 @@ WlModel make_model(const Task& task, Neighbourhood mode = Neighbourhood::Set) {
     WlOptions o;
     o.iterations = 2;
     o.neighbourhood = mode;
+    o.variant = variant;
     model.features = WlFeatures(o);
     std::mt19937 rng(3);
     SparseVector out;
@@ -77,8 +79,11 @@ TEST(WlModel, FingerprintIsStableAndDomainSpecific) {
 
 TEST(WlModel, SaveLoadSaveIsByteIdentical) {
     Domains d;
-    for (auto mode : {Neighbourhood::Set, Neighbourhood::Multiset}) {
-        const WlModel model = make_model(d.blocksworld, mode);
+    for (auto [mode, variant] : {std::pair{Neighbourhood::Set, WlVariant::Plain},
+                                 std::pair{Neighbourhood::Multiset, WlVariant::Plain},
+                                 std::pair{Neighbourhood::Set, WlVariant::Individualised},
+                                 std::pair{Neighbourhood::Multiset, WlVariant::Individualised}}) {
+        const WlModel model = make_model(d.blocksworld, mode, variant);
         const std::string text = save_model(model);
         const WlModel loaded = load_model(text, "m.json");
         EXPECT_EQ(save_model(loaded), text);
@@ -90,6 +95,7 @@ TEST(WlModel, SaveLoadSaveIsByteIdentical) {
         EXPECT_EQ(loaded.space, "state");
         EXPECT_EQ(loaded.features.options().iterations, 2);
         EXPECT_EQ(loaded.features.options().neighbourhood, mode);
+        EXPECT_EQ(loaded.features.options().variant, variant);
         EXPECT_EQ(loaded.features.keys(), model.features.keys());
         EXPECT_EQ(loaded.weights, model.weights);  // exact doubles
         EXPECT_EQ(Json::parse(loaded.training_json), Json::parse(model.training_json));
@@ -114,7 +120,8 @@ TEST(WlModel, SavedLayoutFollowsTheDocumentedSchema) {
     EXPECT_EQ(j["dead_ends"], "none");
     EXPECT_EQ(j["domain"]["predicates"][0], Json::parse(R"(["on", 2])"));
     EXPECT_EQ(j["domain"]["schemas"][2], Json::parse(R"(["stack", 2])"));
-    EXPECT_EQ(j["wl"], Json::parse(R"({"iterations": 2, "neighbourhood": "set"})"));
+    EXPECT_EQ(j["wl"],
+              Json::parse(R"({"iterations": 2, "neighbourhood": "set", "variant": "wl"})"));
     EXPECT_EQ(j["graph"], "aeg");
     EXPECT_EQ(j["colours"][0], Json::parse("[-1, 0, 0]"));
     EXPECT_EQ(j["weights"][1], Json::parse("[2, -3.25]"));
@@ -140,6 +147,53 @@ TEST(WlModel, DeadEndFlagRoundTripsAndDefaultsToNone) {
         EXPECT_EQ(e.category(), ErrorCategory::Model);
         EXPECT_NE(std::string(e.what()).find("dead_ends"), std::string::npos) << e.what();
     }
+}
+
+// The WL variant: "iwl" round-trips with its marked keys; a file without
+// "variant" (written before it existed, like every shipped model) is plain
+// WL; another value, or marked keys in a plain model, is a Model error
+// naming the field.
+TEST(WlModel, WlVariantRoundTripsAndDefaultsToPlain) {
+    Domains d;
+    const WlModel iwl = make_model(d.blocksworld, Neighbourhood::Set, WlVariant::Individualised);
+    const std::string text = save_model(iwl);
+    EXPECT_NE(text.find("\n  \"wl\": {\"iterations\": 2, \"neighbourhood\": \"set\", \"variant\": "
+                        "\"iwl\"},\n"),
+              std::string::npos)
+        << text.substr(0, 600);
+    EXPECT_NE(text.find("\n    [-2, "), std::string::npos);  // marked base keys
+    const WlModel loaded = load_model(text, "iwl.json");
+    EXPECT_EQ(loaded.features.options().variant, WlVariant::Individualised);
+    EXPECT_EQ(loaded.features.keys(), iwl.features.keys());
+
+    Json old = Json::parse(save_model(make_model(d.blocksworld)));
+    old["wl"].erase("variant");
+    const WlModel plain = load_model(old.dump(), "old.json");
+    EXPECT_EQ(plain.features.options().variant, WlVariant::Plain);
+    EXPECT_EQ(plain.features.keys(), make_model(d.blocksworld).features.keys());
+
+    const WlModel shipped =
+        load_model(test::read_file(std::string(LL_TEST_DATA_DIR) + "/models/blocksworld-aoag.json"),
+                   "blocksworld-aoag.json");
+    EXPECT_EQ(shipped.features.options().variant, WlVariant::Plain);
+
+    auto expect_error = [](const std::string& text, std::vector<std::string> needles) {
+        try {
+            load_model(text, "bad.json");
+            ADD_FAILURE() << "accepted: " << needles[0];
+        } catch (const Error& e) {
+            EXPECT_EQ(e.category(), ErrorCategory::Model);
+            for (const auto& n : needles)
+                EXPECT_NE(std::string(e.what()).find(n), std::string::npos) << e.what();
+        }
+    };
+    Json bad = Json::parse(text);
+    bad["wl"]["variant"] = "2-wl";
+    expect_error(bad.dump(), {"\"wl.variant\"", "2-wl", "\"iwl\""});
+    bad["wl"]["variant"] = 1;
+    expect_error(bad.dump(), {"\"wl.variant\"", "expected a string"});
+    bad["wl"]["variant"] = "wl";  // iwl keys in a plain model
+    expect_error(bad.dump(), {"\"colours\"", "marked base key"});
 }
 
 TEST(WlModel, DocumentedExampleIsExactlyWhatSaveWrites) {
