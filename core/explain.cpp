@@ -50,6 +50,7 @@ Explanation explain(HeuristicSession& session, const ExplainOptions& options) {
         const WlModel& model = *session.options().model;
         out.graph = to_string(model.graph);
         out.iterations = model.features.options().iterations;
+        out.variant = to_string(model.features.options().variant);
         describer.emplace(wl->features(), model.graph, task);
     }
     if (options.step && (*options.step < 0 || *options.step >= session.num_states())) {

@@ -42,6 +42,7 @@ struct Explanation {
     std::string model;      // the model's name ("" for none)
     std::string graph;      // the model's graph ("" for none)
     int iterations = 0;     // the model's WL iterations
+    std::string variant;    // the model's WL variant, "wl" or "iwl" ("" for none)
     int num_steps = 0;      // plan length
     std::vector<StepExplanation> steps;
 };

@@ -58,6 +58,7 @@ json explanation_json(const Explanation& explanation) {
             {"model", explanation.model.empty() ? json(nullptr) : json(explanation.model)},
             {"graph", explanation.graph.empty() ? json(nullptr) : json(explanation.graph)},
             {"iterations", explanation.iterations},
+            {"variant", explanation.variant.empty() ? json(nullptr) : json(explanation.variant)},
             {"planLength", explanation.num_steps},
             {"steps", std::move(steps)}};
 }

@@ -316,6 +316,8 @@ export interface ExplainResponse {
   model: string | null;
   graph: 'ilg' | 'aoag' | 'aeg' | null;
   iterations: number;
+  /** The model's WL variant (plain or individualised), null without a model. */
+  variant: 'wl' | 'iwl' | null;
   planLength: number;
   steps: StepExplanation[];
 }

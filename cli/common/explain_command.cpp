@@ -91,7 +91,7 @@ void print_text(std::ostream& out, const Explanation& e) {
     out << "Heuristic " << e.heuristic << " in the " << e.space << " space";
     if (!e.model.empty()) {
         out << ", model " << e.model << " (graph " << e.graph << ", " << e.iterations
-            << " WL iterations)";
+            << (e.variant == "iwl" ? " iWL" : " WL") << " iterations)";
     }
     out << "\n";
     for (const StepExplanation& s : e.steps) {

@@ -257,7 +257,7 @@ std::string save_model(const WlModel& model) {
     out += "  \"dead_ends\": " + json_string(model.relaxed_dead_ends ? "relaxed" : "none") + ",\n";
     out += "  \"wl\": {\"iterations\": " + std::to_string(wl.iterations) + ", \"neighbourhood\": " +
            json_string(wl.neighbourhood == Neighbourhood::Set ? "set" : "multiset") +
-           ", \"variant\": " + json_string(wl.variant == WlVariant::Plain ? "wl" : "iwl") + "},\n";
+           ", \"variant\": " + json_string(to_string(wl.variant)) + "},\n";
     const auto& keys = model.features.keys();
     out += "  \"colours\": [";
     for (std::size_t id = 0; id < keys.size(); ++id) {

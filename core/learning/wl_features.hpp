@@ -42,6 +42,10 @@ namespace ll {
 
 enum class Neighbourhood { Set, Multiset };
 enum class WlVariant { Plain, Individualised };
+// The variant's name in model JSON and in the explanation: "wl" or "iwl".
+inline const char* to_string(WlVariant variant) {
+    return variant == WlVariant::Plain ? "wl" : "iwl";
+}
 
 struct WlOptions {
     int iterations = 2;

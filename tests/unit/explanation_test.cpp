@@ -273,6 +273,7 @@ TEST(Explanation, SessionExplainsTheSearchHeuristicAlongThePlan) {
     EXPECT_EQ(e.heuristic, "wl");
     EXPECT_EQ(e.space, "partial");
     EXPECT_EQ(e.graph, "aoag");
+    EXPECT_EQ(e.variant, "wl");
     ASSERT_EQ(e.steps.size(), session.plan().size() + 1);
     WlHeuristic reference(load_model(req.model), f.task, f.layout, f.statics, f.successors);
     State s = initial_state(f.task, f.layout);
@@ -293,6 +294,22 @@ TEST(Explanation, SessionExplainsTheSearchHeuristicAlongThePlan) {
     EXPECT_EQ(one.steps[0].partial, "stack(?, ?)");
     EXPECT_THROW(explain(session, {99, {}, 3}), Error);
     EXPECT_THROW(explain(session, {0, {"fly"}, 3}), Error);
+}
+
+// The explanation names the model's WL variant (the CLI header and the
+// page's panel say "iWL iterations" for an individualised model).
+TEST(Explanation, SessionNamesTheModelsWlVariant) {
+    Fixture f;
+    Request req;
+    req.model = save_model(f.model(GraphKind::Ilg, f.states(8), WlVariant::Individualised));
+    HeuristicSession session(req.request("state"), req.plan);
+    const Explanation e = explain(session, {0, {}, 3});
+    EXPECT_EQ(e.variant, "iwl");
+    EXPECT_EQ(explanation_json(e)["variant"], "iwl");
+    Request none;
+    HeuristicSession ff_session(none.request("state"), none.plan);
+    const Explanation ff = explain(ff_session, {0, {}, 3});
+    EXPECT_TRUE(explanation_json(ff)["variant"].is_null());
 }
 
 TEST(Explanation, RelaxedPlanMarksHelpfulActions) {

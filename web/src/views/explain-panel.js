@@ -71,7 +71,7 @@ function render(body, response) {
     }
     const step = response.steps[0];
     const what = response.model
-        ? `${response.heuristic} (${response.graph} model, ${response.iterations} WL iterations)`
+        ? `${response.heuristic} (${response.graph} model, ${response.iterations} ${response.variant === 'iwl' ? 'iWL' : 'WL'} iterations)`
         : response.heuristic;
     body.replaceChildren(...[
         el('p', { class: 'll-explain-head' },
