@@ -8,10 +8,14 @@
 // time and the main-thread long tasks (> 50 ms) before the plan.
 // With several --site folders (e.g. the site before and after a change) the
 // loads alternate between them, so a machine whose load changes meanwhile
-// weighs on both alike. --trace FILE saves a chromium performance trace of
-// the last load (chrome://tracing or DevTools' Performance panel).
+// weighs on both alike. --cold starts a new server and a new browser for each
+// load, as the e2e test file does for its first test (the first page of a
+// browser pays for the browser's own start-up: caches, fonts, processes).
+// --trace FILE saves a chromium performance trace of the last load
+// (chrome://tracing or DevTools' Performance panel).
 //
-//   node benchmarks/page_load.mjs [--runs 5] [--site build/wasm/site ...] [--trace /tmp/load.json] [--quiet]
+//   node benchmarks/page_load.mjs [--runs 5] [--site build/wasm/site ...] [--cold] [--trace /tmp/load.json]
+//        [--quiet]
 //
 // Needs the built site (npm run build:web, then cmake --build --preset wasm)
 // and playwright-core (npm ci).
@@ -24,6 +28,7 @@ const { values: args } = parseArgs({
         site: { type: 'string', multiple: true },
         trace: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        cold: { type: 'boolean', default: false },
     },
 });
 const { launchBrowser, openPage, requireSite, siteDir, startServer } = await import('../tests/e2e/helpers.mjs');
@@ -56,17 +61,28 @@ async function loadOnce(browser, url, tracePath) {
 }
 
 const runs = Number(args.runs);
-const servers = [];
+let servers = [];
 const results = sites.map(() => []);
-const browser = await launchBrowser();
+let browser = null;
+const start = async () => {
+    servers = [];
+    for (const site of sites) servers.push(await startServer(site));
+    browser = await launchBrowser();
+};
+const stop = async () => {
+    await browser?.close();
+    for (const server of servers) await server.close();
+};
 try {
-    for (const site of sites) {
-        requireSite(site);
-        servers.push(await startServer(site));
-    }
+    for (const site of sites) requireSite(site);
+    if (!args.cold) await start();
     for (let i = 0; i < runs; i++) {
         for (const [k, site] of sites.entries()) {
             const last = i === runs - 1 && k === sites.length - 1;
+            if (args.cold) {
+                await stop();
+                await start();
+            }
             const r = await loadOnce(browser, servers[k].url, last ? args.trace : undefined);
             results[k].push(r);
             if (args.quiet) continue;
@@ -81,8 +97,7 @@ try {
         }
     }
 } finally {
-    await browser.close();
-    for (const server of servers) await server.close();
+    await stop();
 }
 for (const [k, site] of sites.entries()) {
     const rs = results[k];
