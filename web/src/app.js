@@ -16,7 +16,7 @@
 // with import() (the editor help, fetched alongside the texts; the heavy
 // state panels, when first opened: views/index.js); the texts, the example
 // index, the manifest and the help are fetched at once; the editors are made
-// with their texts, each in a task of its own.
+// with their texts, in a task of their own.
 import { createPddlEditor } from './editor.js';
 import { fillConfigSelect } from './search-options.js';
 import { ui } from './page/dom.js';
@@ -99,7 +99,9 @@ function loadEditorHelp() {
 
 // The editors are made with their first texts (not empty, then filled: a
 // CodeMirror update after creation costs a forced layout and a second
-// measure), one per task to keep the load's tasks short.
+// measure), both in one task of their own: each editor's first measure lays
+// out the page, so made together they are measured once (measured under
+// load: the first editor ~180 ms, the second ~50 ms, a measure ~100 ms).
 async function createEditors(texts, pddlAssist) {
     const options = (label, doc) => ({
         label, doc, onChange: () => textChanged(), onSubmit: () => solve(),
@@ -107,7 +109,6 @@ async function createEditors(texts, pddlAssist) {
     });
     await nextTask();
     const domain = createPddlEditor(ui.domainEditor, options('Domain PDDL', texts.domain));
-    await nextTask();
     const problem = createPddlEditor(ui.problemEditor, options('Problem PDDL', texts.problem));
     store.set({ editors: { domain, problem } });
     await nextTask();
