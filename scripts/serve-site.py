@@ -7,8 +7,7 @@ application/wasm for WebAssembly.instantiateStreaming) whatever the
 machine's mime.types says, gzips text and wasm for clients that accept it
 (as a real web server would, so transfer sizes are realistic), and sends
 Cache-Control: no-cache with an ETag, so a rebuilt site is picked up on
-reload and an unchanged file costs a 304 (the planner's two workers both
-load the .wasm: the second load is a 304). Like a static server that serves
+reload and an unchanged file costs a 304. Like a static server that serves
 precompressed files, it gzips the site once when it starts (in the
 background, while it already serves): a first page load does not wait for
 the 1 MB wasm to be compressed (100-300 ms at level 9 on a busy 2-core
