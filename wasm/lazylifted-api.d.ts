@@ -406,13 +406,17 @@ export interface Planner {
    */
   solve(request: SolveRequest, options?: SolveOptions): Promise<SolveResponse>;
 
-  /** Parses without searching (runs in a second worker, so it answers during a solve). */
+  /**
+   * Parses without searching. Runs in the solve worker while no solve runs (a
+   * solve called meanwhile waits for it), else in a second worker, so it
+   * answers during a solve. validate() and trace() run the same way.
+   */
   check(domain: string, problem: string): Promise<CheckResult>;
 
   /** Replays a plan: IPC lines "(a x y)" (one per line, ";" comments) or an array of steps. */
   validate(domain: string, problem: string, plan: string | string[]): Promise<ValidateResult>;
 
-  /** The states along a plan with each step's added and deleted atoms (second worker). */
+  /** The states along a plan with each step's added and deleted atoms (runs like check()). */
   trace(domain: string, problem: string, plan: string | string[]): Promise<PlanTrace>;
 
   /** h and why for the states along a plan (second worker). Errors resolve with status "error". */

@@ -21,9 +21,14 @@
 //   and the call resolves with status "out-of-time".
 // - Statuses, statistics and search configurations are the core's
 //   vocabulary (the CLI's): the module reports them, this file passes them on.
-// - check(), validate(), trace(), explain() and partialActionChildren() run in
-//   a second worker (started on first use), so they answer while a long search
-//   runs in the first.
+// - check(), validate() and trace() run in the solve worker while no solve is
+//   running (a solve that comes meanwhile waits for them: they parse, they do
+//   not search), else in a second worker, started on first need, so they
+//   answer while a long search runs; explain() and partialActionChildren()
+//   (which keep a session in their instance of the module) always run in the
+//   second worker. A page that checks, solves, then validates needs one
+//   worker, not two: no second instantiation of the module competes with its
+//   first search.
 
 const DEFAULT_PROGRESS_INTERVAL_MS = 200;
 const DEFAULT_TIMEOUT_GRACE_MS = 1500;
@@ -110,11 +115,12 @@ async function nodeFileUrl(value) {
 // In a browser the planner's first worker compiles the WebAssembly (streaming,
 // in the worker, so a busy page does not delay it) and sends the compiled
 // module back with its 'ready'; the planner hands it to every worker it
-// starts later (the second worker for check, validate and trace; the worker
+// starts later (the second worker for tool calls during a solve; the worker
 // after a Stop): a WebAssembly.Module is shared with a worker, not copied, so
 // they only instantiate it, with no fetch and no compile. In Node every worker
-// loads the wasm itself.
-const SHARED = Symbol('the shared wasm module');  // options[SHARED] = {module}
+// loads the wasm itself. The first worker also warms the module up (see
+// planner-worker.mjs).
+const SHARED = Symbol('the shared wasm module');  // options[SHARED] = {module, warmedUp}
 
 // ---- one worker: start, request/answer bookkeeping, termination ----
 
@@ -173,13 +179,16 @@ class WorkerSlot {
             if (value === undefined) return undefined;
             return isNode ? (await nodeFileUrl(value)).href : String(value);
         };
-        this.#shared = options[SHARED] ?? null;
-        const wasmModule = this.#shared?.module;
+        const shared = this.#shared = options[SHARED] ?? null;
+        const wasmModule = shared?.module;
+        const warmUp = !isNode && Boolean(shared) && !shared.warmedUp;  // the planner's first worker
+        if (warmUp) shared.warmedUp = true;
         this.#post({
             type: 'init',
             moduleUrl: await href(options.moduleUrl),
             wasmUrl: await href(options.wasmUrl),
             ...(wasmModule ? { wasmModule } : {}),
+            warmUp,
         });
         this.#ref();
         try {
@@ -297,7 +306,8 @@ class WorkerSlot {
 class Planner {
     #options;
     #main = null;        // Promise<WorkerSlot>: runs solves
-    #tools = null;       // Promise<WorkerSlot>: runs check/validate (lazily)
+    #mainNow = null;     // that slot once started (null while it starts)
+    #tools = null;       // Promise<WorkerSlot>: runs tool calls during solves, and explain (lazily)
     #solving = false;
     #terminated = false;
     version;
@@ -305,7 +315,7 @@ class Planner {
 
     constructor(options, main, version, searchAliases) {
         this.#options = options;
-        this.#main = main;
+        this.#setMain(main);
         this.version = version;
         this.searchAliases = searchAliases;
     }
@@ -324,6 +334,14 @@ class Planner {
         return promise;
     }
 
+    #setMain(promise) {
+        this.#main = promise;
+        this.#mainNow = null;
+        promise.then((slot) => {
+            if (this.#main === promise) this.#mainNow = slot;
+        }, () => {});
+    }
+
     // A live worker for solves: the current one, or a fresh one if it died.
     async #mainSlot() {
         let slot;
@@ -333,7 +351,7 @@ class Planner {
             slot = null;
         }
         if (!slot || !slot.alive) {
-            this.#main = this.#startSlot();
+            this.#setMain(this.#startSlot());
             slot = await this.#main;
         }
         return slot;
@@ -358,7 +376,7 @@ class Planner {
     // Kills the solve worker and starts its successor in the background.
     #replaceMain(slot, error) {
         slot.terminate(error);
-        if (!this.#terminated) this.#main = this.#startSlot();
+        if (!this.#terminated) this.#setMain(this.#startSlot());
     }
 
     solve(request, { onProgress, signal } = {}) {
@@ -473,9 +491,24 @@ class Planner {
         });
     }
 
-    async #tool(message) {
+    // solveWorkerWhenIdle: the call may run in the solve worker while no
+    // solve is running (see the top of this file).
+    async #tool(message, { solveWorkerWhenIdle = false } = {}) {
         if (this.#terminated) throw abortError('the planner was terminated');
-        const slot = await this.#toolsSlot();
+        const main = this.#mainNow;
+        if (solveWorkerWhenIdle && !this.#solving && main?.alive) {
+            try {
+                return await this.#ask(main, message);
+            } catch (error) {
+                // The planner replaced that worker (a Stop or a time limit of
+                // a solve queued behind this call): ask the second worker.
+                if (this.#terminated || this.#mainNow === main) throw error;
+            }
+        }
+        return this.#ask(await this.#toolsSlot(), message);
+    }
+
+    async #ask(slot, message) {
         const text = await new Promise((resolve, reject) => {
             slot.send(message, {
                 resolve,
@@ -489,13 +522,14 @@ class Planner {
     }
 
     check(domain, problem) {
-        return this.#tool({ type: 'check', domain: String(domain), problem: String(problem) });
+        return this.#tool({ type: 'check', domain: String(domain), problem: String(problem) },
+                          { solveWorkerWhenIdle: true });
     }
 
     validate(domain, problem, plan) {
         const text = Array.isArray(plan) ? plan.join('\n') : String(plan);
         return this.#tool({ type: 'validate', domain: String(domain), problem: String(problem),
-                            plan: text });
+                            plan: text }, { solveWorkerWhenIdle: true });
     }
 
     // The states along a plan, as the core's validator replays it (see
@@ -503,7 +537,7 @@ class Planner {
     trace(domain, problem, plan) {
         const text = Array.isArray(plan) ? plan.join('\n') : String(plan);
         return this.#tool({ type: 'trace', domain: String(domain), problem: String(problem),
-                            plan: text });
+                            plan: text }, { solveWorkerWhenIdle: true });
     }
 
     // Issue 14: h and why for the states along a plan (docs/js-api.md).
@@ -536,7 +570,7 @@ class Planner {
 }
 
 export async function createPlanner(options = {}) {
-    const opts = { ...options, [SHARED]: { module: null } };
+    const opts = { ...options, [SHARED]: { module: null, warmedUp: false } };
     const main = WorkerSlot.start(opts, () => {});
     const slot = await main;  // rejects if the worker or the module cannot load
     return new Planner(opts, main, slot.version, slot.searchAliases);

@@ -3,8 +3,9 @@
 // Worker (`self`) and as a Node `worker_threads` Worker (`parentPort`).
 //
 // Protocol (all messages are structured-cloneable objects):
-//   main -> worker  {type: 'init', moduleUrl?, wasmUrl?, wasmModule?} (first message;
-//                   wasmModule: a WebAssembly.Module another worker compiled)
+//   main -> worker  {type: 'init', moduleUrl?, wasmUrl?, wasmModule?, warmUp?}
+//                   (first message; wasmModule: a WebAssembly.Module another
+//                   worker compiled; warmUp: run the warm-up search after 'ready')
 //                   {type: 'solve', id, request, progress: boolean}
 //                   {type: 'check', id, domain, problem}
 //                   {type: 'validate', id, domain, problem, plan}
@@ -66,21 +67,19 @@ async function loadModule({ moduleUrl, wasmUrl, wasmModule }) {
     options.printErr = (text) => console.warn('[lazylifted]', text);
     let instantiationFailed = null;
     const failure = new Promise((resolve, reject) => { instantiationFailed = reject; });
-    if (wasmModule instanceof WebAssembly.Module) {
-        // Compiled by another worker of this planner: instantiate it, no fetch, no compile.
-        options.instantiateWasm = (imports, receiveInstance) => {
-            WebAssembly.instantiate(wasmModule, imports)
-                .then((instance) => receiveInstance(instance, wasmModule), instantiationFailed);
-            return {};
-        };
-    } else if (!isNode) {
-        // Compile here, and keep the module for the planner's other workers.
+    if (!isNode) {
+        // A module another worker of this planner compiled is only
+        // instantiated: no fetch, no compile. Else it is compiled here, and
+        // kept for the planner's other workers. Either way that starts now,
+        // while the loader below is still being fetched.
         const wasmHref = String(wasmUrl ?? new URL('./lazylifted.wasm', moduleHref));
+        const wasm = wasmModule instanceof WebAssembly.Module ? Promise.resolve(wasmModule)
+            : compileFromUrl(wasmHref).then((module) => (compiledModule = module));
+        wasm.catch(() => {});  // reported through instantiateWasm
         options.instantiateWasm = (imports, receiveInstance) => {
-            instantiateFromUrl(wasmHref, imports).then(({ instance, module }) => {
-                compiledModule = module;
-                receiveInstance(instance, module);
-            }, instantiationFailed);
+            wasm.then((module) => WebAssembly.instantiate(module, imports)
+                .then((instance) => receiveInstance(instance, module)))
+                .catch(instantiationFailed);
             return {};
         };
     }
@@ -89,17 +88,17 @@ async function loadModule({ moduleUrl, wasmUrl, wasmModule }) {
 }
 
 // Streaming compile, or from the bytes where the server does not say application/wasm.
-async function instantiateFromUrl(href, imports) {
-    if (typeof WebAssembly.instantiateStreaming === 'function') {
+async function compileFromUrl(href) {
+    if (typeof WebAssembly.compileStreaming === 'function') {
         try {
-            return await WebAssembly.instantiateStreaming(fetch(href, { credentials: 'same-origin' }), imports);
+            return await WebAssembly.compileStreaming(fetch(href, { credentials: 'same-origin' }));
         } catch {
             /* fall back to the bytes */
         }
     }
     const response = await fetch(href, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`could not load ${href} (HTTP ${response.status})`);
-    return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+    return WebAssembly.compile(await response.arrayBuffer());
 }
 
 function describe(error) {
@@ -139,6 +138,44 @@ function run(message) {
     }
 }
 
+// A first search runs much slower than the next ones: V8 compiles a wasm
+// function (Liftoff) when it is first called, and parsing, grounding, hFF and
+// GBFS are a lot of functions (measured in chromium: the page's first solve
+// of a 4-block blocksworld 125-156 ms, the next ones 11-18 ms). So a planner's
+// first worker (init's warmUp) solves this 3-block task once, right after
+// 'ready': while the page finishes loading and the user reaches for Solve,
+// not after the click. The compiled code lives in the WebAssembly.Module,
+// which the planner shares with its other workers, so they need no warm-up of
+// their own. A request that comes meanwhile waits for it (it compiles what it
+// needs anyway).
+const WARM_UP_REQUEST = JSON.stringify({
+    domain: `(define (domain warm-up) (:requirements :strips :typing) (:types block)
+  (:predicates (on ?x ?y - block) (on-table ?x - block) (clear ?x - block) (arm-empty) (holding ?x - block))
+  (:action pickup :parameters (?x - block)
+    :precondition (and (clear ?x) (on-table ?x) (arm-empty))
+    :effect (and (holding ?x) (not (clear ?x)) (not (on-table ?x)) (not (arm-empty))))
+  (:action putdown :parameters (?x - block) :precondition (holding ?x)
+    :effect (and (on-table ?x) (clear ?x) (arm-empty) (not (holding ?x))))
+  (:action stack :parameters (?x ?y - block) :precondition (and (holding ?x) (clear ?y))
+    :effect (and (on ?x ?y) (clear ?x) (arm-empty) (not (holding ?x)) (not (clear ?y))))
+  (:action unstack :parameters (?x ?y - block) :precondition (and (on ?x ?y) (clear ?x) (arm-empty))
+    :effect (and (holding ?x) (clear ?y) (not (on ?x ?y)) (not (clear ?x)) (not (arm-empty)))))`,
+    problem: `(define (problem warm-up) (:domain warm-up) (:objects a b c - block)
+  (:init (on a b) (on b c) (on-table c) (clear a) (arm-empty))
+  (:goal (and (on c b) (on b a))))`,
+    timeLimitMs: 2000,
+});
+
+function warmUp() {
+    try {
+        ll.solve(WARM_UP_REQUEST);
+    } catch (error) {
+        // A module that cannot solve this fails every request the same way.
+        dead = true;
+        console.warn('[lazylifted] the warm-up search failed:', describe(error));
+    }
+}
+
 let initialised = null;
 
 listen(async (message) => {
@@ -150,6 +187,7 @@ listen(async (message) => {
                 post({ type: 'ready', version: ll.version(),
                        searchAliases: typeof ll.searchAliases === 'function' ? ll.searchAliases() : '[]',
                        ...(compiledModule ? { wasmModule: compiledModule } : {}) });
+                if (message.warmUp) warmUp();
             })
             .catch((error) => {
                 dead = true;

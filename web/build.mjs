@@ -1,14 +1,21 @@
 // Builds the static web front end into web/dist/ (npm run build:web):
 //   boot.js                 the editor page's first script: starts the planner early
-//   app.js                  the editor page's script (CodeMirror + page code, one ES module)
-//   lazylifted-widget.js    the embeddable <lazylifted-demo> element (one ES module)
+//   app.js, chunks/         the editor page's script (CodeMirror + page code), split:
+//                           what the page needs before its first plan is app.js and
+//                           the chunks it imports statically; the editor help and
+//                           the state panels are chunks loaded later by import()
+//   lazylifted-widget.js    the embeddable <lazylifted-demo> element (one ES module,
+//                           built on its own: it shares no chunk with the page)
 //   index.html, widget-demo.html, app.css, examples/
 // esbuild resolves CodeMirror's bare imports ("@codemirror/view") that a
 // browser cannot resolve itself, and minifies. The planner files
 // (lazylifted-api.mjs, planner-worker.mjs, lazylifted.{mjs,wasm}) and models/
 // are not bundled: the wasm CMake build puts them next to these files in
-// build/wasm/site/, and both scripts load them at run time from their own
-// folder (new URL('./lazylifted-api.mjs', import.meta.url)).
+// build/wasm/site/, and the scripts load them at run time from their own
+// folder (boot.js imports ./lazylifted-api.mjs, left external; the others
+// use new URL('./lazylifted-api.mjs', import.meta.url)).
+// index.html gets <link rel="modulepreload"> for the chunks app.js imports
+// statically and <link rel="preload"> for the first example's texts (below).
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,29 +28,88 @@ const outDir = path.join(webDir, 'dist');
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir, { recursive: true });
 
-const result = await build({
-    entryPoints: {
-        boot: path.join(webDir, 'src', 'boot.js'),
-        app: path.join(webDir, 'src', 'app.js'),
-        'lazylifted-widget': path.join(webDir, 'src', 'widget.js'),
+// @codemirror/commands creates an Intl.Segmenter for words when it is
+// evaluated, for one rarely used command (moving by sub-word over CJK text);
+// ICU's word-break setup makes that 30-90 ms of the page's first task. This
+// plugin makes it lazy: the same segmenter, created on its first use. The
+// build fails if the statement changed (a new @codemirror/commands), so the
+// patch is looked at again rather than silently dropped.
+const SEGMENTER_EAGER = 'const segmenter = typeof Intl != "undefined" && Intl.Segmenter ?\n' +
+    '    /*@__PURE__*/new (Intl.Segmenter)(undefined, { granularity: "word" }) : null;';
+const SEGMENTER_LAZY = 'let wordSegmenter = null;\n' +
+    'const segmenter = typeof Intl != "undefined" && Intl.Segmenter ? {\n' +
+    '    segment: (text) => (wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: "word" })).segment(text),\n' +
+    '} : null;';
+const lazySegmenter = {
+    name: 'lazy-codemirror-segmenter',
+    setup(b) {
+        b.onLoad({ filter: /[\\/]@codemirror[\\/]commands[\\/]dist[\\/]index\.js$/ }, (args) => {
+            const source = fs.readFileSync(args.path, 'utf8');
+            if (!source.includes(SEGMENTER_EAGER)) {
+                throw new Error(`${args.path}: the Intl.Segmenter statement changed; update lazySegmenter in web/build.mjs`);
+            }
+            return { contents: source.replace(SEGMENTER_EAGER, SEGMENTER_LAZY), loader: 'js' };
+        });
     },
+};
+
+const common = {
+    plugins: [lazySegmenter],
     outdir: outDir,
     bundle: true,
     format: 'esm',
-    splitting: false,   // each script stands alone: the widget is one file
     minify: true,
     target: ['es2022', 'chrome100', 'firefox100', 'safari15.4'],
     legalComments: 'eof',
     metafile: true,
     logLevel: 'warning',
+};
+const page = await build({
+    ...common,
+    entryPoints: { app: path.join(webDir, 'src', 'app.js') },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
 });
+const standalone = await build({
+    ...common,
+    entryPoints: {
+        boot: path.join(webDir, 'src', 'boot.js'),
+        'lazylifted-widget': path.join(webDir, 'src', 'widget.js'),
+    },
+    splitting: false,   // each script stands alone: the widget is one file
+    external: ['./lazylifted-api.mjs'],  // boot.js: the API next to it on the site
+});
+const outputs = { ...page.metafile.outputs, ...standalone.metafile.outputs };
 
-for (const file of ['index.html', 'widget-demo.html', 'app.css']) {
+for (const file of ['widget-demo.html', 'app.css']) {
     fs.copyFileSync(path.join(webDir, file), path.join(outDir, file));
 }
+// index.html's <!-- build: preloads -->: the chunks app.js imports
+// statically (fetched with app.js, not after it is parsed), the editor help
+// and the texts of the first example, which a first visit shows (fetched with the page, not
+// after app.js has read examples/index.json: app.js fetches them in any case).
+// The editor help (pddl-assist.js) is loaded by import() but needed as the
+// editors are made, so it is preloaded too: fetched and parsed with the page,
+// evaluated later.
+const sitePath = (file) => path.relative(outDir, file).split(path.sep).join('/');
+const appOutput = Object.entries(page.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith('app.js'));
+const helpOutput = Object.entries(page.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith('pddl-assist.js'));
+const staticChunks = [
+    ...appOutput[1].imports.filter((i) => i.kind === 'import-statement').map((i) => sitePath(i.path)),
+    sitePath(helpOutput[0]),
+];
+const firstExample = JSON.parse(fs.readFileSync(path.join(webDir, 'examples', 'index.json'), 'utf8')).examples[0];
+const preloads = [
+    ...staticChunks.map((file) => `<link rel="modulepreload" href="${file}">`),
+    ...[firstExample.domainFile, firstExample.problemFile]
+        .map((file) => `<link rel="preload" href="examples/${file}" as="fetch" crossorigin>`),
+].join('\n');
+const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+if (!html.includes('<!-- build: preloads -->')) throw new Error('web/index.html lacks <!-- build: preloads -->');
+fs.writeFileSync(path.join(outDir, 'index.html'), html.replace('<!-- build: preloads -->', preloads));
 fs.cpSync(path.join(webDir, 'examples'), path.join(outDir, 'examples'), { recursive: true });
 
-const rows = Object.keys(result.metafile.outputs).map((file) => {
+const rows = Object.keys(outputs).filter((file) => !file.endsWith('.map')).map((file) => {
     const bytes = fs.readFileSync(file);
     return { file: path.relative(outDir, file), raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
 });

@@ -27,13 +27,13 @@ const CHROMIUM_ARGS = [
     '--disable-default-apps', '--disable-extensions',
 ];
 
-export function requireSite() {
+export function requireSite(root = siteDir) {
     const missing = ['index.html', 'app.js', 'lazylifted-widget.js', 'widget-demo.html',
                      'lazylifted-api.mjs', 'planner-worker.mjs', 'lazylifted.mjs', 'lazylifted.wasm',
                      'examples/index.json']
-        .filter((file) => !fs.existsSync(path.join(siteDir, file)));
+        .filter((file) => !fs.existsSync(path.join(root, file)));
     if (missing.length) {
-        throw new Error(`${siteDir} lacks ${missing.join(', ')}: run "npm ci && npm run build:web" ` +
+        throw new Error(`${root} lacks ${missing.join(', ')}: run "npm ci && npm run build:web" ` +
                         'and then "cmake --build --preset wasm" first');
     }
     if (!fs.existsSync(chromiumPath)) {
@@ -41,9 +41,9 @@ export function requireSite() {
     }
 }
 
-/** Starts scripts/serve-site.py on a free port; resolves {url, close()}. */
-export async function startServer() {
-    const child = spawn('python3', [path.join(repoRoot, 'scripts', 'serve-site.py'), '--root', siteDir,
+/** Starts scripts/serve-site.py on a free port for `root`; resolves {url, close()}. */
+export async function startServer(root = siteDir) {
+    const child = spawn('python3', [path.join(repoRoot, 'scripts', 'serve-site.py'), '--root', root,
                                     '--port', '0', '--quiet'],
                         { stdio: ['ignore', 'pipe', 'inherit'] });
     const url = await new Promise((resolve, reject) => {

@@ -70,7 +70,7 @@ test('the bundled blocksworld example: first plan within 2 s of page load, valid
     for (const step of planSteps) assert.match(step, /^\((pickup|putdown|stack|unstack)( [a-d])+\)$/);
     assert.match(await page.textContent('#plan-cost'), new RegExp(`cost ${planSteps.length}`));
 
-    // Validated by the module's validate() in the second worker.
+    // Validated by the core (planner.trace: the validator's replay).
     await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
     assert.match(await page.textContent('#valid-badge'), /valid/);
 

@@ -216,7 +216,7 @@ test('an AbortSignal cancels a long solve promptly; the next solve works', async
     // One solve at a time: a second one is refused, not queued.
     await assert.rejects(planner.solve({ domain: blocksDomain, problem: blocksP01 }),
                          { name: 'BusyError' });
-    // Check and validate run in their own worker, even during the search.
+    // Check and validate answer during the search (in the second worker).
     assert.equal((await planner.check(blocksDomain, blocksP01)).ok, true);
 
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -238,6 +238,34 @@ test('an AbortSignal cancels a long solve promptly; the next solve works', async
     await assert.rejects(planner.solve({ domain: blocksDomain, problem: blocksP01 },
                                        { signal: AbortSignal.abort() }),
                          { name: 'AbortError' });
+});
+
+test('check, validate and trace before a solve share its worker; Stop does not lose them', async () => {
+    // A fresh planner: its solve worker is idle, so these run there (no second worker).
+    const fresh = await createPlanner({ moduleUrl });
+    try {
+        const [check, trace] = await Promise.all([fresh.check(blocksDomain, blocksP01),
+                                                  fresh.trace(blocksDomain, blocksP01, [])]);
+        assert.equal(check.ok, true);
+        assert.equal(trace.ok, true);
+        // Calls made just before a solve run first; the solve waits behind them.
+        // Stopping that solve (which replaces the worker) must not fail them:
+        // whatever had not answered is asked again in the second worker.
+        const controller = new AbortController();
+        const bigProblem = hardBlocksworld(2000);  // a check of it takes a while
+        const checks = Array.from({ length: 8 }, () => fresh.check(blocksDomain, bigProblem));
+        const solving = fresh.solve({ domain: blocksDomain, problem: hardProblem }, { signal: controller.signal });
+        await new Promise((resolve) => setTimeout(resolve, 0));  // the solve is sent, behind the checks
+        controller.abort();
+        await assert.rejects(solving, { name: 'AbortError' });
+        for (const answer of await Promise.all(checks)) assert.equal(answer.ok, true);
+        // The replacement worker solves.
+        const next = await fresh.solve({ domain: blocksDomain, problem: blocksP01 });
+        assert.equal(next.status, 'solved');
+        assert.equal((await fresh.validate(blocksDomain, blocksP01, next.plan)).valid, true);
+    } finally {
+        fresh.terminate();
+    }
 });
 
 test('progress is reported at least 4 times a second during a long search', async () => {

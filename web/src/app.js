@@ -10,16 +10,22 @@
 // module of page/ (models, live check, solving, result view, step view,
 // session), the state is in page/store.js, and views of a state are
 // registered in views/index.js.
+//
+// The first plan waits for the planner (boot.js starts it), and this script
+// keeps out of its way: what a first solve does not need is a chunk loaded
+// with import() (the editor help, fetched alongside the texts; the heavy
+// state panels, when first opened: views/index.js); the texts, the example
+// index, the manifest and the help are fetched at once; the editors are made
+// with their texts, in a task of their own.
 import { createPddlEditor } from './editor.js';
 import { fillConfigSelect } from './search-options.js';
-import { pddlAssist } from './pddl-assist.js';
 import { ui } from './page/dom.js';
 import { scheduleCheck } from './page/live-check.js';
 import { chooseModel, loadModelFile, refreshModels, updateSettingsNotes } from './page/models.js';
 import { hideError, setStatus, showError, wireResultView } from './page/result-view.js';
 import {
-    applySession, fillExamples, initialSession, loadExample, scheduleSave, textChanged, updateSearchLabels,
-    wireSession,
+    applySession, fetchExampleTexts, fillExamples, initialSession, loadExample, scheduleSave, textChanged,
+    updateSearchLabels, wireSession,
 } from './page/session-sync.js';
 import { solve, wireSolving } from './page/solving.js';
 import { wireStepView } from './page/step-view.js';
@@ -80,15 +86,30 @@ async function fetchJson(path, fallback) {
     }
 }
 
-// One editor per task, to keep the load's tasks short.
-async function createEditors() {
-    const options = (label) => ({
-        label, onChange: () => textChanged(), onSubmit: () => solve(),
-        extensions: pddlAssist({ editors: () => store.get().editors }),
+// The editor help (pddl-assist.js: completion, hover, go to definition, with
+// CodeMirror's autocomplete, ~30 KB) is a chunk of its own, fetched in
+// parallel with the texts; null if it cannot be loaded (the editors work
+// without it).
+function loadEditorHelp() {
+    return import('./pddl-assist.js').then(({ pddlAssist }) => pddlAssist, (error) => {
+        console.warn('LazyLifted: the editor help did not load:', error);
+        return null;
     });
-    const domain = createPddlEditor(ui.domainEditor, options('Domain PDDL'));
+}
+
+// The editors are made with their first texts (not empty, then filled: a
+// CodeMirror update after creation costs a forced layout and a second
+// measure), both in one task of their own: each editor's first measure lays
+// out the page, so made together they are measured once (measured under
+// load: the first editor ~180 ms, the second ~50 ms, a measure ~100 ms).
+async function createEditors(texts, pddlAssist) {
+    const options = (label, doc) => ({
+        label, doc, onChange: () => textChanged(), onSubmit: () => solve(),
+        extensions: pddlAssist ? pddlAssist({ editors: () => store.get().editors }) : [],
+    });
     await nextTask();
-    const problem = createPddlEditor(ui.problemEditor, options('Problem PDDL'));
+    const domain = createPddlEditor(ui.domainEditor, options('Domain PDDL', texts.domain));
+    const problem = createPddlEditor(ui.problemEditor, options('Problem PDDL', texts.problem));
     store.set({ editors: { domain, problem } });
     await nextTask();
 }
@@ -97,19 +118,38 @@ async function start() {
     // Marks of the load (performance.getEntriesByType('mark')): where the first plan's time goes.
     performance.mark('ll-app-start');
     setStatus('loading');
-    await createEditors();
+    // All fetched at once (index.html preloads them): the example index, the
+    // model manifest, the editor help and the first example's texts (a first
+    // visit shows that example). The planner loads meanwhile (boot.js); the
+    // editors wait for their texts (and the help) only.
+    const exampleIndex = fetchJson('examples/index.json', { examples: [] });
+    const manifest = fetchJson('models/manifest.json', { models: [] });
+    const help = loadEditorHelp();
+    const firstExample = exampleIndex.then((index) => (Array.isArray(index.examples) ? index.examples[0] : null));
+    const firstTexts = firstExample.then((example) => (example ? fetchExampleTexts(example) : null));
+    firstTexts.catch(() => {});  // reported below, if a first visit needs them
+    // A share link's or the stored texts, else the first example's; in a task
+    // of its own (a page's first localStorage read takes a while), not in the
+    // one that evaluated this module.
+    await nextTask();
+    const session = await initialSession();
+    const texts = { domain: session?.domain ?? '', problem: session?.problem ?? '' };
+    try {
+        if (!session) [texts.domain, texts.problem] = (await firstTexts) ?? ['', ''];
+    } catch (error) {
+        showLoadError(error);  // the editors come up empty
+    }
+    await createEditors(texts, await help);
     performance.mark('ll-editors');
-    const [exampleIndex, models] = await Promise.all([
-        fetchJson('examples/index.json', { examples: [] }),
-        fetchJson('models/manifest.json', { models: [] }),
-    ]);
-    store.set({ examples: Array.isArray(exampleIndex.examples) ? exampleIndex.examples : [],
+    const [index, models] = await Promise.all([exampleIndex, manifest]);
+    store.set({ examples: Array.isArray(index.examples) ? index.examples : [],
                 manifest: Array.isArray(models.models) ? models.models : [] });
     fillExamples();
     performance.mark('ll-examples');
-    const session = await initialSession();
+    // The texts are in the editors already: this applies the settings.
+    const first = await firstExample;
     if (session) applySession(session);
-    else if (store.get().examples.length) await loadExample(store.get().examples[0].id);
+    else if (first && texts.domain) await loadExample(first.id, { texts: firstTexts });
     let planner;
     try {
         planner = await plannerPromise;

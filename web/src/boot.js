@@ -2,8 +2,12 @@
 // planner (the worker, the wasm fetch and compile) while the browser still
 // downloads and parses app.js (CodeMirror and the page, ~400 KB), so the first
 // plan waits less. app.js takes the promise from here.
+// The API is a static import (index.html preloads it; the build leaves it
+// external): the worker is created as this module runs, not one task later,
+// when a dynamic import() would resolve, possibly behind app.js's evaluation.
+import { createPlanner } from './lazylifted-api.mjs';
+
 performance.mark('ll-boot');
-const API_URL = new URL('./lazylifted-api.mjs', import.meta.url).href;
 // (??=: app.js may have run first, as an async script can run after it.)
-globalThis.lazyliftedPlannerPromise ??= import(API_URL).then((api) => api.createPlanner());
+globalThis.lazyliftedPlannerPromise ??= createPlanner();
 globalThis.lazyliftedPlannerPromise.catch(() => {});  // app.js reports it

@@ -62,6 +62,11 @@ export function createPddlEditor(parent, options = {}) {
         parent,
         root: options.root,
     });
+    const countDiagnostics = () => {
+        let n = 0;
+        forEachDiagnostic(view.state, () => n++);
+        return n;
+    };
     return {
         view,
         getText: () => view.state.doc.toString(),
@@ -75,6 +80,8 @@ export function createPddlEditor(parent, options = {}) {
         },
         /** diagnostics: [{line, column, message, severity, actions?}] with 1-based positions. */
         setDiagnostics(diagnostics) {
+            // None to show and none shown: no update (each one costs a layout).
+            if (diagnostics.length === 0 && countDiagnostics() === 0) return;
             const doc = view.state.doc;
             const converted = diagnostics.map((d) => {
                 const { from, to } = tokenRange(doc, d.line, d.column);
@@ -83,11 +90,7 @@ export function createPddlEditor(parent, options = {}) {
             });
             view.dispatch(setDiagnostics(view.state, converted));
         },
-        diagnosticCount() {
-            let n = 0;
-            forEachDiagnostic(view.state, () => n++);
-            return n;
-        },
+        diagnosticCount: () => countDiagnostics(),
         /** Selects the document range from..to, scrolls it into view and focuses the editor. */
         select(from, to = from) {
             view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });

@@ -93,15 +93,19 @@ async function fetchText(path) {
     return response.text();
 }
 
-export async function loadExample(id, { applySettings: withSettings = true } = {}) {
+/** An example's texts: [domain, problem]. */
+export function fetchExampleTexts(example) {
+    return Promise.all([fetchText(`examples/${example.domainFile}`), fetchText(`examples/${example.problemFile}`)]);
+}
+
+/** texts: the example's texts if they are being fetched already (fetchExampleTexts). */
+export async function loadExample(id, { applySettings: withSettings = true, texts = null } = {}) {
     const { examples, manifest } = store.get();
     const example = examples.find((e) => e.id === id);
     if (!example) return;
     // Set once the example's texts are in the editors (tests wait on it).
     delete ui.exampleSelect.dataset.loaded;
-    const [domain, problem] = await Promise.all([
-        fetchText(`examples/${example.domainFile}`), fetchText(`examples/${example.problemFile}`),
-    ]);
+    const [domain, problem] = (await texts) ?? await fetchExampleTexts(example);
     store.set({ exampleId: id, checked: { domain: null, problem: null, fingerprint: null } });
     ui.exampleSelect.value = id;
     const session = { domain, problem, example: id };

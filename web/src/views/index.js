@@ -3,13 +3,19 @@
 // register it here, e.g.
 //   import { mountExplainPanel } from './explain-panel.js';
 //   registerStatePanel({ id: 'explain', title: 'Why this h?', mount: mountExplainPanel });
-import { explainPanel } from './explain-panel.js';
+// The explanation and the tree explorer (with their planner client) are
+// loaded when first opened: a page that only solves never fetches them.
 import { goalsPanel } from './goals-panel.js';
-import { registerStatePanel } from './state-panels.js';
-import { treeExplorer } from './tree-explorer.js';
+import { lazyPanel, registerStatePanel } from './state-panels.js';
 
 registerStatePanel(goalsPanel);
-registerStatePanel(explainPanel);
-registerStatePanel(treeExplorer);
+registerStatePanel(lazyPanel({
+    id: 'explain', title: 'Why this h?',
+    load: () => import('./explain-panel.js').then((m) => m.explainPanel),
+}));
+registerStatePanel(lazyPanel({
+    id: 'partial-tree', title: 'Partial-action tree',
+    load: () => import('./tree-explorer.js').then((m) => m.treeExplorer),
+}));
 
 export { registerStatePanel };

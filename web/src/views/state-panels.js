@@ -22,6 +22,9 @@
 //   trace             planner.trace's answer: states, added, deleted, goals, predicates
 //   state             trace.states[step]: the atoms of the current state
 //   planner           the JS API's Planner (for panels that ask the core)
+//
+// A panel whose code is big registers as lazyPanel({id, title, load}): its
+// module is fetched when the panel is first opened, not with the page.
 
 const panels = new Map();  // id -> {id, title, mount}
 
@@ -33,4 +36,39 @@ export function registerStatePanel({ id, title, mount }) {
 /** The registered panels, in registration order. */
 export function statePanels() {
     return [...panels.values()];
+}
+
+/**
+ * A panel whose code is loaded when it is first opened: load() resolves with
+ * the panel ({mount}); until then its section says "Loading…". The panel is
+ * mounted with the latest context (the step may have changed meanwhile).
+ */
+export function lazyPanel({ id, title, load }) {
+    return {
+        id,
+        title,
+        mount(container, context) {
+            let latest = context;
+            let panel = null;
+            let destroyed = false;
+            container.textContent = 'Loading…';
+            load().then((loaded) => {
+                if (destroyed) return;
+                container.replaceChildren();
+                panel = loaded.mount(container, latest) ?? {};
+            }).catch((error) => {
+                if (!destroyed) container.textContent = `This panel failed to load: ${error.message}`;
+            });
+            return {
+                update(next) {
+                    latest = next;
+                    panel?.update?.(next);
+                },
+                destroy() {
+                    destroyed = true;
+                    panel?.destroy?.();
+                },
+            };
+        },
+    };
 }

@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// Where the editor page's first plan spends its time: loads the page N times
+// in headless chromium (the e2e tests' helpers: scripts/serve-site.py,
+// Debian's chromium, a fresh context per load), does what the first-plan e2e
+// test does (wait for Solve, click it, wait for the plan) and prints, per load
+// and as medians, the page's own marks (ll-*: web/src/boot.js, app.js,
+// page/solving.js), when each file finished loading, the load-to-first-plan
+// time and the main-thread long tasks (> 50 ms) before the plan.
+// With several --site folders (e.g. the site before and after a change) the
+// loads alternate between them, so a machine whose load changes meanwhile
+// weighs on both alike. --cold starts a new server and a new browser for each
+// load, as the e2e test file does for its first test (the first page of a
+// browser pays for the browser's own start-up: caches, fonts, processes).
+// --trace FILE saves a chromium performance trace of the last load
+// (chrome://tracing or DevTools' Performance panel).
+//
+//   node benchmarks/page_load.mjs [--runs 5] [--site build/wasm/site ...] [--cold] [--trace /tmp/load.json]
+//        [--quiet]
+//
+// Needs the built site (npm run build:web, then cmake --build --preset wasm)
+// and playwright-core (npm ci).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values: args } = parseArgs({
+    options: {
+        runs: { type: 'string', default: '5' },
+        site: { type: 'string', multiple: true },
+        trace: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        cold: { type: 'boolean', default: false },
+    },
+});
+const { launchBrowser, openPage, requireSite, siteDir, startServer } = await import('../tests/e2e/helpers.mjs');
+const sites = (args.site ?? [siteDir]).map((s) => path.resolve(s));
+
+const median = (xs) => {
+    const s = [...xs].filter(Number.isFinite).sort((a, b) => a - b);
+    return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+};
+
+async function loadOnce(browser, url, tracePath) {
+    const page = await openPage(browser, url);
+    if (tracePath) await browser.startTracing(page, { path: tracePath, screenshots: false });
+    await page.goto(url);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    const readyMs = await page.evaluate(() => performance.now());
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: 20000 });
+    const planMs = await page.evaluate(() => performance.now());
+    if (tracePath) await browser.stopTracing();
+    const details = await page.evaluate((plan) => ({
+        marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
+        resources: performance.getEntriesByType('resource')
+            .map((r) => ({ name: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd })),
+        load: performance.getEntriesByType('navigation')[0]?.loadEventStart,
+        longTasks: (window.__llLongTasks ?? []).filter((t) => t.start < plan),
+    }), planMs);
+    await page.context().close();
+    return { readyMs, planMs, ...details };
+}
+
+const runs = Number(args.runs);
+let servers = [];
+const results = sites.map(() => []);
+let browser = null;
+const start = async () => {
+    servers = [];
+    for (const site of sites) servers.push(await startServer(site));
+    browser = await launchBrowser();
+};
+const stop = async () => {
+    await browser?.close();
+    for (const server of servers) await server.close();
+};
+try {
+    for (const site of sites) requireSite(site);
+    if (!args.cold) await start();
+    for (let i = 0; i < runs; i++) {
+        for (const [k, site] of sites.entries()) {
+            const last = i === runs - 1 && k === sites.length - 1;
+            if (args.cold) {
+                await stop();
+                await start();
+            }
+            const r = await loadOnce(browser, servers[k].url, last ? args.trace : undefined);
+            results[k].push(r);
+            if (args.quiet) continue;
+            const marks = Object.entries(r.marks).map(([n, v]) => `${n} ${Math.round(v)}`).join(', ');
+            const files = r.resources.map((x) => `${x.name} ${Math.round(x.start)}→${Math.round(x.end)}`).join(', ');
+            const tasks = r.longTasks.map((t) => `${Math.round(t.duration)}@${Math.round(t.start)}`).join(' ');
+            console.log(`${site} run ${i + 1}: first plan ${Math.round(r.planMs)} ms ` +
+                        `(Solve seen enabled ${Math.round(r.readyMs)}, load event ${Math.round(r.load)})`);
+            console.log(`  marks: ${marks}`);
+            console.log(`  files: ${files}`);
+            console.log(`  long tasks (ms@start): ${tasks || 'none'}`);
+        }
+    }
+} finally {
+    await stop();
+}
+for (const [k, site] of sites.entries()) {
+    const rs = results[k];
+    const names = [...new Set(rs.flatMap((r) => Object.keys(r.marks)))];
+    const longest = rs.map((r) => Math.max(0, ...r.longTasks.map((t) => t.duration)));
+    console.log(`\n${site}: medians over ${rs.length} loads`);
+    console.log(`  marks: ${names.map((n) => `${n} ${Math.round(median(rs.map((r) => r.marks[n])))}`).join(', ')}`);
+    console.log(`  load event ${Math.round(median(rs.map((r) => r.load)))}, ` +
+                `Solve seen enabled ${Math.round(median(rs.map((r) => r.readyMs)))} ms`);
+    console.log(`  first plan: ${Math.round(median(rs.map((r) => r.planMs)))} ms ` +
+                `(min ${Math.round(Math.min(...rs.map((r) => r.planMs)))}, ` +
+                `max ${Math.round(Math.max(...rs.map((r) => r.planMs)))})`);
+    console.log(`  longest main-thread task before the plan: median ${Math.round(median(longest))} ms, ` +
+                `max ${Math.round(Math.max(...longest))} ms`);
+}
