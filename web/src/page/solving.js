@@ -36,10 +36,11 @@ function createLiveChart() {
         { name: 'best h', color: '#8250df', side: 'left', points: points.map((p) => [p.t, p.bestH]) },
         { name: 'expansions', color: '#0969da', side: 'right', points: points.map((p) => [p.t, p.expansions]) },
     ]);
-    ui.liveChart.hidden = false;
-    draw();
+    // Drawn from the first progress report on, not in the Solve click's task:
+    // the chart's first layout (SVG text) is the costliest part of that task.
     return {
         add(report, elapsedS) {
+            ui.liveChart.hidden = false;
             points.push({ t: elapsedS, bestH: report.bestH ?? NaN, expansions: report.expansions });
             if (points.length > MAX_CHART_POINTS) {
                 points = points.filter((_, i) => i % 2 === 1 || i === points.length - 1);
