@@ -8,22 +8,11 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 
+import { prng } from './hard-task.mjs';  // seeded: the same cases on every run
 import { repoRoot } from './load-module.mjs';
 
 const { formatNumber } = await import(pathToFileURL(path.join(repoRoot, 'web', 'src', 'format.js')).href);
 const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-
-// mulberry32: the same cases on every run.
-function prng(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 test('formatNumber prints what Intl en-US prints, edge cases', () => {
     const cases = [0, -0, 1, -1, 999, 1000, -1000, 123456789, 2 ** 53, 1.0005, 0.0005, 0.0004999, 2.675,

@@ -2,8 +2,9 @@
 // long search (time limit, cancel, progress): GBFS with hFF does not solve it
 // within seconds, and it parses in milliseconds. Not a test itself.
 
-// mulberry32: a small seeded PRNG, so the task is the same on every run.
-function prng(seed) {
+// mulberry32: a small seeded PRNG, so the task is the same on every run
+// (format.test.mjs draws its numbers from it too).
+export function prng(seed) {
     let a = seed >>> 0;
     return () => {
         a = (a + 0x6d2b79f5) >>> 0;

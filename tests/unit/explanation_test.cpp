@@ -192,20 +192,27 @@ TEST(Explanation, PrunedModelsDecodeToTheSameTexts) {
     }
 }
 
+// The text of every colour of `h`'s dictionary.
+std::vector<std::string> colour_texts(const WlHeuristic& h, GraphKind kind, const Task& task) {
+    const ColourDescriber d(h.features(), kind, task);
+    std::vector<std::string> texts;
+    for (int id = 0; id < h.features().num_colours(); ++id)
+        texts.push_back(d.describe(id));
+    return texts;
+}
+
+bool any_contains(const std::vector<std::string>& texts, const std::string& needle) {
+    return std::any_of(texts.begin(), texts.end(),
+                       [&](const std::string& t) { return t.find(needle) != std::string::npos; });
+}
+
 TEST(Explanation, TextsReadAsTheGraphsOrigin) {
     Fixture f;
     const State s0 = initial_state(f.task, f.layout);
     const WlModel m = f.model(GraphKind::Ilg, {s0});
     WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
-    const ColourDescriber d(h.features(), GraphKind::Ilg, f.task);
-    std::vector<std::string> texts;
-    for (int id = 0; id < h.features().num_colours(); ++id)
-        texts.push_back(d.describe(id));
-    auto any = [&](const std::string& needle) {
-        return std::any_of(texts.begin(), texts.end(), [&](const std::string& t) {
-            return t.find(needle) != std::string::npos;
-        });
-    };
+    const std::vector<std::string> texts = colour_texts(h, GraphKind::Ilg, f.task);
+    auto any = [&](const std::string& needle) { return any_contains(texts, needle); };
     EXPECT_TRUE(any("`on(?, ?)` (goal, not yet true)"));
     EXPECT_TRUE(any("an object"));
     EXPECT_TRUE(any("whose 1st argument is [an object"));
@@ -224,15 +231,8 @@ TEST(Explanation, IndividualisedTextsNameTheMarkedNode) {
     for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag}) {
         const WlModel m = f.model(kind, training, WlVariant::Individualised);
         WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
-        const ColourDescriber d(h.features(), kind, f.task);
-        std::vector<std::string> texts;
-        for (int id = 0; id < h.features().num_colours(); ++id)
-            texts.push_back(d.describe(id));
-        auto any = [&](const std::string& needle) {
-            return std::any_of(texts.begin(), texts.end(), [&](const std::string& t) {
-                return t.find(needle) != std::string::npos;
-            });
-        };
+        const std::vector<std::string> texts = colour_texts(h, kind, f.task);
+        auto any = [&](const std::string& needle) { return any_contains(texts, needle); };
         EXPECT_TRUE(any("the marked object"));
         EXPECT_TRUE(any("the marked atom `on(?, ?)` (goal, not yet true)"));
         EXPECT_TRUE(any("argument is [the marked object"));
