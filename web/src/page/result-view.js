@@ -78,6 +78,8 @@ export async function showResponse(response, solved) {
     ui.planList.replaceChildren(...response.plan.map((step, i) => el('li', {
         dataset: { step: String(i + 1) }, tabindex: '-1', text: step, onclick: () => showStep(i + 1),
     })));
+    // The first plan's time, as the user sees it (the e2e test reads it).
+    performance.mark('ll-plan-shown');
     ui.download.disabled = false;
     ui.validBadge.hidden = false;
     ui.validBadge.textContent = 'validating…';
