@@ -229,14 +229,12 @@ TrainerOptions trainer_options(const ParsedArgs& a) {
                                               "' (expected set or multiset)");
     }
     const std::string variant = a.value("--wl-variant").value_or("wl");
-    if (variant == "wl") {
-        options.wl.variant = WlVariant::Plain;
-    } else if (variant == "iwl") {
-        options.wl.variant = WlVariant::Individualised;
-    } else {
+    const std::optional<WlVariant> parsed = parse_wl_variant(variant);
+    if (!parsed) {
         throw Error(ErrorCategory::Usage,
                     "--wl-variant: unknown value '" + variant + "' (expected wl or iwl)");
     }
+    options.wl.variant = *parsed;
     if (auto v = a.value("--seed")) {
         if (*v == "0") {
             options.seed = 0;

@@ -367,12 +367,9 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
     // Absent in files written before the individualised variant existed.
     if (wl.contains("variant")) {
         const std::string variant = r.string(wl.at("variant"), "wl.variant");
-        if (variant == "wl")
-            options.variant = WlVariant::Plain;
-        else if (variant == "iwl")
-            options.variant = WlVariant::Individualised;
-        else
-            r.fail("wl.variant", "\"" + variant + "\" is neither \"wl\" nor \"iwl\"");
+        const std::optional<WlVariant> parsed = parse_wl_variant(variant);
+        if (!parsed) r.fail("wl.variant", "\"" + variant + "\" is neither \"wl\" nor \"iwl\"");
+        options.variant = *parsed;
     }
 
     const Json& colours = r.array(r.member(root, "", "colours"), "colours");

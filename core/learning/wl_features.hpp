@@ -32,6 +32,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "core/common/budget.hpp"
@@ -45,6 +47,12 @@ enum class WlVariant { Plain, Individualised };
 // The variant's name in model JSON and in the explanation: "wl" or "iwl".
 inline const char* to_string(WlVariant variant) {
     return variant == WlVariant::Plain ? "wl" : "iwl";
+}
+// The variant named `name` ("wl" or "iwl"), nullopt for any other text.
+inline std::optional<WlVariant> parse_wl_variant(std::string_view name) {
+    if (name == "wl") return WlVariant::Plain;
+    if (name == "iwl") return WlVariant::Individualised;
+    return std::nullopt;
 }
 
 struct WlOptions {
