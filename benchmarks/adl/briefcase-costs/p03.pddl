@@ -1,0 +1,20 @@
+; Issue 17 benchmark problem (briefcase-costs): 7 locations, 9 objects;
+; distance = rounded Euclidean distance of random points; objects may be
+; taken out at drop points only; the briefcase must end empty at l0.
+(define (problem briefcase-costs-p03)
+  (:domain briefcase-costs)
+  (:objects l0 l1 l2 l3 l4 l5 l6 - location o0 o1 o2 o3 o4 o5 o6 o7 o8 - portable)
+  (:init (is-at l0)
+         (at o0 l1) (at o1 l5) (at o2 l4) (at o3 l4) (at o4 l2) (at o5 l5) (at o6 l4) (at o7 l3) (at o8 l3)
+         (drop-point l0) (drop-point l2) (drop-point l3) (drop-point l4) (drop-point l5) (drop-point l6)
+         (= (total-cost) 0)
+         (= (distance l0 l1) 3) (= (distance l0 l2) 22) (= (distance l0 l3) 14) (= (distance l0 l4) 23) (= (distance l0 l5) 16) (= (distance l0 l6) 16)
+         (= (distance l1 l0) 3) (= (distance l1 l2) 20) (= (distance l1 l3) 14) (= (distance l1 l4) 21) (= (distance l1 l5) 13) (= (distance l1 l6) 13)
+         (= (distance l2 l0) 22) (= (distance l2 l1) 20) (= (distance l2 l3) 21) (= (distance l2 l4) 6) (= (distance l2 l5) 9) (= (distance l2 l6) 10)
+         (= (distance l3 l0) 14) (= (distance l3 l1) 14) (= (distance l3 l2) 21) (= (distance l3 l4) 18) (= (distance l3 l5) 20) (= (distance l3 l6) 21)
+         (= (distance l4 l0) 23) (= (distance l4 l1) 21) (= (distance l4 l2) 6) (= (distance l4 l3) 18) (= (distance l4 l5) 14) (= (distance l4 l6) 15)
+         (= (distance l5 l0) 16) (= (distance l5 l1) 13) (= (distance l5 l2) 9) (= (distance l5 l3) 20) (= (distance l5 l4) 14) (= (distance l5 l6) 1)
+         (= (distance l6 l0) 16) (= (distance l6 l1) 13) (= (distance l6 l2) 10) (= (distance l6 l3) 21) (= (distance l6 l4) 15) (= (distance l6 l5) 1))
+  (:goal (and (at o0 l3) (at o1 l6) (at o2 l6) (at o3 l0) (at o4 l3) (at o5 l3) (at o6 l2) (at o7 l5) (at o8 l4) (is-at l0)
+              (forall (?x - portable) (not (in ?x)))))
+  (:metric minimize (total-cost)))
