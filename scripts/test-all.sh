@@ -5,7 +5,8 @@
 # native-asan: the unit suite under ASan + UBSan, wasm), the fuzz targets for
 # a fixed number of inputs (scripts/fuzz.sh), the smoke test over the real
 # benchmark domains (scripts/smoke-real-domains.sh, skipped without
-# ../shared/benchmarks), the Slurm executor test on a single-node Slurm it
+# ../shared/benchmarks), the ADL and action-cost ports of benchmarks/adl in
+# both spaces (benchmarks/adl/run_ports.py), the Slurm executor test on a single-node Slurm it
 # starts itself (tests/slurm/run-slurm-test.sh: needs root; elsewhere it is
 # skipped with the reason, in CI it always runs), the browser end-to-end tests
 # and the clang-format check, and prints the time of every phase.
@@ -139,6 +140,29 @@ run_smoke() {
     return "$status"
 }
 
+# The hand-written ADL and action-cost ports (benchmarks/adl, issue 17), in
+# both spaces: every problem solved, the plan valid, the planner's cost the
+# validator's, nothing refused.
+run_adl_ports() {
+    local status=0 space line
+    for space in state partial; do
+        python3 benchmarks/adl/run_ports.py --planner build/native/cli/lazylifted \
+            --time-limit 30 --space "$space" 2>&1 | tee "$log_dir/adl-ports-$space.log" ||
+            status=1
+        line="$(grep -E '^[0-9]+ problems, [0-9]+ solved' "$log_dir/adl-ports-$space.log" || true)"
+        if [[ -n "$line" ]]; then
+            local total solved
+            total="$(sed -E 's/^([0-9]+) problems.*/\1/' <<<"$line")"
+            solved="$(sed -E 's/^[0-9]+ problems, ([0-9]+) solved.*/\1/' <<<"$line")"
+            tests_passed=$((tests_passed + solved))
+            tests_failed=$((tests_failed + total - solved))
+        else
+            tests_failed=$((tests_failed + 1))
+        fi
+    done
+    return "$status"
+}
+
 # ---- Slurm executor (docs/cluster.md) ----
 # A single-node Slurm (slurm-wlm + munge, installed here if missing) started
 # from a temporary folder runs a small benchmark, a cancelled-and-resumed
@@ -211,6 +235,11 @@ if ((native_built)); then
     run_phase "smoke" run_smoke || true
 else
     skip_phase "smoke" "the native build failed"
+fi
+if ((native_built)); then
+    run_phase "adl ports" run_adl_ports || true
+else
+    skip_phase "adl ports" "the native build failed"
 fi
 if ((native_built)); then
     run_slurm_phase

@@ -129,7 +129,8 @@ class Selector {
   public:
     Selector(const std::vector<TrainingProblem>& problems, const TrainerOptions& options,
              const WlFeatures& features, bool relaxed_dead_ends, int n_train, int total,
-             TrainerSummary& summary, const Progress& progress, const Stopwatch& clock)
+             TrainerSummary& summary, const Progress& progress,
+             const std::function<double()>& clock)
         : problems_(problems),
           options_(options),
           features_(features),
@@ -163,7 +164,7 @@ class Selector {
     // as slow as the slowest so far, would end past the selection's time.
     bool out_of_time() {
         if (summary_.candidates.empty() ||
-            clock_.seconds() + slowest_candidate_s_ < options_.selection_time_limit_s)
+            clock_() + slowest_candidate_s_ < options_.selection_time_limit_s)
             return false;
         summary_.selection_cut = true;
         return true;
@@ -196,7 +197,7 @@ class Selector {
         int best = -1, previous = -1;
         for (const double c : options_.c_grid) {
             if (out_of_time()) break;
-            const double start_s = clock_.seconds();
+            const double start_s = clock_();
             const RankingLpResult fit = lp.solve(c);
             summary_.lp_rounds += fit.rounds;
             SelectionCandidate& candidate = add(input, c, fit.weights);
@@ -211,7 +212,7 @@ class Selector {
                 candidate.search = scorer_->score(model);
                 seen.emplace_back(fit.weights, candidate.search);
             }
-            slowest_candidate_s_ = std::max(slowest_candidate_s_, clock_.seconds() - start_s);
+            slowest_candidate_s_ = std::max(slowest_candidate_s_, clock_() - start_s);
             const int index = static_cast<int>(summary_.candidates.size()) - 1;
             if (summary_.chosen < 0 ||
                 better_by_search(candidate, summary_.candidates[summary_.chosen])) {
@@ -233,11 +234,11 @@ class Selector {
         bo.seed = options_.seed;
         auto loss_at = [&](double log10_c) {
             const double c = std::pow(10.0, log10_c);
-            const double start_s = clock_.seconds();
+            const double start_s = clock_();
             const RankingLpResult fit = lp.solve(c);
             summary_.lp_rounds += fit.rounds;
             const SelectionCandidate& candidate = add(input, c, fit.weights);
-            slowest_candidate_s_ = std::max(slowest_candidate_s_, clock_.seconds() - start_s);
+            slowest_candidate_s_ = std::max(slowest_candidate_s_, clock_() - start_s);
             const int index = static_cast<int>(summary_.candidates.size()) - 1;
             if (summary_.chosen < 0 ||
                 candidate.validation_loss < summary_.candidates[summary_.chosen].validation_loss)
@@ -256,9 +257,9 @@ class Selector {
     TrainerSummary& summary_;
     const Progress& progress_;
     int total_;
-    std::optional<SearchScorer> scorer_;  // on the validation problems
-    const Stopwatch& clock_;              // since training started
-    double slowest_candidate_s_ = 0;      // LP fit and validation searches
+    std::optional<SearchScorer> scorer_;    // on the validation problems
+    const std::function<double()>& clock_;  // seconds since training started
+    double slowest_candidate_s_ = 0;        // LP fit and validation searches
     std::vector<double> chosen_weights_;
 };
 
@@ -347,8 +348,11 @@ std::string training_metadata(const std::vector<TrainingProblem>& problems,
 }  // namespace
 
 TrainerResult train_model(const std::vector<TrainingProblem>& problems,
-                          const TrainerOptions& options, const Progress& progress) {
-    const Stopwatch clock;
+                          const TrainerOptions& options, const Progress& progress,
+                          const std::function<double()>& elapsed_s) {
+    const Stopwatch stopwatch;
+    const std::function<double()> clock =
+        elapsed_s ? elapsed_s : std::function<double()>([&] { return stopwatch.seconds(); });
     check_same_domain(problems);
     const std::vector<int> iterations = iteration_candidates(options);
     auto report = [&](TrainerProgress::Phase phase, int done, int total, std::string detail) {

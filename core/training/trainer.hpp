@@ -117,8 +117,12 @@ struct TrainerResult {
 
 // `problems` must all come from the same domain, ordered by size (smallest
 // first): the first train_fraction of them form the training split.
+// `elapsed_s` is the clock selection_time_limit_s is checked against, the
+// seconds since training started (empty: a steady clock started here); a
+// test passes a scripted one.
 TrainerResult train_model(const std::vector<TrainingProblem>& problems,
                           const TrainerOptions& options,
-                          const std::function<void(const TrainerProgress&)>& progress = {});
+                          const std::function<void(const TrainerProgress&)>& progress = {},
+                          const std::function<double()>& elapsed_s = {});
 
 }  // namespace ll

@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -119,6 +121,46 @@ TEST(Trainer, SelectionTimeLimitKeepsTheFirstCandidate) {
     EXPECT_EQ(result.summary.chosen, 0);
     EXPECT_EQ(result.summary.chosen_c, 1e-4);
     EXPECT_FALSE(train_model(blocksworld_problems(), search_options()).summary.selection_cut);
+}
+
+// The selection starts no candidate that would end past the limit at the
+// pace of the slowest candidate so far (not the last one, not none). A
+// scripted clock: the selector reads it when it checks the time (before
+// every candidate but the first), when a candidate starts and when it ends.
+// The grid repeats one C, so no candidate ranks below the one before it and
+// only the clock can stop the grid.
+TEST(Trainer, SelectionTimeLimitPredictsTheSlowestCandidate) {
+    TrainerOptions options = search_options();
+    options.iteration_candidates = {options.wl.iterations};
+    options.c_grid = std::vector<double>(6, 1.0);
+    auto scripted = [](std::vector<double> readings) {
+        auto next = std::make_shared<std::size_t>(0);
+        return [readings = std::move(readings), next] {
+            // Past the script the clock stands still (the test then fails on
+            // the candidate count, not on an out-of-range read).
+            return readings[std::min(readings.size() - 1, (*next)++)];
+        };
+    };
+    // Candidate 1 takes 50 s; the second is checked at 60 s (would end by
+    // 110 s) and takes 1 s; at 70 s a third one, as slow as the first, would
+    // end at 120 s (as fast as the last: 71 s).
+    const std::vector<double> slow_then_fast = {0, 50, 60, 60, 61, 70, 70, 71, 80, 80, 81};
+    options.selection_time_limit_s = 115;
+    TrainerSummary s =
+        train_model(blocksworld_problems(), options, {}, scripted(slow_then_fast)).summary;
+    EXPECT_EQ(s.candidates.size(), 2u);
+    EXPECT_TRUE(s.selection_cut);
+    // With room for it (70 + 50 < 130), the third starts; the fourth, checked
+    // at 80 s, would end at 130 s: not started.
+    options.selection_time_limit_s = 130;
+    s = train_model(blocksworld_problems(), options, {}, scripted(slow_then_fast)).summary;
+    EXPECT_EQ(s.candidates.size(), 3u);
+    EXPECT_TRUE(s.selection_cut);
+    // Without a limit all six are fitted.
+    options.selection_time_limit_s = std::numeric_limits<double>::infinity();
+    s = train_model(blocksworld_problems(), options, {}, scripted(slow_then_fast)).summary;
+    EXPECT_EQ(s.candidates.size(), 6u);
+    EXPECT_FALSE(s.selection_cut);
 }
 
 TEST(Trainer, LossSelectionIsTheBayesianSearchOverC) {
