@@ -58,12 +58,12 @@ RelationView SuccessorGenerator::relation(const JoinStep& step) const {
                           : state_->relation(layout_, step.predicate);
 }
 
-bool SuccessorGenerator::contains(PredicateId p, std::span<const ObjectId> args) const {
+bool SuccessorGenerator::contains(PredicateId p, const ObjectId* args) const {
     return layout_.is_fluent(p) ? state_->contains(layout_, p, args) : statics_.contains(p, args);
 }
 
-bool SuccessorGenerator::run_checks(const ActionSchema& schema, std::span<const JoinCheck> checks,
-                                    const ObjectId* b) const {
+bool SuccessorGenerator::run_checks(const ActionSchema& schema,
+                                    const std::vector<JoinCheck>& checks, const ObjectId* b) {
     const std::size_t n = task_.objects.size();
     for (const JoinCheck& c : checks) {
         switch (c.kind) {
@@ -82,18 +82,13 @@ bool SuccessorGenerator::run_checks(const ActionSchema& schema, std::span<const 
                 bool positive = c.kind == JoinCheck::Kind::PositiveAtom;
                 const AtomSchema& atom = positive ? schema.positive_preconditions[c.atom]
                                                   : schema.negative_preconditions[c.atom];
-                ObjectId args[16];
-                std::vector<ObjectId> big;
-                ObjectId* a = args;
-                if (atom.arguments.size() > 16) {
-                    big.resize(atom.arguments.size());
-                    a = big.data();
-                }
+                // scratch_ holds the largest arity: no allocation, no cleanup.
+                ObjectId* a = scratch_.data();
                 for (std::size_t i = 0; i < atom.arguments.size(); ++i) {
                     const Term& t = atom.arguments[i];
                     a[i] = t.is_parameter() ? b[t.index] : t.index;
                 }
-                if (contains(atom.predicate, {a, atom.arguments.size()}) != positive) return false;
+                if (contains(atom.predicate, a) != positive) return false;
                 break;
             }
         }
