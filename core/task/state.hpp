@@ -55,7 +55,9 @@ class State {
         int s = layout.slot(p);
         int begin = words_[s], end = words_[s + 1];
         int stride = layout.stride(p);
-        return {words_.data() + begin, (end - begin) / stride, stride};
+        // Most relations are unary: no integer division for them.
+        const int size = stride == 1 ? end - begin : (end - begin) / stride;
+        return {words_.data() + begin, size, stride};
     }
     // `args` holds arity(p) objects. Inline, with a pointer: in wasm32 a span
     // passed by value to an out-of-line call is copied through memory, and
@@ -90,6 +92,19 @@ class StateBuilder {
 inline bool relation_contains(const RelationView& rel, const ObjectId* tuple) {
     const int stride = rel.stride;
     int lo = 0, hi = rel.size;
+    if (stride == 1) {  // no inner loop (wasm engines check the stack in every loop)
+        const ObjectId x = tuple[0];
+        while (lo < hi) {
+            const int mid = (lo + hi) >> 1;
+            const ObjectId y = rel.data[mid];
+            if (y == x) return true;
+            if (y < x)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return false;
+    }
     while (lo < hi) {
         const int mid = (lo + hi) >> 1;
         const ObjectId* t = rel.data + static_cast<std::size_t>(mid) * stride;
