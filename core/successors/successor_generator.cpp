@@ -4,6 +4,10 @@
 #include <algorithm>
 #include <cstring>
 
+// Forced inlining (GCC and Clang spell it the same).
+#define LL_HOT_INLINE [[gnu::always_inline]] inline
+#define LL_HOT_INLINE_LAMBDA __attribute__((always_inline))
+
 namespace ll {
 
 // A non-owning callable: called with the full binding at each solution.
@@ -58,12 +62,16 @@ RelationView SuccessorGenerator::relation(const JoinStep& step) const {
                           : state_->relation(layout_, step.predicate);
 }
 
-bool SuccessorGenerator::contains(PredicateId p, const ObjectId* args) const {
+LL_HOT_INLINE bool SuccessorGenerator::contains(PredicateId p, const ObjectId* args) const {
     return layout_.is_fluent(p) ? state_->contains(layout_, p, args) : statics_.contains(p, args);
 }
 
-bool SuccessorGenerator::run_checks(const ActionSchema& schema,
-                                    const std::vector<JoinCheck>& checks, const ObjectId* b) {
+// run_checks, match_ops, scan and the join's visitor are forced inline into
+// search(): in wasm every call spills all live values (V8 has no
+// callee-saved registers) and reloads the memory base, per visited tuple.
+LL_HOT_INLINE bool SuccessorGenerator::run_checks(const ActionSchema& schema,
+                                                  const std::vector<JoinCheck>& checks,
+                                                  const ObjectId* b) {
     const std::size_t n = task_.objects.size();
     for (const JoinCheck& c : checks) {
         switch (c.kind) {
@@ -96,7 +104,8 @@ bool SuccessorGenerator::run_checks(const ActionSchema& schema,
     return true;
 }
 
-bool SuccessorGenerator::match_ops(const JoinStep& step, const ObjectId* tuple, ObjectId* b) const {
+LL_HOT_INLINE bool SuccessorGenerator::match_ops(const JoinStep& step, const ObjectId* tuple,
+                                                 ObjectId* b) const {
     const std::size_t n = step.ops.size();
     for (std::size_t i = 0; i < n; ++i) {
         const ArgOp& op = step.ops[i];
@@ -157,7 +166,7 @@ std::span<const std::pair<std::uint64_t, int>> SuccessorGenerator::index_range(c
 }
 
 template <class F>
-bool SuccessorGenerator::scan(const JoinStep& step, const ObjectId* b, F&& visit) {
+LL_HOT_INLINE bool SuccessorGenerator::scan(const JoinStep& step, const ObjectId* b, F&& visit) {
     const RelationView rel = relation(step);
     if (rel.empty()) return true;
     if (step.index_slot >= 0) {
@@ -196,7 +205,7 @@ bool SuccessorGenerator::search(const ActionSchema& schema, const JoinPlan& plan
         }
         return true;
     }
-    auto visit = [&](const ObjectId* tuple) {
+    auto visit = [&](const ObjectId* tuple) LL_HOT_INLINE_LAMBDA {
         if (budget_ != nullptr) budget_->poll();
         if (!match_ops(step, tuple, b)) return true;
         if (!run_checks(schema, step.checks, b)) return true;
