@@ -237,11 +237,17 @@ void GroundRelaxation::push(int cost, int fact) {
 template <bool kUnitCost>
 void GroundRelaxation::fire(int action) {
     const int cost = pre_cost_[action] + (kUnitCost ? 1 : action_cost_[action]);
-    for (int i = add_begin_[action]; i < add_begin_[action + 1]; ++i) {
-        const int f = add_[i];
-        if (cost < fact_cost_[f]) {
-            fact_cost_[f] = cost;
-            achiever_[f] = action;
+    // Arrays held in locals: the stores below could alias the vectors'
+    // members, so the compiler would reload every data pointer per iteration.
+    const int* add = add_.data();
+    int* fact_cost = fact_cost_.data();
+    int* achiever = achiever_.data();
+    const int end = add_begin_[action + 1];
+    for (int i = add_begin_[action]; i < end; ++i) {
+        const int f = add[i];
+        if (cost < fact_cost[f]) {
+            fact_cost[f] = cost;
+            achiever[f] = action;
             push(cost, f);
         }
     }
@@ -319,10 +325,16 @@ bool GroundRelaxation::propagate() {
             if (fact_cost_[f] != cost) continue;  // reached more cheaply
             if (budget_ != nullptr) budget_->poll();
             if (is_goal_[f]) --goals_left_;
-            for (int j = consumers_begin_[f]; j < consumers_begin_[f + 1]; ++j) {
-                const int a = consumers_[j];
-                pre_cost_[a] = sum ? pre_cost_[a] + cost : std::max(pre_cost_[a], cost);
-                if (--unsatisfied_[a] == 0) fire<kUnitCost>(a);
+            // fire() changes neither these arrays' sizes nor consumers: held
+            // in locals, not reloaded after every store (see fire()).
+            const int* consumers = consumers_.data();
+            int* pre_cost = pre_cost_.data();
+            int* unsatisfied = unsatisfied_.data();
+            const int end = consumers_begin_[f + 1];
+            for (int j = consumers_begin_[f]; j < end; ++j) {
+                const int a = consumers[j];
+                pre_cost[a] = sum ? pre_cost[a] + cost : std::max(pre_cost[a], cost);
+                if (--unsatisfied[a] == 0) fire<kUnitCost>(a);
             }
         }
     }

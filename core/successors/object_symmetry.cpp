@@ -169,6 +169,10 @@ ObjectSymmetry::ObjectSymmetry(const Task& task, const StateLayout& layout) : la
     const int n = task.num_objects();
     class_of_.assign(static_cast<std::size_t>(n), -1);
     group_of_.assign(static_cast<std::size_t>(n), -1);
+    int max_arity = 1;
+    for (const auto& p : task.predicates)
+        max_arity = std::max(max_arity, p.arity());
+    swapped_.resize(static_cast<std::size_t>(max_arity));
     const std::vector<char> named = named_objects(task);
     const InvariantAtoms invariant(task, layout);
     // Candidates by (type, signature); within a bucket, classes by exchange
@@ -204,10 +208,11 @@ bool ObjectSymmetry::swappable_in_state(const State& state, ObjectId a, ObjectId
         for (int i = refs_begin_[o]; i < refs_begin_[o + 1]; ++i) {
             const AtomRef& ref = refs_[i];
             const int arity = layout_.arity(ref.predicate);
-            swapped_.assign(ref.tuple, ref.tuple + arity);
-            for (ObjectId& x : swapped_)
-                x = swap(x, a, b);
-            if (!state.contains(layout_, ref.predicate, swapped_)) return false;
+            // An element loop into a buffer sized once: no memmove call (wasm).
+            ObjectId* swapped = swapped_.data();
+            for (int k = 0; k < arity; ++k)
+                swapped[k] = swap(ref.tuple[k], a, b);
+            if (!state.contains(layout_, ref.predicate, swapped)) return false;
         }
     }
     return true;

@@ -4,6 +4,10 @@
 #include <algorithm>
 #include <cstring>
 
+// Forced inlining (GCC and Clang spell it the same).
+#define LL_HOT_INLINE [[gnu::always_inline]] inline
+#define LL_HOT_INLINE_LAMBDA __attribute__((always_inline))
+
 namespace ll {
 
 // A non-owning callable: called with the full binding at each solution.
@@ -58,12 +62,16 @@ RelationView SuccessorGenerator::relation(const JoinStep& step) const {
                           : state_->relation(layout_, step.predicate);
 }
 
-bool SuccessorGenerator::contains(PredicateId p, std::span<const ObjectId> args) const {
+LL_HOT_INLINE bool SuccessorGenerator::contains(PredicateId p, const ObjectId* args) const {
     return layout_.is_fluent(p) ? state_->contains(layout_, p, args) : statics_.contains(p, args);
 }
 
-bool SuccessorGenerator::run_checks(const ActionSchema& schema, std::span<const JoinCheck> checks,
-                                    const ObjectId* b) const {
+// run_checks, match_ops, scan and the join's visitor are forced inline into
+// search(): in wasm every call spills all live values (V8 has no
+// callee-saved registers) and reloads the memory base, per visited tuple.
+LL_HOT_INLINE bool SuccessorGenerator::run_checks(const ActionSchema& schema,
+                                                  const std::vector<JoinCheck>& checks,
+                                                  const ObjectId* b) {
     const std::size_t n = task_.objects.size();
     for (const JoinCheck& c : checks) {
         switch (c.kind) {
@@ -82,18 +90,13 @@ bool SuccessorGenerator::run_checks(const ActionSchema& schema, std::span<const 
                 bool positive = c.kind == JoinCheck::Kind::PositiveAtom;
                 const AtomSchema& atom = positive ? schema.positive_preconditions[c.atom]
                                                   : schema.negative_preconditions[c.atom];
-                ObjectId args[16];
-                std::vector<ObjectId> big;
-                ObjectId* a = args;
-                if (atom.arguments.size() > 16) {
-                    big.resize(atom.arguments.size());
-                    a = big.data();
-                }
+                // scratch_ holds the largest arity: no allocation, no cleanup.
+                ObjectId* a = scratch_.data();
                 for (std::size_t i = 0; i < atom.arguments.size(); ++i) {
                     const Term& t = atom.arguments[i];
                     a[i] = t.is_parameter() ? b[t.index] : t.index;
                 }
-                if (contains(atom.predicate, {a, atom.arguments.size()}) != positive) return false;
+                if (contains(atom.predicate, a) != positive) return false;
                 break;
             }
         }
@@ -101,7 +104,8 @@ bool SuccessorGenerator::run_checks(const ActionSchema& schema, std::span<const 
     return true;
 }
 
-bool SuccessorGenerator::match_ops(const JoinStep& step, const ObjectId* tuple, ObjectId* b) const {
+LL_HOT_INLINE bool SuccessorGenerator::match_ops(const JoinStep& step, const ObjectId* tuple,
+                                                 ObjectId* b) const {
     const std::size_t n = step.ops.size();
     for (std::size_t i = 0; i < n; ++i) {
         const ArgOp& op = step.ops[i];
@@ -162,7 +166,7 @@ std::span<const std::pair<std::uint64_t, int>> SuccessorGenerator::index_range(c
 }
 
 template <class F>
-bool SuccessorGenerator::scan(const JoinStep& step, const ObjectId* b, F&& visit) {
+LL_HOT_INLINE bool SuccessorGenerator::scan(const JoinStep& step, const ObjectId* b, F&& visit) {
     const RelationView rel = relation(step);
     if (rel.empty()) return true;
     if (step.index_slot >= 0) {
@@ -201,7 +205,7 @@ bool SuccessorGenerator::search(const ActionSchema& schema, const JoinPlan& plan
         }
         return true;
     }
-    auto visit = [&](const ObjectId* tuple) {
+    auto visit = [&](const ObjectId* tuple) LL_HOT_INLINE_LAMBDA {
         if (budget_ != nullptr) budget_->poll();
         if (!match_ops(step, tuple, b)) return true;
         if (!run_checks(schema, step.checks, b)) return true;

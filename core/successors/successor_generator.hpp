@@ -60,9 +60,10 @@ class SuccessorGenerator {
     void set_state(const State& state);
     RelationView relation(const JoinStep& step) const;
     RelationView relation(PredicateId p) const;
-    bool contains(PredicateId p, std::span<const ObjectId> args) const;
-    bool run_checks(const ActionSchema& schema, std::span<const JoinCheck> checks,
-                    const ObjectId* binding) const;
+    bool contains(PredicateId p, const ObjectId* args) const;
+    // The checks by reference, not as a span: see State::contains.
+    bool run_checks(const ActionSchema& schema, const std::vector<JoinCheck>& checks,
+                    const ObjectId* binding);
     bool match_ops(const JoinStep& step, const ObjectId* tuple, ObjectId* binding) const;
     std::span<const std::pair<std::uint64_t, int>> index_range(const JoinStep& step,
                                                                const ObjectId* binding);
@@ -88,7 +89,7 @@ class SuccessorGenerator {
     std::vector<std::vector<std::pair<std::uint64_t, int>>> indexes_;
     std::vector<std::uint64_t> index_generation_;  // static slots: built once (~0)
     std::vector<ObjectId> binding_;
-    std::vector<ObjectId> scratch_;
+    std::vector<ObjectId> scratch_;  // an atom's arguments in run_checks (max arity)
     Budget* budget_ = nullptr;
 };
 

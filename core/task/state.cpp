@@ -74,22 +74,6 @@ void sort_unique_tuples(std::vector<ObjectId>& flat, int stride) {
 
 }  // namespace
 
-bool relation_contains(const RelationView& rel, std::span<const ObjectId> tuple) {
-    int lo = 0, hi = rel.size;
-    const int stride = rel.stride;
-    while (lo < hi) {
-        int mid = (lo + hi) >> 1;
-        int c =
-            compare_tuples(rel.data + static_cast<std::size_t>(mid) * stride, tuple.data(), stride);
-        if (c == 0) return true;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return false;
-}
-
 std::pair<int, int> relation_prefix_range(const RelationView& rel,
                                           std::span<const ObjectId> prefix) {
     const int k = static_cast<int>(prefix.size());
@@ -115,13 +99,6 @@ std::pair<int, int> relation_prefix_range(const RelationView& rel,
             hi = mid;
     }
     return {first, lo};
-}
-
-bool State::contains(const StateLayout& layout, PredicateId p,
-                     std::span<const ObjectId> args) const {
-    RelationView rel = relation(layout, p);
-    if (layout.arity(p) == 0) return rel.size > 0;
-    return relation_contains(rel, args);
 }
 
 std::uint64_t hash_words(std::span<const ObjectId> words) {

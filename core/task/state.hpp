@@ -55,9 +55,17 @@ class State {
         int s = layout.slot(p);
         int begin = words_[s], end = words_[s + 1];
         int stride = layout.stride(p);
-        return {words_.data() + begin, (end - begin) / stride, stride};
+        // Most relations are unary: no integer division for them.
+        const int size = stride == 1 ? end - begin : (end - begin) / stride;
+        return {words_.data() + begin, size, stride};
     }
-    bool contains(const StateLayout& layout, PredicateId p, std::span<const ObjectId> args) const;
+    // `args` holds arity(p) objects. Inline, with a pointer: in wasm32 a span
+    // passed by value to an out-of-line call is copied through memory, and
+    // reading that copy back stalls store forwarding (docs/build.md).
+    bool contains(const StateLayout& layout, PredicateId p, const ObjectId* args) const;
+    bool contains(const StateLayout& layout, PredicateId p, std::span<const ObjectId> args) const {
+        return contains(layout, p, args.data());
+    }
 
     std::span<const ObjectId> words() const { return words_; }
     std::uint64_t hash() const;
@@ -80,8 +88,40 @@ class StateBuilder {
     std::vector<std::vector<ObjectId>> tuples_;  // per slot, flat
 };
 
-// Binary search for a tuple in a sorted relation.
-bool relation_contains(const RelationView& rel, std::span<const ObjectId> tuple);
+// Binary search for a tuple of rel.stride objects in a sorted relation.
+inline bool relation_contains(const RelationView& rel, const ObjectId* tuple) {
+    const int stride = rel.stride;
+    int lo = 0, hi = rel.size;
+    if (stride == 1) {  // no inner loop (wasm engines check the stack in every loop)
+        const ObjectId x = tuple[0];
+        while (lo < hi) {
+            const int mid = (lo + hi) >> 1;
+            const ObjectId y = rel.data[mid];
+            if (y == x) return true;
+            if (y < x)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return false;
+    }
+    while (lo < hi) {
+        const int mid = (lo + hi) >> 1;
+        const ObjectId* t = rel.data + static_cast<std::size_t>(mid) * stride;
+        int i = 0;
+        while (i < stride && t[i] == tuple[i])
+            ++i;
+        if (i == stride) return true;
+        if (t[i] < tuple[i])
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+inline bool relation_contains(const RelationView& rel, std::span<const ObjectId> tuple) {
+    return relation_contains(rel, tuple.data());
+}
 // The range [first, last) of tuples whose first `prefix.size()` objects equal
 // `prefix`.
 std::pair<int, int> relation_prefix_range(const RelationView& rel,
@@ -98,5 +138,11 @@ State apply_action(const Task& task, const StateLayout& layout, const State& sta
 std::vector<GroundAtom> fluent_atoms(const StateLayout& layout, const State& state);
 
 std::uint64_t hash_words(std::span<const ObjectId> words);
+
+inline bool State::contains(const StateLayout& layout, PredicateId p, const ObjectId* args) const {
+    const RelationView rel = relation(layout, p);
+    if (layout.arity(p) == 0) return rel.size > 0;
+    return relation_contains(rel, args);
+}
 
 }  // namespace ll

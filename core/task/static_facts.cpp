@@ -28,10 +28,4 @@ StaticFacts::StaticFacts(const Task& task)
     }
 }
 
-bool StaticFacts::contains(PredicateId p, std::span<const ObjectId> args) const {
-    RelationView rel = relation(p);
-    if (arity_[p] == 0) return rel.size > 0;
-    return relation_contains(rel, args);
-}
-
 }  // namespace ll

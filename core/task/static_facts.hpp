@@ -17,7 +17,14 @@ class StaticFacts {
         const auto& flat = tuples_[p];
         return {flat.data(), static_cast<int>(flat.size()) / stride_[p], stride_[p]};
     }
-    bool contains(PredicateId p, std::span<const ObjectId> args) const;
+    // `args` holds arity(p) objects (inline with a pointer, as State::contains).
+    bool contains(PredicateId p, const ObjectId* args) const {
+        if (arity_[p] == 0) return !tuples_[p].empty();
+        return relation_contains(relation(p), args);
+    }
+    bool contains(PredicateId p, std::span<const ObjectId> args) const {
+        return contains(p, args.data());
+    }
 
   private:
     std::vector<std::vector<ObjectId>> tuples_;  // per predicate (empty for fluents)
