@@ -127,6 +127,35 @@ test('the bundled blocksworld example: first plan within 2 s of page load, valid
     await page.context().close();
 });
 
+test('Solve before the planner has loaded waits for it; Stop ends that wait', async () => {
+    // The wasm held back 1.5 s: Solve is enabled before the planner is there.
+    const page = await openPage(site.browser, site.server.url);
+    await page.route('**/lazylifted.wasm', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+    });
+    await page.goto(site.server.url);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    await page.click('#solve-btn');
+    assert.match(await page.textContent('#status'), /Loading the planner, then solving/);
+    assert.ok(await page.isEnabled('#stop-btn'));
+    await page.click('#stop-btn');
+    await page.waitForSelector('#status[data-status="stopped"]', { timeout: 1000 });
+    // A second Solve, still before the planner: it solves once the planner is there.
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    const marks = await page.evaluate(() => Object.fromEntries(
+        performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+    assert.ok(marks['ll-solve'] < marks['ll-planner'], 'the Solve came before the planner');
+    assert.ok((await page.locator('#plan-list li').count()) >= 6);
+    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    // The live check ran after that solve (it waits while a Solve waits for the planner).
+    await page.waitForFunction(() => document.getElementById('check-summary').dataset.ok === 'true');
+    assert.equal(await page.inputValue('#example-select'), 'blocksworld-swap');
+    assert.deepEqual(page.ll.errors, []);
+    await page.context().close();
+});
+
 test('a syntax error puts a lint marker on its line; fixing it clears the marker', async () => {
     const page = await openEditor();
     await pickExample(page, 'blocksworld-swap');
