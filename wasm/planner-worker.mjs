@@ -8,7 +8,7 @@
 //                   worker compiled; warmUp: run the warm-up search after 'ready')
 //                   A browser worker that compiles the wasm itself gets the
 //                   same fields in its name ('lazylifted-load:' + JSON) and
-//                   starts loading as its script runs (see earlyLoad below);
+//                   starts loading as its script runs (see EARLY_PREFIX below);
 //                   its 'init' then changes nothing.
 //                   {type: 'solve', id, request, progress: boolean}
 //                   {type: 'check', id, domain, problem}
@@ -181,10 +181,8 @@ function warmUp() {
 }
 
 let initialised = null;
-let waiting = 0;  // requests received and not answered yet
 
-// Loads the module, says 'ready', then warms up, unless a request is waiting
-// already (it compiles what it needs itself, and should not wait).
+// Loads the module, says 'ready', then warms up if asked to.
 function start(params) {
     return loadModule(params)
         .then((module) => {
@@ -192,7 +190,7 @@ function start(params) {
             post({ type: 'ready', version: ll.version(),
                    searchAliases: typeof ll.searchAliases === 'function' ? ll.searchAliases() : '[]',
                    ...(compiledModule ? { wasmModule: compiledModule } : {}) });
-            if (params.warmUp && waiting === 0) warmUp();
+            if (params.warmUp) warmUp();
         })
         .catch((error) => {
             dead = true;
@@ -201,10 +199,11 @@ function start(params) {
 }
 
 // A message to a worker that was created but has not run its script yet is
-// delivered through the page's main thread once the script has run; a page
-// that is busy just then (its own scripts, the first layout: 200-400 ms in
-// chromium traces of the editor page's load) held 'init' back, and with it
-// the loader's import and the wasm compile. The name is there at once.
+// delivered through the page's main thread once the script has run (chromium);
+// a page that is busy just then (its own scripts, making its editors: ~400 ms
+// in a trace of the editor page's load on a busy machine) held 'init' back,
+// and with it the loader's import and the wasm compile. The name is there at
+// once.
 const EARLY_PREFIX = 'lazylifted-load:';
 if (!isNode && typeof self.name === 'string' && self.name.startsWith(EARLY_PREFIX)) {
     let params = null;
@@ -221,13 +220,8 @@ listen(async (message) => {
         initialised ??= start(message);
         return;
     }
-    waiting++;
-    try {
-        await initialised;
-        answer(message);
-    } finally {
-        waiting--;
-    }
+    await initialised;
+    answer(message);
 });
 
 function answer(message) {
