@@ -19,7 +19,7 @@ let saveTimer = null;
 // picked is picked again (for the space of that time) when the session returns.
 function currentSession() {
     const { exampleId, modelChosenByUser } = store.get();
-    const { domain, problem } = pageTexts();
+    const { domain, problem } = pageTexts() ?? { domain: '', problem: '' };
     const session = { domain, problem, example: exampleId, ...settings() };
     if (!modelChosenByUser) session.model = '';
     return session;
