@@ -21,7 +21,8 @@ export function solveRequest(domain, problem, settings) {
 // Rejects with an AbortError when the signal fires (never settles without one).
 function whenAborted(signal) {
     return new Promise((resolve, reject) => {
-        signal?.addEventListener('abort', () => reject(new DOMException('stopped', 'AbortError')), { once: true });
+        const stop = () => reject(new DOMException('stopped', 'AbortError'));
+        signal?.addEventListener('abort', stop, { once: true });
     });
 }
 
