@@ -12,13 +12,17 @@
 // load, as the e2e test file does for its first test (the first page of a
 // browser pays for the browser's own start-up: caches, fonts, processes).
 // --trace FILE saves a chromium performance trace of the last load
-// (chrome://tracing or DevTools' Performance panel).
+// (chrome://tracing or DevTools' Performance panel). --worker traces every
+// load and prints when the worker requested the wasm and when its compile
+// ended (the page's marks only show when the main thread heard of it).
 //
 //   node benchmarks/page_load.mjs [--runs 5] [--site build/wasm/site ...] [--cold] [--trace /tmp/load.json]
-//        [--quiet]
+//        [--worker] [--quiet]
 //
 // Needs the built site (npm run build:web, then cmake --build --preset wasm)
 // and playwright-core (npm ci).
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -29,6 +33,7 @@ const { values: args } = parseArgs({
         trace: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         cold: { type: 'boolean', default: false },
+        worker: { type: 'boolean', default: false },
     },
 });
 const { launchBrowser, openPage, requireSite, siteDir, startServer } = await import('../tests/e2e/helpers.mjs');
@@ -38,6 +43,20 @@ const median = (xs) => {
     const s = [...xs].filter(Number.isFinite).sort((a, b) => a - b);
     return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 };
+
+// From a trace: ms after the navigation's start when the wasm was requested
+// and when its (streaming) compile ended.
+function workerTimes(tracePath) {
+    const events = JSON.parse(fs.readFileSync(tracePath, 'utf8')).traceEvents;
+    const nav = events.find((e) => e.name === 'navigationStart' &&
+                            e.args?.data?.documentLoaderURL?.startsWith('http'));
+    const at = (e) => (e ? (e.ts - nav.ts) / 1000 : NaN);
+    return {
+        wasmRequested: at(events.find((e) => e.name === 'ResourceSendRequest' &&
+                                      e.args?.data?.url?.endsWith('/lazylifted.wasm'))),
+        wasmCompiled: at(events.find((e) => e.name === 'v8.wasm.compileConsumeDone')),
+    };
+}
 
 async function loadOnce(browser, url, tracePath) {
     const page = await openPage(browser, url);
@@ -57,6 +76,7 @@ async function loadOnce(browser, url, tracePath) {
         longTasks: (window.__llLongTasks ?? []).filter((t) => t.start < plan),
     }), planMs);
     await page.context().close();
+    if (args.worker && tracePath) details.worker = workerTimes(tracePath);
     return { readyMs, planMs, ...details };
 }
 
@@ -83,7 +103,9 @@ try {
                 await stop();
                 await start();
             }
-            const r = await loadOnce(browser, servers[k].url, last ? args.trace : undefined);
+            const tracePath = args.worker ? path.join(os.tmpdir(), `page-load-${process.pid}.json`)
+                : last ? args.trace : undefined;
+            const r = await loadOnce(browser, servers[k].url, tracePath);
             results[k].push(r);
             if (args.quiet) continue;
             const marks = Object.entries(r.marks).map(([n, v]) => `${n} ${Math.round(v)}`).join(', ');
@@ -94,6 +116,10 @@ try {
             console.log(`  marks: ${marks}`);
             console.log(`  files: ${files}`);
             console.log(`  long tasks (ms@start): ${tasks || 'none'}`);
+            if (r.worker) {
+                console.log(`  worker: wasm requested ${Math.round(r.worker.wasmRequested)}, ` +
+                            `compiled ${Math.round(r.worker.wasmCompiled)}`);
+            }
         }
     }
 } finally {
@@ -112,4 +138,8 @@ for (const [k, site] of sites.entries()) {
                 `max ${Math.round(Math.max(...rs.map((r) => r.planMs)))})`);
     console.log(`  longest main-thread task before the plan: median ${Math.round(median(longest))} ms, ` +
                 `max ${Math.round(Math.max(...longest))} ms`);
+    if (args.worker) {
+        console.log(`  worker: wasm requested ${Math.round(median(rs.map((r) => r.worker.wasmRequested)))}, ` +
+                    `compiled ${Math.round(median(rs.map((r) => r.worker.wasmCompiled)))} ms (medians)`);
+    }
 }

@@ -122,6 +122,18 @@ async function nodeFileUrl(value) {
 // planner-worker.mjs).
 const SHARED = Symbol('the shared wasm module');  // options[SHARED] = {module, warmedUp}
 
+// The fields of a browser worker's 'init' that its name carries too (see
+// WorkerSlot.#spawn): where the loader and the wasm are, and whether this is
+// the planner's first worker, which warms the module up.
+function initFields(options) {
+    const shared = options[SHARED];
+    return {
+        ...(options.moduleUrl === undefined ? {} : { moduleUrl: String(options.moduleUrl) }),
+        ...(options.wasmUrl === undefined ? {} : { wasmUrl: String(options.wasmUrl) }),
+        warmUp: Boolean(shared) && !shared.warmedUp,
+    };
+}
+
 // ---- one worker: start, request/answer bookkeeping, termination ----
 
 class WorkerSlot {
@@ -165,9 +177,13 @@ class WorkerSlot {
                 if (!this.#dead) onFailure(`the worker exited (code ${code})`);
             });
         } else {
-            this.#worker = options.workerUrl
-                ? new Worker(options.workerUrl, { type: 'module' })
-                : new Worker(new URL('./planner-worker.mjs', import.meta.url), { type: 'module' });
+            // A worker that compiles the wasm itself reads what to load from
+            // its name and starts as its script runs, not when 'init' arrives
+            // (planner-worker.mjs: a busy page delays that message).
+            const early = options[SHARED] && !options[SHARED].module;
+            const name = early ? `lazylifted-load:${JSON.stringify(initFields(options))}` : 'lazylifted';
+            this.#worker = new Worker(options.workerUrl || new URL('./planner-worker.mjs', import.meta.url),
+                                      { type: 'module', name });
             this.#worker.addEventListener('message', (event) => onMessage(event.data));
             this.#worker.addEventListener('error', (event) => {
                 event.preventDefault?.();

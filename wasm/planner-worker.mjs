@@ -6,6 +6,10 @@
 //   main -> worker  {type: 'init', moduleUrl?, wasmUrl?, wasmModule?, warmUp?}
 //                   (first message; wasmModule: a WebAssembly.Module another
 //                   worker compiled; warmUp: run the warm-up search after 'ready')
+//                   A browser worker that compiles the wasm itself gets the
+//                   same fields in its name ('lazylifted-load:' + JSON) and
+//                   starts loading as its script runs (see EARLY_PREFIX below);
+//                   its 'init' then changes nothing.
 //                   {type: 'solve', id, request, progress: boolean}
 //                   {type: 'check', id, domain, problem}
 //                   {type: 'validate', id, domain, problem, plan}
@@ -178,24 +182,49 @@ function warmUp() {
 
 let initialised = null;
 
+// Loads the module, says 'ready', then warms up if asked to.
+function start(params) {
+    return loadModule(params)
+        .then((module) => {
+            ll = module;
+            post({ type: 'ready', version: ll.version(),
+                   searchAliases: typeof ll.searchAliases === 'function' ? ll.searchAliases() : '[]',
+                   ...(compiledModule ? { wasmModule: compiledModule } : {}) });
+            if (params.warmUp) warmUp();
+        })
+        .catch((error) => {
+            dead = true;
+            post({ type: 'init-error', message: describe(error) });
+        });
+}
+
+// A message to a worker that was created but has not run its script yet is
+// delivered through the page's main thread once the script has run (chromium);
+// a page that is busy just then (its own scripts, making its editors: ~400 ms
+// in a trace of the editor page's load on a busy machine) held 'init' back,
+// and with it the loader's import and the wasm compile. The name is there at
+// once.
+const EARLY_PREFIX = 'lazylifted-load:';
+if (!isNode && typeof self.name === 'string' && self.name.startsWith(EARLY_PREFIX)) {
+    let params = null;
+    try {
+        params = JSON.parse(self.name.slice(EARLY_PREFIX.length));
+    } catch {
+        /* not ours: wait for 'init' */
+    }
+    if (params && typeof params === 'object') initialised = start(params);
+}
+
 listen(async (message) => {
     if (message?.type === 'init') {
-        if (initialised) return;
-        initialised = loadModule(message)
-            .then((module) => {
-                ll = module;
-                post({ type: 'ready', version: ll.version(),
-                       searchAliases: typeof ll.searchAliases === 'function' ? ll.searchAliases() : '[]',
-                       ...(compiledModule ? { wasmModule: compiledModule } : {}) });
-                if (message.warmUp) warmUp();
-            })
-            .catch((error) => {
-                dead = true;
-                post({ type: 'init-error', message: describe(error) });
-            });
+        initialised ??= start(message);
         return;
     }
     await initialised;
+    answer(message);
+});
+
+function answer(message) {
     if (!['solve', 'check', 'validate', 'trace', 'explain', 'partialActionChildren']
         .includes(message?.type)) {
         post({ type: 'failure', id: message?.id, message: `unknown request type '${message?.type}'`,
@@ -215,4 +244,4 @@ listen(async (message) => {
         dead = true;
         post({ type: 'failure', id: message.id, message: describe(error), fatal: true });
     }
-});
+}

@@ -126,6 +126,18 @@ export async function openPage(browser, baseUrl, options = {}) {
     return page;
 }
 
+/**
+ * Waits until the editor page has loaded: the planner (the configuration list
+ * is filled from it) and both editors. Solve alone is no such sign: it is
+ * enabled as soon as the page knows its texts and settings, and a Solve then
+ * waits for the planner.
+ */
+export async function waitForEditorPage(page) {
+    await page.waitForSelector('#config-select[data-loaded="true"]', { state: 'attached' });
+    await page.waitForSelector('#domain-editor .cm-content');
+    await page.waitForSelector('#problem-editor .cm-content');
+}
+
 /** Requests that went somewhere else than the site's origin (data:/blob: are local). */
 export function foreignRequests(page) {
     return page.ll.requests.filter((url) => {

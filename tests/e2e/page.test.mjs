@@ -14,7 +14,7 @@ import { test } from 'node:test';
 
 import {
     foreignRequests, longTasksSince, openPage, recordMetrics, screenshot, siteDir, transferSizes,
-    useSiteAndBrowser,
+    useSiteAndBrowser, waitForEditorPage,
 } from './helpers.mjs';
 
 const LOAD_TO_PLAN_LIMIT_MS = 2000;
@@ -25,11 +25,11 @@ const SOLVE_TIMEOUT_MS = 20000;
 
 const site = useSiteAndBrowser();
 
-// The editor page in a fresh browser context, ready (Solve enabled).
+// The editor page in a fresh browser context, loaded (the planner and the editors).
 async function openEditor() {
     const page = await openPage(site.browser, site.server.url);
     await page.goto(site.server.url);
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    await waitForEditorPage(page);
     return page;
 }
 
@@ -59,7 +59,11 @@ async function pickExample(page, id) {
 }
 
 test('the bundled blocksworld example: first plan within 2 s of page load, valid, steppable, downloadable', async () => {
-    const page = await openEditor();
+    // As a user would: Solve as soon as it is enabled (the page may still be
+    // loading the planner and making the editors; the Solve waits for the planner).
+    const page = await openPage(site.browser, site.server.url);
+    await page.goto(site.server.url);
+    await page.waitForSelector('#solve-btn:not([disabled])');
     assert.equal(await page.inputValue('#example-select'), 'blocksworld-swap');
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
@@ -119,6 +123,35 @@ test('the bundled blocksworld example: first plan within 2 s of page load, valid
     assert.ok(jsWasmMeasured <= TRANSFER_LIMIT_BYTES, `wasm + JS ${jsWasmMeasured} bytes sent > 1 MB`);
     assert.ok(sizes.gzip.wasm > 0 && sizes.gzip.js > 0, 'the worker loads were seen');
     assert.deepEqual(foreignRequests(page), [], 'every request stays on the origin');
+    assert.deepEqual(page.ll.errors, []);
+    await page.context().close();
+});
+
+test('Solve before the planner has loaded waits for it; Stop ends that wait', async () => {
+    // The wasm held back 1.5 s: Solve is enabled before the planner is there.
+    const page = await openPage(site.browser, site.server.url);
+    await page.route('**/lazylifted.wasm', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+    });
+    await page.goto(site.server.url);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    await page.click('#solve-btn');
+    assert.match(await page.textContent('#status'), /Loading the planner, then solving/);
+    assert.ok(await page.isEnabled('#stop-btn'));
+    await page.click('#stop-btn');
+    await page.waitForSelector('#status[data-status="stopped"]', { timeout: 1000 });
+    // A second Solve, still before the planner: it solves once the planner is there.
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    const marks = await page.evaluate(() => Object.fromEntries(
+        performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+    assert.ok(marks['ll-solve'] < marks['ll-planner'], 'the Solve came before the planner');
+    assert.ok((await page.locator('#plan-list li').count()) >= 6);
+    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    // The live check ran after that solve (it waits while a Solve waits for the planner).
+    await page.waitForFunction(() => document.getElementById('check-summary').dataset.ok === 'true');
+    assert.equal(await page.inputValue('#example-select'), 'blocksworld-swap');
     assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });
@@ -257,7 +290,7 @@ test('texts and settings survive a reload (localStorage) and travel in a share l
     await page.waitForTimeout(600);  // the session is saved 400 ms after the last change
 
     await page.reload();
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    await waitForEditorPage(page);
     assert.equal(await editorText(page, '.pane-problem'), problem);
     assert.equal(await page.inputValue('#space-select'), 'partial');
     assert.equal(await page.inputValue('#config-select'), 'bfws');
@@ -271,7 +304,7 @@ test('texts and settings survive a reload (localStorage) and travel in a share l
     // A new browser profile (empty storage) opens the link.
     const other = await openPage(site.browser, site.server.url);
     await other.goto(link);
-    await other.waitForSelector('#solve-btn:not([disabled])');
+    await waitForEditorPage(other);
     assert.equal(await editorText(other, '.pane-problem'), problem);
     assert.match(await editorText(other, '.pane-domain'), /\(define \(domain ferry\)/);
     assert.equal(await other.inputValue('#space-select'), 'partial');
@@ -388,7 +421,7 @@ test('a configuration text from a link that is not an alias is kept, and a bad o
     const session = { domain: await editorText(page, '.pane-domain'), problem: await editorText(page, '.pane-problem'),
                       config: 'search=eager,preferred=on' };
     await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    await waitForEditorPage(page);
     await page.waitForSelector('#config-select[data-loaded="true"]');
     assert.equal(await page.inputValue('#config-select'), 'search=eager,preferred=on');
     assert.match(await page.locator('#config-select option:checked').textContent(), /^custom: /);
@@ -399,7 +432,7 @@ test('a configuration text from a link that is not an alias is kept, and a bad o
 
     session.config = 'search=sideways';
     await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    await waitForEditorPage(page);
     await page.waitForFunction(() => document.getElementById('config-select').value === 'search=sideways');
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="error"]', { timeout: SOLVE_TIMEOUT_MS });

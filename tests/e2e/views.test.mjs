@@ -11,7 +11,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { foreignRequests, longTasksSince, openPage, recordMetrics, repoRoot, screenshot,
-         useSiteAndBrowser } from './helpers.mjs';
+         useSiteAndBrowser, waitForEditorPage } from './helpers.mjs';
 
 const SOLVE_TIMEOUT_MS = 20000;
 // The two editors (the page is 1400 x 900): the quick fix tooltip is wider than one.
@@ -21,7 +21,7 @@ const site = useSiteAndBrowser();
 async function openEditor(hash = '') {
     const page = await openPage(site.browser, site.server.url);
     await page.goto(site.server.url + hash);
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    await waitForEditorPage(page);
     return page;
 }
 
@@ -192,7 +192,7 @@ test('the model list picks a model that fits the space, and says so when the use
     // The user's choice is part of the session: a reload keeps it, with the note.
     await page.waitForTimeout(600);  // the session is saved 400 ms after the last change
     await page.reload();
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    await waitForEditorPage(page);
     assert.equal(await page.inputValue('#model-select'), 'models/ipc23lt-blocksworld-ilg-state.json');
     await page.waitForSelector('#model-note:not([hidden])');
     // Back to S³: the chosen model fits again, the note goes.
@@ -275,7 +275,7 @@ test('the partial-action tree stays responsive on HBF blocksworld p29',
                       timeLimitS: 200 };
     const page = await openPage(site.browser, site.server.url);
     await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
-    await page.waitForSelector('#solve-btn:not([disabled])');
+    await waitForEditorPage(page);
     // The HBF model (the IPC blocksworld models share the signature and would load too).
     await page.waitForSelector('#model-select option[value="models/hbf-blocksworld-aoag-partial.json"]',
                                { state: 'attached' });

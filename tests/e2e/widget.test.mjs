@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-    foreignRequests, openPage, recordMetrics, screenshot, useSiteAndBrowser,
+    foreignRequests, openPage, recordMetrics, screenshot, useSiteAndBrowser, waitForEditorPage,
 } from './helpers.mjs';
 
 const SOLVE_TIMEOUT_MS = 20000;
@@ -64,7 +64,7 @@ test('the widget demo page: both widgets solve and validate their plans', async 
     // "open in the editor" hands the texts and settings to the full page (URL hash).
     const [popup] = await Promise.all([page.waitForEvent('popup'),
                                        page.locator('#widget-learned a.open').click()]);
-    await popup.waitForSelector('#solve-btn:not([disabled])');
+    await waitForEditorPage(popup);
     await popup.waitForFunction(() => document.getElementById('check-summary').dataset.ok === 'true');
     assert.match(await popup.textContent('#check-summary'), /three-to-two/);
     assert.equal(await popup.inputValue('#space-select'), 'partial');

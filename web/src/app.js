@@ -15,8 +15,10 @@
 // keeps out of its way: what a first solve does not need is a chunk loaded
 // with import() (the editor help, fetched alongside the texts; the heavy
 // state panels, when first opened: views/index.js); the texts, the example
-// index, the manifest and the help are fetched at once; the editors are made
-// with their texts, in a task of their own.
+// index, the manifest and the help are fetched at once; Solve is enabled as
+// soon as the texts and the settings are known (a Solve waits for the planner
+// if it comes first: page/solving.js); the editors are made after that, with
+// their texts, in a task of their own.
 import { createPddlEditor } from './editor.js';
 import { fillConfigSelect } from './search-options.js';
 import { ui } from './page/dom.js';
@@ -38,6 +40,7 @@ const API_URL = new URL('./lazylifted-api.mjs', import.meta.url).href;
 const plannerPromise = (globalThis.lazyliftedPlannerPromise ??=
     import(API_URL).then((api) => api.createPlanner()));
 plannerPromise.catch(() => {});
+store.set({ plannerLoad: plannerPromise });
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -110,8 +113,31 @@ async function createEditors(texts, pddlAssist) {
     await nextTask();
     const domain = createPddlEditor(ui.domainEditor, options('Domain PDDL', texts.domain));
     const problem = createPddlEditor(ui.problemEditor, options('Problem PDDL', texts.problem));
-    store.set({ editors: { domain, problem } });
+    store.set({ editors: { domain, problem }, texts: null });  // the editors hold the texts now
     await nextTask();
+}
+
+// The planner: Solve was enabled before (a Solve meanwhile waits for it).
+async function plannerLoaded() {
+    let planner;
+    try {
+        planner = await plannerPromise;
+    } catch (error) {
+        store.set({ plannerLoad: null });  // no Solve from now on
+        if (!store.get().solving) {  // else that Solve reports it
+            ui.solve.disabled = true;
+            showLoadError(error);
+        }
+        return;
+    }
+    performance.mark('ll-planner');
+    store.set({ planner, searchAliases: planner.searchAliases ?? [] });
+    ui.version.textContent = `planner ${planner.version}`;
+    fillConfigSelect(ui.config, store.get().searchAliases, ui.config.value);
+    ui.config.dataset.loaded = 'true';
+    updateSearchLabels();
+    if (!store.get().solving) setStatus('ready', 'Ready: press Solve (Ctrl+Enter)');
+    scheduleCheck(0);
 }
 
 async function start() {
@@ -139,33 +165,23 @@ async function start() {
     } catch (error) {
         showLoadError(error);  // the editors come up empty
     }
-    await createEditors(texts, await help);
-    performance.mark('ll-editors');
+    store.set({ texts });
     const [index, models] = await Promise.all([exampleIndex, manifest]);
     store.set({ examples: Array.isArray(index.examples) ? index.examples : [],
                 manifest: Array.isArray(models.models) ? models.models : [] });
     fillExamples();
     performance.mark('ll-examples');
-    // The texts are in the editors already: this applies the settings.
+    // The texts are known already: this applies the settings.
     const first = await firstExample;
     if (session) applySession(session);
     else if (first && texts.domain) await loadExample(first.id, { texts: firstTexts });
-    let planner;
-    try {
-        planner = await plannerPromise;
-    } catch (error) {
-        showLoadError(error);
-        return;
-    }
-    performance.mark('ll-planner');
-    store.set({ planner, searchAliases: planner.searchAliases ?? [] });
-    ui.version.textContent = `planner ${planner.version}`;
-    fillConfigSelect(ui.config, store.get().searchAliases);
-    ui.config.dataset.loaded = 'true';
-    updateSearchLabels();
-    setStatus('ready', 'Ready: press Solve (Ctrl+Enter)');
+    performance.mark('ll-solvable');
     ui.solve.disabled = false;
-    scheduleCheck(0);
+    const planner = plannerLoaded();
+    await createEditors(store.get().texts, await help);
+    performance.mark('ll-editors');
+    if (store.get().planner) scheduleCheck(0);  // marks the check's diagnostics in the editors
+    await planner;
 }
 
 wireSettings();

@@ -18,6 +18,14 @@ export function solveRequest(domain, problem, settings) {
     return request;
 }
 
+// Rejects with an AbortError when the signal fires (never settles without one).
+function whenAborted(signal) {
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(new DOMException('stopped', 'AbortError'));
+        signal?.addEventListener('abort', stop, { once: true });
+    });
+}
+
 function errorResponse(error) {
     return { status: 'error', plan: [], cost: null, stats: null,
              error: { category: error?.category ?? 'internal', message: error?.message ?? String(error),
@@ -42,7 +50,9 @@ export async function runSolve({ planner, domain, problem, settings, loadModel, 
             }
         }
         if (signal?.aborted) throw new DOMException('stopped', 'AbortError');
-        const response = await (await planner).solve(request, {
+        // A planner still loading: Stop ends the wait at once.
+        const ready = await Promise.race([planner, whenAborted(signal)]);
+        const response = await ready.solve(request, {
             signal, onProgress: (report) => onProgress?.(report, elapsedS()),
         });
         return { stopped: false, response, elapsedS: elapsedS() };

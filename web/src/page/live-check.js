@@ -7,10 +7,11 @@ import { el, errorLocation } from '../format.js';
 import { requirementFixes } from '../pddl-fixes.js';
 import { ui } from './dom.js';
 import { refreshModels } from './models.js';
-import { store } from './store.js';
+import { pageTexts, store } from './store.js';
 
 let checkTimer = null;
 let checkSeq = 0;
+let checkDue = false;  // a check that had to wait (see runCheck)
 
 export function scheduleCheck(delay = 300) {
     clearTimeout(checkTimer);
@@ -18,12 +19,21 @@ export function scheduleCheck(delay = 300) {
     checkTimer = setTimeout(runCheck, delay);
 }
 
+// A check waits for the planner and the texts, and while a Solve pressed
+// before the planner had loaded runs: during that first search the check
+// would start the planner's second worker (a second instance of the module
+// competing with the search); it runs when the search ends instead.
+store.subscribe((state, patch) => {
+    if (checkDue && ('planner' in patch || 'solving' in patch || 'texts' in patch)) scheduleCheck(0);
+});
+
 async function runCheck() {
-    const { planner, editors } = store.get();
-    if (!planner) return;  // runs again once the planner is ready
+    const { planner, solving } = store.get();
+    const texts = pageTexts();
+    checkDue = !planner || !texts || Boolean(solving?.early);
+    if (checkDue) return;
     const seq = ++checkSeq;
-    const domain = editors.domain.getText();
-    const problem = editors.problem.getText();
+    const { domain, problem } = texts;
     let report;
     try {
         report = await planner.check(domain, problem);
@@ -52,6 +62,7 @@ async function runCheck() {
 /** Lint markers in both editors: [{file, line, column, message, severity?}]. */
 export function showDiagnostics(diagnostics, source = 'check') {
     const { editors } = store.get();
+    if (!editors) return;  // the check after they are made marks them
     const forFile = (file) => diagnostics
         .filter((d) => d.file === file && d.line)
         .map((d) => ({ line: d.line, column: d.column, message: d.message, source,
@@ -79,6 +90,7 @@ function setCheckSummary(ok, text, diagnostic = null) {
 /** Puts the cursor on an error's position in its editor. */
 export function revealError(error) {
     const { editors } = store.get();
+    if (!editors) return;
     const editor = error.file === 'domain.pddl' ? editors.domain : editors.problem;
     editor.reveal(error.line, error.column);
 }

@@ -6,7 +6,7 @@
 // the AOAG/AEG models (PS²) see the partial action.
 import { el } from '../format.js';
 import { ui } from './dom.js';
-import { store } from './store.js';
+import { pageTexts, store } from './store.js';
 
 const modelTexts = new Map();  // a cache: manifest file -> JSON text
 
@@ -14,9 +14,9 @@ export const SPACE_NAMES = { state: 'S³', partial: 'PS²' };
 
 /** The current domain's name: from the last check, else from the domain text. */
 export function currentDomainName() {
-    const { checked, editors } = store.get();
+    const { checked } = store.get();
     if (checked.domain) return checked.domain;
-    const match = /\(\s*define\s*\(\s*domain\s+([^\s()]+)/i.exec(editors?.domain.getText() ?? '');
+    const match = /\(\s*define\s*\(\s*domain\s+([^\s()]+)/i.exec(pageTexts()?.domain ?? '');
     return match ? match[1].toLowerCase() : null;
 }
 

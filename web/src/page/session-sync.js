@@ -11,22 +11,22 @@ import { scheduleCheck } from './live-check.js';
 import { refreshModels } from './models.js';
 import { clearResult } from './result-view.js';
 import { settings } from './solving.js';
-import { store } from './store.js';
+import { pageTexts, store } from './store.js';
 
 let saveTimer = null;
 
 // The session names a model only when the user chose it: a model the page
 // picked is picked again (for the space of that time) when the session returns.
 function currentSession() {
-    const { editors, exampleId, modelChosenByUser } = store.get();
-    const session = { domain: editors.domain.getText(), problem: editors.problem.getText(), example: exampleId,
-                      ...settings() };
+    const { exampleId, modelChosenByUser } = store.get();
+    const { domain, problem } = pageTexts() ?? { domain: '', problem: '' };
+    const session = { domain, problem, example: exampleId, ...settings() };
     if (!modelChosenByUser) session.model = '';
     return session;
 }
 
 export function scheduleSave() {
-    if (!store.get().editors) return;  // nothing to save before the editors exist
+    if (!pageTexts()) return;  // nothing to save before the page has its texts
     clearTimeout(saveTimer);
     saveTimer = setTimeout(() => saveToStorage(currentSession()), 400);
 }
@@ -70,15 +70,24 @@ function applySettings(session) {
     }
 }
 
-/** Puts a session's texts and settings into the page (a model named by it counts as chosen). */
+/**
+ * Puts a session's texts and settings into the page (a model named by it
+ * counts as chosen); before the editors exist, the texts go to the store
+ * (the editors are made with them).
+ */
 export function applySession(session) {
-    const { editors } = store.get();
-    store.set({ applyingSession: true });
-    try {
-        if (typeof session.domain === 'string') editors.domain.setText(session.domain);
-        if (typeof session.problem === 'string') editors.problem.setText(session.problem);
-    } finally {
-        store.set({ applyingSession: false });
+    const { editors, texts } = store.get();
+    if (editors) {
+        store.set({ applyingSession: true });
+        try {
+            if (typeof session.domain === 'string') editors.domain.setText(session.domain);
+            if (typeof session.problem === 'string') editors.problem.setText(session.problem);
+        } finally {
+            store.set({ applyingSession: false });
+        }
+    } else {
+        const text = (key) => (typeof session[key] === 'string' ? session[key] : texts?.[key] ?? '');
+        store.set({ texts: { domain: text('domain'), problem: text('problem') } });
     }
     applySettings(session);
     updateSearchLabels();
@@ -103,7 +112,7 @@ export async function loadExample(id, { applySettings: withSettings = true, text
     const { examples, manifest } = store.get();
     const example = examples.find((e) => e.id === id);
     if (!example) return;
-    // Set once the example's texts are in the editors (tests wait on it).
+    // Set once the example's texts are in the page (tests wait on it).
     delete ui.exampleSelect.dataset.loaded;
     const [domain, problem] = (await texts) ?? await fetchExampleTexts(example);
     store.set({ exampleId: id, checked: { domain: null, problem: null, fingerprint: null } });

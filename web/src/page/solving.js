@@ -8,7 +8,7 @@ import { renderLineChart } from '../views/charts.js';
 import { ui } from './dom.js';
 import { modelText } from './models.js';
 import { clearResult, setStatus, showResponse } from './result-view.js';
-import { store } from './store.js';
+import { pageTexts, store } from './store.js';
 
 /** The settings of the page's controls, in the shape of a session and of solveRequest(). */
 export function settings() {
@@ -56,12 +56,16 @@ function showProgress(p) {
     ui.bestH.textContent = formatNumber(p.bestH);
 }
 
+// Solve is enabled once the page knows its texts and settings, before the
+// editors are made and before the planner has loaded: a Solve then waits for
+// the planner (the first plan comes as soon as the planner is there, not
+// after the user saw the button enabled and reached for it).
 export async function solve() {
-    const { planner, editors, solving } = store.get();
-    if (!planner || solving) return;
+    const { planner, plannerLoad, solving } = store.get();
+    const texts = pageTexts();
+    if (solving || !texts || !(planner ?? plannerLoad)) return;
     performance.mark('ll-solve');
-    const domain = editors.domain.getText();
-    const problem = editors.problem.getText();
+    const { domain, problem } = texts;
     const s = settings();
     clearResult();
     const controller = new AbortController();
@@ -69,16 +73,16 @@ export async function solve() {
     const timer = setInterval(() => {
         ui.elapsed.textContent = formatSeconds((performance.now() - startedAt) / 1000);
     }, 100);
-    store.set({ solving: { controller, startedAt } });
+    store.set({ solving: { controller, startedAt, early: !planner } });
     ui.solve.disabled = true;
     ui.stop.disabled = false;
-    setStatus('solving');
+    setStatus('solving', planner ? undefined : 'Loading the planner, then solving…');
     showProgress({ expansions: 0, evaluations: 0, bestH: null });
     ui.elapsed.textContent = formatSeconds(0);
     const chart = createLiveChart();
     let model = null;
     const outcome = await runSolve({
-        planner, domain, problem, settings: s, signal: controller.signal,
+        planner: planner ?? plannerLoad, domain, problem, settings: s, signal: controller.signal,
         loadModel: async () => (model = await modelText(s.model)),
         onProgress: (report, elapsedS) => {
             showProgress(report);
@@ -89,7 +93,7 @@ export async function solve() {
     clearInterval(timer);
     ui.elapsed.textContent = formatSeconds(outcome.elapsedS);
     store.set({ solving: null });
-    ui.solve.disabled = false;
+    ui.solve.disabled = !(store.get().planner ?? store.get().plannerLoad);  // none if it failed to load
     ui.stop.disabled = true;
     if (outcome.stopped) {
         setStatus('stopped', `Stopped after ${ui.elapsed.textContent}`);

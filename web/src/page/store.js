@@ -23,7 +23,9 @@ export function createStore(initial) {
 
 export const store = createStore({
     planner: null,              // the JS API's Planner, once loaded
+    plannerLoad: null,          // the promise of it (a Solve before it loaded waits for it)
     editors: null,              // {domain, problem}: the two PDDL editors (editor.js)
+    texts: null,                // {domain, problem}: the texts before the editors exist (pageTexts)
     examples: [],               // examples/index.json
     manifest: [],               // models/manifest.json: the pretrained models
     searchAliases: [],          // the core's configuration aliases
@@ -32,8 +34,20 @@ export const store = createStore({
     loadedModel: null,          // {name, text, domain, space, graph}: a model from disk
     wantedModel: '',            // the model the user or the session asked for
     modelChosenByUser: false,   // false: the page picks the model that fits the space
-    solving: null,              // {controller, startedAt}: while a search runs
+    solving: null,              // {controller, startedAt, early}: while a search runs (early:
+                                // Solve was pressed before the planner had loaded)
     result: null,               // the last solve's plan, trace and step (result-view.js)
     loadedFromHash: false,      // the texts came from a share link (until edited)
     applyingSession: false,     // editor changes come from a session, not from typing
 });
+
+/**
+ * The texts on the page, {domain, problem}: the editors', or the texts they
+ * will be made with (a Solve may come before the editors exist); null before
+ * the page knows them.
+ */
+export function pageTexts() {
+    const { editors, texts } = store.get();
+    if (editors) return { domain: editors.domain.getText(), problem: editors.problem.getText() };
+    return texts;
+}
