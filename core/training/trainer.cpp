@@ -138,13 +138,9 @@ class Selector {
           summary_(summary),
           progress_(progress),
           total_(total),
-          clock_(clock) {
-        const int first = n_train;
-        const int last = std::min<int>(static_cast<int>(problems.size()),
-                                       first + std::max(0, options.selection_problems));
-        scorer_.emplace(std::span(problems).subspan(first, last - first),
-                        options.dataset.space == DatasetSpace::Partial, options.search_score);
-    }
+          scorer_(validation_problems(problems, n_train, options),
+                  options.dataset.space == DatasetSpace::Partial, options.search_score),
+          clock_(clock) {}
 
     // Returns the index of this iteration count's best candidate (-1 if
     // none was evaluated).
@@ -171,6 +167,14 @@ class Selector {
     }
 
   private:
+    // The first `selection_problems` problems after the training split.
+    static std::span<const TrainingProblem> validation_problems(
+        const std::vector<TrainingProblem>& problems, int n_train, const TrainerOptions& options) {
+        const int last = std::min<int>(static_cast<int>(problems.size()),
+                                       n_train + std::max(0, options.selection_problems));
+        return std::span(problems).subspan(n_train, last - n_train);
+    }
+
     SelectionCandidate& add(const SelectionInput& input, double c,
                             const std::vector<double>& weights) {
         SelectionCandidate candidate;
@@ -209,7 +213,7 @@ class Selector {
                 auto model = std::make_shared<const WlModel>(
                     make_model(problems_.front(), options_, features_, input.iterations,
                                fit.weights, relaxed_dead_ends_));
-                candidate.search = scorer_->score(model);
+                candidate.search = scorer_.score(model);
                 seen.emplace_back(fit.weights, candidate.search);
             }
             slowest_candidate_s_ = std::max(slowest_candidate_s_, clock_() - start_s);
@@ -257,7 +261,7 @@ class Selector {
     TrainerSummary& summary_;
     const Progress& progress_;
     int total_;
-    std::optional<SearchScorer> scorer_;    // on the validation problems
+    SearchScorer scorer_;                   // on the validation problems
     const std::function<double()>& clock_;  // seconds since training started
     double slowest_candidate_s_ = 0;        // LP fit and validation searches
     std::vector<double> chosen_weights_;
