@@ -180,7 +180,6 @@ async function start() {
     const planner = plannerLoaded();
     await createEditors(store.get().texts, await help);
     performance.mark('ll-editors');
-    if (store.get().planner) scheduleCheck(0);  // marks the check's diagnostics in the editors
     await planner;
 }
 

@@ -12,6 +12,7 @@ import { pageTexts, store } from './store.js';
 let checkTimer = null;
 let checkSeq = 0;
 let checkDue = false;  // a check that had to wait (see runCheck)
+let unshown = null;    // [diagnostics, source] checked before the editors existed
 
 export function scheduleCheck(delay = 300) {
     clearTimeout(checkTimer);
@@ -25,6 +26,9 @@ export function scheduleCheck(delay = 300) {
 // competing with the search); it runs when the search ends instead.
 store.subscribe((state, patch) => {
     if (checkDue && ('planner' in patch || 'solving' in patch || 'texts' in patch)) scheduleCheck(0);
+    // The editors are made with the texts that were checked: their markers
+    // come from that check, not from a second one.
+    if ('editors' in patch && state.editors && unshown) showDiagnostics(...unshown);
 });
 
 async function runCheck() {
@@ -62,7 +66,8 @@ async function runCheck() {
 /** Lint markers in both editors: [{file, line, column, message, severity?}]. */
 export function showDiagnostics(diagnostics, source = 'check') {
     const { editors } = store.get();
-    if (!editors) return;  // the check after they are made marks them
+    unshown = editors ? null : [diagnostics, source];
+    if (!editors) return;  // marked when they are made (above)
     const forFile = (file) => diagnostics
         .filter((d) => d.file === file && d.line)
         .map((d) => ({ line: d.line, column: d.column, message: d.message, source,
