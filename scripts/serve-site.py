@@ -8,10 +8,13 @@ machine's mime.types says, gzips text and wasm for clients that accept it
 (as a real web server would, so transfer sizes are realistic), and sends
 Cache-Control: no-cache with an ETag, so a rebuilt site is picked up on
 reload and an unchanged file costs a 304. Like a static server that serves
-precompressed files, it gzips the site once when it starts (in the
-background, while it already serves): a first page load does not wait for
-the 1 MB wasm to be compressed (100-300 ms at level 9 on a busy 2-core
-machine). A file changed since is compressed again when asked for.
+precompressed files, it gzips the site once when it starts, before it prints
+its URL (~0.3 s for the whole site on a quiet machine): a first page load
+never waits for the 1 MB wasm to be compressed. Compressing in the
+background while already serving, as it did before, made the first load's
+wasm wait 250-320 ms for its headers when the browser started at the same
+time (a cold-load trace, docs/web.md). A file changed since is compressed
+again when asked for.
 
 usage: serve-site.py [--root DIR] [--host 127.0.0.1] [--port 8000]
 --port 0 picks a free port (so does a busy --port, with a note on stderr).
@@ -71,7 +74,7 @@ def gzipped(path):
 
 
 def precompress(root):
-    """Gzips every compressible file under `root` (run in a background thread)."""
+    """Gzips every compressible file under `root` (once, before serving)."""
     for folder, _, files in sorted(os.walk(root)):
         for name in sorted(files):
             if os.path.splitext(name)[1].lower() in COMPRESSIBLE:
@@ -167,7 +170,7 @@ def main():
     with httpd:
         httpd.quiet = args.quiet
         host, port = httpd.server_address[:2]
-        threading.Thread(target=precompress, args=(args.root,), daemon=True).start()
+        precompress(args.root)
         print(f"http://{host}:{port}/", flush=True)
         try:
             httpd.serve_forever()

@@ -127,6 +127,30 @@ export async function openPage(browser, baseUrl, options = {}) {
 }
 
 /**
+ * Clicks `selector` the moment the page enables it, as a user whose pointer
+ * already rests on the button would: the page itself watches for the button
+ * (every frame) and the click is a plain input event at its centre, with no
+ * actionability retries. Playwright's waitForSelector + click poll from the
+ * harness with a 20-50-100-100-500 ms backoff and wait for two stable frames:
+ * on the editor page that put 240-540 ms between the page enabling Solve and
+ * the click (docs/web.md, "Page load, third round"), which measured the
+ * harness, not the page. Resolves with the time (ms after the navigation's
+ * start) at which the page saw the button enabled.
+ */
+export async function clickWhenEnabled(page, selector, { timeout = 30000 } = {}) {
+    const handle = await page.waitForFunction((sel) => {
+        const element = document.querySelector(sel);
+        if (!element || element.disabled) return null;
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) return null;
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2, at: performance.now() };
+    }, selector, { polling: 'raf', timeout });
+    const { x, y, at } = await handle.jsonValue();
+    await page.mouse.click(x, y);
+    return at;
+}
+
+/**
  * Waits until the editor page has loaded: the planner (the configuration list
  * is filled from it) and both editors. Solve alone is no such sign: it is
  * enabled as soon as the page knows its texts and settings, and a Solve then

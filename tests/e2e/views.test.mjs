@@ -301,3 +301,49 @@ test('the partial-action tree stays responsive on HBF blocksworld p29',
     assert.ok(longestMs <= 100, `a ${Math.round(longestMs)} ms main-thread task`);
     await page.context().close();
 });
+
+// Issue 14's "done when": the tree explorer shows the PS² children of the
+// initial state of HBF warehouse testing/easy p01 with their h (the AOAG
+// model; rFF is not asked for). Reads the shared benchmarks: skipped without them.
+const HBF_WAREHOUSE = path.join(repoRoot, '..', 'shared', 'benchmarks', 'hbf', 'warehouse');
+const WAREHOUSE_P01 = path.join(HBF_WAREHOUSE, 'testing', 'easy', 'p01.pddl');
+test('the partial-action tree of HBF warehouse p01\'s initial state, with h for each child',
+     { skip: !fs.existsSync(WAREHOUSE_P01) && 'no ../shared/benchmarks', timeout: 120000 }, async () => {
+    const session = { domain: fs.readFileSync(path.join(HBF_WAREHOUSE, 'domain.pddl'), 'utf8'),
+                      problem: fs.readFileSync(WAREHOUSE_P01, 'utf8'), space: 'partial', heuristic: 'wl',
+                      timeLimitS: 60 };
+    const page = await openPage(site.browser, site.server.url);
+    await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
+    await waitForEditorPage(page);
+    await page.waitForSelector('#model-select option[value="models/hbf-warehouse-aoag-partial.json"]',
+                               { state: 'attached' });
+    await page.selectOption('#model-select', 'models/hbf-warehouse-aoag-partial.json');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    assert.match(await page.textContent('#step-label'), /Initial state/);
+
+    const tree = '#state-panels [data-panel="partial-tree"]';
+    await page.click(`${tree} summary`);
+    await page.waitForSelector(`${tree} li.on-plan .ll-tree-plan`, { timeout: SOLVE_TIMEOUT_MS });
+    // The first level: the schemas applicable in the initial state, each with
+    // a number for h (the model's value of the partial action), one of them
+    // the plan's first step.
+    const schemas = await page.$$eval(`${tree} .ll-tree > ul > li > ul > li[role="treeitem"]`, (items) =>
+        items.map((item) => ({ label: item.querySelector('.ll-tree-label').textContent,
+                               h: item.querySelector('.ll-tree-h').textContent,
+                               onPlan: item.classList.contains('on-plan') })));
+    assert.ok(schemas.length >= 2, JSON.stringify(schemas));
+    for (const s of schemas) {
+        // A schema with no parameter bound yet: move(?, ?, ?).
+        assert.match(s.label, /^(move|move-to-new-base|move-from-base|move-between-base|remove|remove-from-base)\((\?(, )?)+\)$/);
+        assert.match(s.h, /^h = (-?\d+|∞)$/, `${s.label}: ${s.h}`);
+    }
+    assert.equal(schemas.filter((s) => s.onPlan).length, 1, JSON.stringify(schemas));
+    const firstStep = (await page.locator('#plan-list li').first().textContent()).trim();
+    const planSchema = schemas.find((s) => s.onPlan).label.replace(/\(.*$/, '');
+    assert.ok(firstStep.startsWith(`(${planSchema} `) || firstStep === `(${planSchema})`,
+              `${firstStep} vs ${planSchema}`);
+    console.log(`# warehouse p01, initial state: ${schemas.map((s) => `${s.label} ${s.h}`).join('; ')}`);
+    await screenshot(page, 'view-partial-tree-warehouse-p01', { selector: tree });
+    await page.context().close();
+});
