@@ -120,7 +120,25 @@ async function nodeFileUrl(value) {
 // they only instantiate it, with no fetch and no compile. In Node every worker
 // loads the wasm itself. The first worker also warms the module up (see
 // planner-worker.mjs).
-const SHARED = Symbol('the shared wasm module');  // options[SHARED] = {module, warmedUp}
+const SHARED = Symbol('the shared wasm module');  // options[SHARED] = {module, warmedUp, early}
+
+// The name a browser worker that loads the wasm itself is started with: the
+// fields of its 'init' (see WorkerSlot.#spawn and planner-worker.mjs).
+export const EARLY_WORKER_PREFIX = 'lazylifted-load:';
+
+// A worker a page started before this module was loaded (options.earlyWorker:
+// {worker, messages, errors}, see startEarlyWorker in the .d.ts): taken once,
+// by the planner's first worker, with what it said before it was taken.
+function takeEarlyWorker(shared) {
+    const early = shared?.early;
+    if (!early) return null;
+    shared.early = null;
+    if (typeof Worker === 'undefined' || !(early.worker instanceof Worker)) return null;
+    early.worker.onmessage = null;
+    early.worker.onerror = null;
+    return { worker: early.worker, messages: [...(early.messages ?? [])],
+             errors: [...(early.errors ?? [])] };
+}
 
 // The fields of a browser worker's 'init' that its name carries too (see
 // WorkerSlot.#spawn): where the loader and the wasm are, and whether this is
@@ -180,16 +198,22 @@ class WorkerSlot {
             // A worker that compiles the wasm itself reads what to load from
             // its name and starts as its script runs, not when 'init' arrives
             // (planner-worker.mjs: a busy page delays that message).
-            const early = options[SHARED] && !options[SHARED].module;
-            const name = early ? `lazylifted-load:${JSON.stringify(initFields(options))}` : 'lazylifted';
-            this.#worker = new Worker(options.workerUrl || new URL('./planner-worker.mjs', import.meta.url),
-                                      { type: 'module', name });
+            const loadsItself = options[SHARED] && !options[SHARED].module;
+            const adopted = loadsItself ? takeEarlyWorker(options[SHARED]) : null;
+            const name = loadsItself ? `${EARLY_WORKER_PREFIX}${JSON.stringify(initFields(options))}`
+                                     : 'lazylifted';
+            this.#worker = adopted?.worker ??
+                new Worker(options.workerUrl || new URL('./planner-worker.mjs', import.meta.url),
+                           { type: 'module', name });
             this.#worker.addEventListener('message', (event) => onMessage(event.data));
             this.#worker.addEventListener('error', (event) => {
                 event.preventDefault?.();
                 onFailure(event.message || 'could not load planner-worker.mjs');
             });
             this.#worker.addEventListener('messageerror', () => onFailure('unreadable message'));
+            // What the adopted worker said before: its 'ready' may be among it.
+            for (const message of adopted?.messages ?? []) onMessage(message);
+            for (const message of adopted?.errors ?? []) onFailure(message);
         }
         const href = async (value) => {
             if (value === undefined) return undefined;
@@ -586,7 +610,8 @@ class Planner {
 }
 
 export async function createPlanner(options = {}) {
-    const opts = { ...options, [SHARED]: { module: null, warmedUp: false } };
+    const { earlyWorker = null, ...rest } = options;
+    const opts = { ...rest, [SHARED]: { module: null, warmedUp: false, early: earlyWorker } };
     const main = WorkerSlot.start(opts, () => {});
     const slot = await main;  // rejects if the worker or the module cannot load
     return new Planner(opts, main, slot.version, slot.searchAliases);

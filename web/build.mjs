@@ -17,6 +17,7 @@
 // index.html gets <link rel="modulepreload"> for the chunks app.js imports
 // statically and <link rel="preload"> for the first example's texts (below).
 import { build } from 'esbuild';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -106,7 +107,21 @@ const preloads = [
 ].join('\n');
 const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
 if (!html.includes('<!-- build: preloads -->')) throw new Error('web/index.html lacks <!-- build: preloads -->');
-fs.writeFileSync(path.join(outDir, 'index.html'), html.replace('<!-- build: preloads -->', preloads));
+fs.writeFileSync(path.join(outDir, 'index.html'),
+                 withInlineScriptHashes(html.replace('<!-- build: preloads -->', preloads)));
+
+// The page's Content-Security-Policy allows its inline scripts by their
+// hashes only: 'sha256-INLINE-SCRIPTS' becomes the hash of each <script>
+// without src (the early planner worker), so an edited script needs no
+// hand-made hash and a script added by anyone else still does not run.
+function withInlineScriptHashes(text) {
+    const token = "'sha256-INLINE-SCRIPTS'";
+    if (!text.includes(token)) throw new Error(`web/index.html's policy lacks ${token}`);
+    const hashes = [...text.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+        .map(([, body]) => `'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    if (hashes.length === 0) throw new Error('web/index.html has no inline script for its policy');
+    return text.replace(token, hashes.join(' '));
+}
 fs.cpSync(path.join(webDir, 'examples'), path.join(outDir, 'examples'), { recursive: true });
 
 const rows = Object.keys(outputs).filter((file) => !file.endsWith('.map')).map((file) => {

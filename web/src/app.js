@@ -38,7 +38,7 @@ import './views/index.js';
 // parsed; started here if boot.js has not run (yet): one planner either way.
 const API_URL = new URL('./lazylifted-api.mjs', import.meta.url).href;
 const plannerPromise = (globalThis.lazyliftedPlannerPromise ??=
-    import(API_URL).then((api) => api.createPlanner()));
+    import(API_URL).then((api) => api.createPlanner({ earlyWorker: globalThis.lazyliftedEarlyWorker })));
 plannerPromise.catch(() => {});
 store.set({ plannerLoad: plannerPromise });
 
