@@ -279,6 +279,8 @@ json trace_json(const ll::Task& task, const ll::PlanTrace& trace) {
     }
     const ll::ValidationResult& v = trace.validation;
     return {{"ok", true},
+            {"domain", task.domain_name},
+            {"problem", task.problem_name},
             {"valid", v.valid},
             {"message", v.message},
             {"failedStep", v.failed_step >= 0 ? json(v.failed_step) : json(nullptr)},

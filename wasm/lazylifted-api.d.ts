@@ -368,6 +368,9 @@ export interface ValidateResult {
 export interface PlanTrace {
   /** False when the domain, problem or plan cannot be parsed (see `error`). */
   ok: boolean;
+  /** The names in `(define (domain …))` and `(define (problem …))`, lower case. */
+  domain?: string;
+  problem?: string;
   valid?: boolean;
   message?: string;
   /** 0-based index of the first inapplicable step (the trace stops before it), or null. */

@@ -76,6 +76,13 @@ test('the bundled blocksworld example: first plan within 2 s of page load, valid
     assert.equal(await page.inputValue('#example-select'), 'blocksworld-swap');
     assert.ok(await page.evaluate(() => performance.getEntriesByName('ll-solve').length === 1),
               'one Solve, from the click');
+    // index.html's inline script started the worker (the page's policy let it
+    // run) and the API took it over: one worker script, one wasm fetch.
+    assert.ok(await page.evaluate(() => globalThis.lazyliftedEarlyWorker?.worker instanceof Worker),
+              'the inline script started the worker');
+    const requested = (file) => page.ll.requests.filter((url) => new URL(url).pathname === `/${file}`).length;
+    assert.equal(requested('planner-worker.mjs'), 1);
+    assert.equal(requested('lazylifted.wasm'), 1);
     const planSteps = await page.locator('#plan-list li').allTextContents();
     assert.ok(planSteps.length >= 6, `a plan: ${planSteps.join(' ')}`);
     for (const step of planSteps) assert.match(step, /^\((pickup|putdown|stack|unstack)( [a-d])+\)$/);

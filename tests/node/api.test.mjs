@@ -323,6 +323,8 @@ test('trace gives the states along a plan with the atoms each step adds and dele
     const trace = await planner.trace(blocksDomain, blocksP01, plan);
     assert.equal(trace.ok, true, JSON.stringify(trace.error));
     assert.equal(trace.valid, true);
+    assert.equal(trace.domain, 'blocksworld');
+    assert.equal(trace.problem, 'bw-p01');
     assert.equal(trace.states.length, plan.length + 1);
     assert.deepEqual(trace.added[0], []);
     assert.deepEqual([...trace.added[1]].sort(), ['(clear a)', '(holding c)']);

@@ -95,7 +95,13 @@ export async function showResponse(response, solved) {
     }
     if (store.get().result?.id !== id) return;  // a newer solve or a cleared result
     showValidity(trace, failure);
-    if (trace?.ok) store.set({ result: { ...store.get().result, trace } });
+    // The names for the plan file: the trace parsed these very texts (a first
+    // Solve can end before the page's first check has named them).
+    if (trace?.ok) {
+        const result = store.get().result;
+        store.set({ result: { ...result, trace, domainName: trace.domain ?? result.domainName,
+                              problemName: trace.problem ?? result.problemName } });
+    }
     showTrace(trace?.ok ? trace : null, failure);
 }
 
