@@ -4,7 +4,8 @@
 // - every example domain has the signature fingerprint of its benchmark
 //   domain (examples/index.json), so the pretrained models apply;
 // - every model in models/manifest.json whose domain has an example loads
-//   for it and solves every example problem of that domain.
+//   for it and solves every example problem of that domain, and the
+//   explanation of h along that plan adds up to the h the search used.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -117,6 +118,36 @@ test('each example domain has its benchmark domain\'s fingerprint (the pretraine
     }
 });
 
+// Issue 14: the explanation of every state along the plan adds up: the
+// shown features' contributions (weight × count) plus the rest's give the
+// model's raw value, h is its rounding, the initial state's h is the one the
+// search started from, and no feature text shows a raw colour id (numbers
+// other than ordinals and multiplicities). Returns the h values along the plan.
+const roundHalfAway = (x) => Math.sign(x) * Math.round(Math.abs(x));
+const rawNumber = /(^|[^0-9])[0-9]+(?![0-9]|st|nd|rd|th| ×)/;
+async function assertExplainSums(request, solved, label) {
+    const response = await planner.explain(request);
+    assert.equal(response.status, 'ok', `${label}: ${JSON.stringify(response.error)}`);
+    assert.equal(response.heuristic, 'wl', label);
+    assert.equal(response.steps.length, solved.plan.length + 1, label);
+    for (const [i, step] of response.steps.entries()) {
+        const { wl } = step;
+        let sum = wl.otherFeatures.contribution;
+        for (const feature of wl.features) {
+            assert.equal(feature.contribution, feature.weight * feature.count, `${label} step ${i}`);
+            assert.doesNotMatch(feature.text, rawNumber, `${label} step ${i}`);
+            sum += feature.contribution;
+        }
+        assert.ok(Math.abs(sum - wl.rawValue) < 1e-9 * Math.max(1, Math.abs(wl.rawValue)),
+                  `${label} step ${i}: ${sum} vs ${wl.rawValue}`);
+        assert.equal(step.h, roundHalfAway(wl.rawValue), `${label} step ${i}`);
+    }
+    if (solved.stats.initialH !== null) {
+        assert.equal(response.steps[0].h, solved.stats.initialH, `${label}: the search's initial h`);
+    }
+    return response.steps.map((step) => step.h);
+}
+
 test('every pretrained model of an example domain loads for it and solves its examples', async () => {
     const results = [];
     for (const model of manifest) {
@@ -130,8 +161,12 @@ test('every pretrained model of an example domain loads for it and solves its ex
                 domain: read(example.domainFile), problem: read(example.problemFile),
                 space: model.space, heuristic: 'wl', model: text,
             }, `${example.id} with ${model.file}`);
+            const explained = await assertExplainSums({
+                domain: read(example.domainFile), problem: read(example.problemFile), model: text,
+                space: model.space, plan: response.plan, top: 5,
+            }, response, `${example.id} with ${model.file}`);
             results.push(`${example.id} + ${model.file}: ${response.plan.length} steps, ` +
-                         `${response.stats.expansions} expansions`);
+                         `${response.stats.expansions} expansions, h ${explained.join(' ')}`);
         }
     }
     console.log(results.map((r) => `# ${r}`).join('\n'));
