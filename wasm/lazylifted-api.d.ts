@@ -23,6 +23,17 @@ export interface PlannerOptions {
    * and the call resolves with status "out-of-time". Default 1500.
    */
   timeoutGraceMs?: number;
+  /**
+   * Browser only: the planner's first worker, started by the page before this
+   * module could be loaded (an inline script in the page's head, as the editor
+   * page does, so the wasm loads while the page is parsed). The page starts it
+   * as `new Worker(workerUrl, {type: 'module', name: 'lazylifted-load:' +
+   * JSON.stringify({warmUp: true})})` with the default files (no moduleUrl or
+   * wasmUrl), keeps what it posts in `messages` and its error texts in
+   * `errors` until the planner takes it over, and the planner then reads
+   * those first. Taken once; ignored in Node.
+   */
+  earlyWorker?: { worker: Worker; messages: unknown[]; errors: string[] } | null;
 }
 
 export type Space = 'state' | 'partial';
