@@ -102,9 +102,13 @@ function loadEditorHelp() {
 
 // The editors are made with their first texts (not empty, then filled: a
 // CodeMirror update after creation costs a forced layout and a second
-// measure), each in a task of its own: a Solve clicked meanwhile (Solve is
-// enabled before the editors exist) gets through between the two instead of
-// waiting for both (under load the two took 170-240 ms in one task).
+// measure), both in one task of their own: each editor's first measure lays
+// out the page, so made together they are measured once (measured under
+// load: the first editor ~180 ms, the second ~50 ms, a measure ~100 ms).
+// Tried: a task each, so that a Solve clicked meanwhile gets through between
+// them; a click is two input events (down, up), and the second editor's task
+// came between them: the first plan came later (median 522 against 470 ms,
+// 8 alternating cold loads, docs/web.md).
 async function createEditors(texts, pddlAssist) {
     const options = (label, doc) => ({
         label, doc, onChange: () => textChanged(), onSubmit: () => solve(),
@@ -112,7 +116,6 @@ async function createEditors(texts, pddlAssist) {
     });
     await nextTask();
     const domain = createPddlEditor(ui.domainEditor, options('Domain PDDL', texts.domain));
-    await nextTask();
     const problem = createPddlEditor(ui.problemEditor, options('Problem PDDL', texts.problem));
     store.set({ editors: { domain, problem }, texts: null });  // the editors hold the texts now
     await nextTask();
