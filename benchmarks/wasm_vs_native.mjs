@@ -12,9 +12,16 @@
 //        [--native build/native/cli/lazylifted] [--module build/wasm/wasm/lazylifted.mjs]
 //        [--shared /work/shared/benchmarks] [--space state] [--heuristic ff] [--config ALIAS|K=V,...]
 //        [--out benchmarks/results/wasm-vs-native.md] [--only DOMAIN]
+//        [--engine node|chromium] [--site build/wasm/site]
 //
-// Plain Node 20, no npm packages. Reads /work/shared/benchmarks (the unit
-// tests never do).
+// --engine chromium runs the wasm side where the page runs it: the site's
+// lazylifted-api.mjs in headless Debian chromium (its module Web Worker, its
+// V8), served by scripts/serve-site.py; CPU time is then not measured.
+// Node's V8 (Node 20: V8 11.3) is older than chromium's and generates slower
+// code for the same module.
+//
+// Plain Node 20, no npm packages (--engine chromium: playwright-core, as the
+// e2e tests). Reads /work/shared/benchmarks (the unit tests never do).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,6 +61,8 @@ function parseArgs(argv) {
         config: '',  // '': the planner's default configuration (no --config / config field)
         out: path.join(repoRoot, 'benchmarks/results/wasm-vs-native.md'),
         only: null,
+        engine: 'node',
+        site: path.join(repoRoot, 'build/wasm/site'),
     };
     for (let i = 0; i < argv.length; i += 2) {
         const key = argv[i].replace(/^--/, '').replace(/-([a-z])/g, (_, c) => c.toUpperCase());
@@ -107,21 +116,71 @@ function runNative(args, domainPath, problemPath, maxExpansions) {
     };
 }
 
-async function runWasm(planner, args, domain, problem, maxExpansions) {
+// The wasm side: {solve(request) -> {response, cpuS}, close(), describe}.
+// Node: the API in this process (the module in a worker_threads Worker);
+// CPU time of this process, all threads: the worker's search, plus the idle
+// main thread and V8's helpers.
+async function nodeRunner(args) {
+    if (!['node', 'chromium'].includes(args.engine)) {
+        console.error(`--engine must be node or chromium, not '${args.engine}'`);
+        process.exit(2);
+    }
+    const runner = args.engine === 'chromium' ? await chromiumRunner(args) : await nodeRunner(args);
+    return {
+        describe: `\`planner.solve()\` of \`wasm/lazylifted-api.mjs\` in Node ${process.version} ` +
+                  '(the module in a worker_threads Worker)',
+        async solve(request) {
+            const cpuStart = process.cpuUsage();
+            const response = await planner.solve(request);
+            const cpu = process.cpuUsage(cpuStart);
+            return { response, cpuS: (cpu.user + cpu.system) / 1e6 };
+        },
+        close: () => planner.terminate(),
+    };
+}
+
+// Chromium: the site's API in a page of the site's origin (a blank page the
+// harness serves itself, so no page script competes), as the editor page
+// and the widget run it.
+async function chromiumRunner(args) {
+    const { launchBrowser, requireSite, startServer } = await import('../tests/e2e/helpers.mjs');
+    requireSite(args.site);
+    const server = await startServer(args.site);
+    const browser = await launchBrowser();
+    const page = await (await browser.newContext()).newPage();
+    const blank = `${server.url}__wasm-vs-native.html`;
+    await page.route(blank, (route) => route.fulfill({
+        contentType: 'text/html', body: '<!doctype html><title>wasm vs native</title>' }));
+    await page.goto(blank);
+    await page.evaluate(async () => {
+        const { createPlanner } = await import('./lazylifted-api.mjs');
+        globalThis.benchPlanner = await createPlanner();
+    });
+    return {
+        describe: `\`planner.solve()\` of the site's \`lazylifted-api.mjs\` in headless ${browser.version()} ` +
+                  '(chromium, the module in a module Web Worker, as the page runs it)',
+        async solve(request) {
+            const response = await page.evaluate((r) => globalThis.benchPlanner.solve(r), request);
+            return { response, cpuS: NaN };
+        },
+        async close() {
+            await browser.close();
+            await server.close();
+        },
+    };
+}
+
+async function runWasm(runner, args, domain, problem, maxExpansions) {
     const start = process.hrtime.bigint();
-    // CPU time of this process, all threads: the worker's search, plus the
-    // idle main thread and V8's helpers.
-    const cpuStart = process.cpuUsage();
-    const response = await planner.solve({
+    const { response, cpuS } = await runner.solve({
         domain, problem, space: args.space, ...(args.heuristic ? { heuristic: args.heuristic } : {}),
         ...(args.config ? { config: args.config } : {}),
-        timeLimitMs: args.timeLimit * 1000, maxExpansions,
+        timeLimitMs: args.timeLimit * 1000, ...(maxExpansions ? { maxExpansions } : {}),
     });
     const wallS = Number(process.hrtime.bigint() - start) / 1e9;
-    const cpu = process.cpuUsage(cpuStart);
     return {
         status: response.status,
-        cpuS: (cpu.user + cpu.system) / 1e6,
+        cpuS,
         searchS: response.stats.searchTimeS,
         totalS: response.stats.totalTimeS,
         wallS,
@@ -177,9 +236,11 @@ async function main() {
             process.exit(2);
         }
     }
-    const { createPlanner } = await import(
-        pathToFileURL(path.join(repoRoot, 'wasm/lazylifted-api.mjs')).href);
-    const planner = await createPlanner({ moduleUrl: pathToFileURL(path.resolve(args.module)) });
+    if (!['node', 'chromium'].includes(args.engine)) {
+        console.error(`--engine must be node or chromium, not '${args.engine}'`);
+        process.exit(2);
+    }
+    const runner = args.engine === 'chromium' ? await chromiumRunner(args) : await nodeRunner(args);
 
     const problems = PROBLEMS.filter(({ domain }) => !args.only || domain.includes(args.only));
     const rows = [];
@@ -193,7 +254,7 @@ async function main() {
         // Interleaved, so that a burst of load from elsewhere hits both sides.
         for (let r = 0; r < args.repeat; ++r) {
             nativeRuns.push(runNative(args, domainPath, problemPath, maxExpansions));
-            wasmRuns.push(await runWasm(planner, args, domain, problem, maxExpansions));
+            wasmRuns.push(await runWasm(runner, args, domain, problem, maxExpansions));
         }
         const native = best(nativeRuns);
         const wasm = best(wasmRuns);
@@ -206,12 +267,12 @@ async function main() {
                       `${fmt(native.cpuS, 2)} / ${fmt(wasm.cpuS, 2)} s` +
                       ` [${native.status}/${wasm.status}]${note}`);
     }
-    planner.terminate();
+    await runner.close();
 
     const sum = (side, key) => rows.reduce((s, row) => s + (row[side][key] ?? 0), 0);
     const ratios = (key) => rows.map((row) => ratio(row.wasm[key], row.native[key]))
         .filter(Number.isFinite);
-    const geomean = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / Math.max(xs.length, 1));
+    const geomean = (xs) => (xs.length ? Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length) : NaN);
     const summary = (key) => ({
         native: sum('native', key), wasm: sum('wasm', key),
         ratio: ratio(sum('wasm', key), sum('native', key)),
@@ -241,12 +302,12 @@ async function main() {
                `\`${args.config || 'default'}\` (resolved: \`${resolved || '?'}\`), time limit ` +
                `${args.timeLimit} s; each problem run ${args.repeat}x per side (interleaved), ` +
                'the minimum of each time kept. Native: `lazylifted plan --stats-json` (g++ 12, ' +
-               'Release). Wasm: `planner.solve()` of `wasm/lazylifted-api.mjs` in Node ' +
-               `${process.version} (the module in a worker_threads Worker). "search" is the search ` +
+               `Release). Wasm: ${runner.describe}. "search" is the search ` +
                'time each side reports (steady clock, parsing excluded); "CPU" is user + system ' +
                'CPU time of the whole call (native: the process, from `/usr/bin/time`; wasm: ' +
                '`process.cpuUsage()` around the call: parsing, search, plan validation in the ' +
-               'module, and Node\'s own threads), which a loaded machine disturbs less.');
+               'module, and Node\'s own threads; not measured in chromium), which a loaded ' +
+               'machine disturbs less.');
     lines.push('');
     lines.push('| domain | problem | expansions | plan | native search s | wasm search s | search ratio | native CPU s | wasm CPU s | CPU ratio |');
     lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
