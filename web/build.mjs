@@ -15,7 +15,8 @@
 // folder (boot.js imports ./lazylifted-api.mjs, left external; the others
 // use new URL('./lazylifted-api.mjs', import.meta.url)).
 // index.html gets <link rel="modulepreload"> for the chunks app.js imports
-// statically and <link rel="preload"> for the first example's texts (below).
+// statically, <link rel="preload"> for the first example's texts, and the
+// sha256 of its inline script (the early planner worker) in its policy (below).
 import { build } from 'esbuild';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -261,27 +261,35 @@ test('state panels: why this h (WL features in words) and the partial-action tre
     await page.context().close();
 });
 
+// Opens the page on an HBF task of the shared benchmarks (a share link with
+// its texts, PS², the learned heuristic), picks the HBF AOAG model of that
+// domain (the IPC models of a domain may share its signature and would load
+// too), solves and waits for the validated plan.
+const HBF_DIR = path.join(repoRoot, '..', 'shared', 'benchmarks', 'hbf');
+async function solveHbfTask(domain, problemFile, { timeLimitS, timeoutMs }) {
+    const session = { domain: fs.readFileSync(path.join(HBF_DIR, domain, 'domain.pddl'), 'utf8'),
+                      problem: fs.readFileSync(problemFile, 'utf8'), space: 'partial', heuristic: 'wl',
+                      timeLimitS };
+    const page = await openPage(site.browser, site.server.url);
+    await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
+    await waitForEditorPage(page);
+    const model = `models/hbf-${domain}-aoag-partial.json`;
+    await page.waitForSelector(`#model-select option[value="${model}"]`, { state: 'attached' });
+    await page.selectOption('#model-select', model);
+    await page.click('#solve-btn');
+    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: timeoutMs });
+    return page;
+}
+
 // Issue 14: the tree explorer stays responsive on a large task, HBF
 // blocksworld testing/easy p29 (a plan of ~900 steps, h from the AOAG model
 // in PS²): opening the tree at the initial state and at later steps leaves no
 // main-thread task over 100 ms (the levels are computed in the worker). Reads
 // the shared benchmarks: skipped without them.
-const HBF_BLOCKS = path.join(repoRoot, '..', 'shared', 'benchmarks', 'hbf', 'blocksworld');
-const P29 = path.join(HBF_BLOCKS, 'testing', 'easy', 'p29.pddl');
+const P29 = path.join(HBF_DIR, 'blocksworld', 'testing', 'easy', 'p29.pddl');
 test('the partial-action tree stays responsive on HBF blocksworld p29',
      { skip: !fs.existsSync(P29) && 'no ../shared/benchmarks', timeout: 300000 }, async () => {
-    const session = { domain: fs.readFileSync(path.join(HBF_BLOCKS, 'domain.pddl'), 'utf8'),
-                      problem: fs.readFileSync(P29, 'utf8'), space: 'partial', heuristic: 'wl',
-                      timeLimitS: 200 };
-    const page = await openPage(site.browser, site.server.url);
-    await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
-    await waitForEditorPage(page);
-    // The HBF model (the IPC blocksworld models share the signature and would load too).
-    await page.waitForSelector('#model-select option[value="models/hbf-blocksworld-aoag-partial.json"]',
-                               { state: 'attached' });
-    await page.selectOption('#model-select', 'models/hbf-blocksworld-aoag-partial.json');
-    await page.click('#solve-btn');
-    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: 240000 });
+    const page = await solveHbfTask('blocksworld', P29, { timeLimitS: 200, timeoutMs: 240000 });
 
     const tree = '#state-panels [data-panel="partial-tree"]';
     const start = await page.evaluate(() => performance.now());
@@ -305,21 +313,10 @@ test('the partial-action tree stays responsive on HBF blocksworld p29',
 // Issue 14's "done when": the tree explorer shows the PS² children of the
 // initial state of HBF warehouse testing/easy p01 with their h (the AOAG
 // model; rFF is not asked for). Reads the shared benchmarks: skipped without them.
-const HBF_WAREHOUSE = path.join(repoRoot, '..', 'shared', 'benchmarks', 'hbf', 'warehouse');
-const WAREHOUSE_P01 = path.join(HBF_WAREHOUSE, 'testing', 'easy', 'p01.pddl');
+const WAREHOUSE_P01 = path.join(HBF_DIR, 'warehouse', 'testing', 'easy', 'p01.pddl');
 test('the partial-action tree of HBF warehouse p01\'s initial state, with h for each child',
      { skip: !fs.existsSync(WAREHOUSE_P01) && 'no ../shared/benchmarks', timeout: 120000 }, async () => {
-    const session = { domain: fs.readFileSync(path.join(HBF_WAREHOUSE, 'domain.pddl'), 'utf8'),
-                      problem: fs.readFileSync(WAREHOUSE_P01, 'utf8'), space: 'partial', heuristic: 'wl',
-                      timeLimitS: 60 };
-    const page = await openPage(site.browser, site.server.url);
-    await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
-    await waitForEditorPage(page);
-    await page.waitForSelector('#model-select option[value="models/hbf-warehouse-aoag-partial.json"]',
-                               { state: 'attached' });
-    await page.selectOption('#model-select', 'models/hbf-warehouse-aoag-partial.json');
-    await page.click('#solve-btn');
-    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    const page = await solveHbfTask('warehouse', WAREHOUSE_P01, { timeLimitS: 60, timeoutMs: SOLVE_TIMEOUT_MS });
     assert.match(await page.textContent('#step-label'), /Initial state/);
 
     const tree = '#state-panels [data-panel="partial-tree"]';
