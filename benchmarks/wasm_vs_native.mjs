@@ -121,11 +121,9 @@ function runNative(args, domainPath, problemPath, maxExpansions) {
 // CPU time of this process, all threads: the worker's search, plus the idle
 // main thread and V8's helpers.
 async function nodeRunner(args) {
-    if (!['node', 'chromium'].includes(args.engine)) {
-        console.error(`--engine must be node or chromium, not '${args.engine}'`);
-        process.exit(2);
-    }
-    const runner = args.engine === 'chromium' ? await chromiumRunner(args) : await nodeRunner(args);
+    const { createPlanner } = await import(
+        pathToFileURL(path.join(repoRoot, 'wasm/lazylifted-api.mjs')).href);
+    const planner = await createPlanner({ moduleUrl: pathToFileURL(path.resolve(args.module)) });
     return {
         describe: `\`planner.solve()\` of \`wasm/lazylifted-api.mjs\` in Node ${process.version} ` +
                   '(the module in a worker_threads Worker)',
