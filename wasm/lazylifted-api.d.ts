@@ -31,7 +31,8 @@ export interface PlannerOptions {
    * JSON.stringify({warmUp: true})})` with the default files (no moduleUrl or
    * wasmUrl), keeps what it posts in `messages` and its error texts in
    * `errors` until the planner takes it over, and the planner then reads
-   * those first. Taken once; ignored in Node.
+   * those first. Taken once; ignored in Node; terminated and not used when
+   * `workerUrl`, `moduleUrl` or `wasmUrl` is given (it loads the default files).
    */
   earlyWorker?: { worker: Worker; messages: unknown[]; errors: string[] } | null;
 }

@@ -611,7 +611,12 @@ class Planner {
 
 export async function createPlanner(options = {}) {
     const { earlyWorker = null, ...rest } = options;
-    const opts = { ...rest, [SHARED]: { module: null, warmedUp: false, early: earlyWorker } };
+    // An early worker loads the default files: with other files asked for,
+    // it is stopped rather than left running beside the planner's own.
+    const otherFiles = ['workerUrl', 'moduleUrl', 'wasmUrl'].some((key) => rest[key] !== undefined);
+    if (earlyWorker && otherFiles) earlyWorker.worker?.terminate?.();
+    const opts = { ...rest, [SHARED]: { module: null, warmedUp: false,
+                                        early: otherFiles ? null : earlyWorker } };
     const main = WorkerSlot.start(opts, () => {});
     const slot = await main;  // rejects if the worker or the module cannot load
     return new Planner(opts, main, slot.version, slot.searchAliases);
