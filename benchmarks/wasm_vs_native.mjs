@@ -155,8 +155,8 @@ async function chromiumRunner(args) {
         globalThis.benchPlanner = await createPlanner();
     });
     return {
-        describe: `\`planner.solve()\` of the site's \`lazylifted-api.mjs\` in headless ${browser.version()} ` +
-                  '(chromium, the module in a module Web Worker, as the page runs it)',
+        describe: `\`planner.solve()\` of the site's \`lazylifted-api.mjs\` in headless ` +
+                  `${browser.version()} (chromium, the module in a module Web Worker, as the page runs it)`,
         async solve(request) {
             const response = await page.evaluate((r) => globalThis.benchPlanner.solve(r), request);
             return { response, cpuS: NaN };
@@ -270,7 +270,8 @@ async function main() {
     const sum = (side, key) => rows.reduce((s, row) => s + (row[side][key] ?? 0), 0);
     const ratios = (key) => rows.map((row) => ratio(row.wasm[key], row.native[key]))
         .filter(Number.isFinite);
-    const geomean = (xs) => (xs.length ? Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length) : NaN);
+    const geomean = (xs) => (xs.length
+        ? Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length) : NaN);
     const summary = (key) => ({
         native: sum('native', key), wasm: sum('wasm', key),
         ratio: ratio(sum('wasm', key), sum('native', key)),

@@ -124,10 +124,10 @@ const SHARED = Symbol('the shared wasm module');  // options[SHARED] = {module, 
 
 // The name a browser worker that loads the wasm itself is started with: the
 // fields of its 'init' (see WorkerSlot.#spawn and planner-worker.mjs).
-export const EARLY_WORKER_PREFIX = 'lazylifted-load:';
+const EARLY_WORKER_PREFIX = 'lazylifted-load:';
 
 // A worker a page started before this module was loaded (options.earlyWorker:
-// {worker, messages, errors}, see startEarlyWorker in the .d.ts): taken once,
+// {worker, messages, errors}, see PlannerOptions in the .d.ts): taken once,
 // by the planner's first worker, with what it said before it was taken.
 function takeEarlyWorker(shared) {
     const early = shared?.early;

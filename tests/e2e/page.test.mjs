@@ -124,7 +124,8 @@ test('the bundled blocksworld example: first plan within 2 s of page load, valid
         longestTaskDuringLoadMs: Math.round(longestLoadTaskMs),
     });
     console.log(`# load to first plan: ${Math.round(loadToPlanMs)} ms (Solve enabled at ` +
-                `${Math.round(enabledMs)} ms, seen by the test at ${Math.round(observedMs)} ms); wasm + JS gzip: ${jsWasmGzip} bytes ` +
+                `${Math.round(enabledMs)} ms, seen by the test at ${Math.round(observedMs)} ms); ` +
+                `wasm + JS gzip: ${jsWasmGzip} bytes ` +
                 `(JS ${sizes.gzip.js}, wasm ${sizes.gzip.wasm}; all files ${sizes.gzip.total}); ` +
                 `measured on the wire: wasm + JS ${jsWasmMeasured}, all ${sizes.measured.total}; ` +
                 `longest main-thread task during load ${Math.round(longestLoadTaskMs)} ms`);

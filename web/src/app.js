@@ -37,8 +37,8 @@ import './views/index.js';
 // The planner (worker + wasm) was started by boot.js before this script was
 // parsed; started here if boot.js has not run (yet): one planner either way.
 const API_URL = new URL('./lazylifted-api.mjs', import.meta.url).href;
-const plannerPromise = (globalThis.lazyliftedPlannerPromise ??=
-    import(API_URL).then((api) => api.createPlanner({ earlyWorker: globalThis.lazyliftedEarlyWorker })));
+const plannerPromise = (globalThis.lazyliftedPlannerPromise ??= import(API_URL)
+    .then((api) => api.createPlanner({ earlyWorker: globalThis.lazyliftedEarlyWorker })));
 plannerPromise.catch(() => {});
 store.set({ plannerLoad: plannerPromise });
 

@@ -12,5 +12,6 @@ performance.mark('ll-boot');
 // (??=: app.js may have run first, as an async script can run after it.)
 // The worker index.html's inline script started as the page was parsed, if
 // it could: the API takes it over with what it said meanwhile.
-globalThis.lazyliftedPlannerPromise ??= createPlanner({ earlyWorker: globalThis.lazyliftedEarlyWorker });
+globalThis.lazyliftedPlannerPromise ??=
+    createPlanner({ earlyWorker: globalThis.lazyliftedEarlyWorker });
 globalThis.lazyliftedPlannerPromise.catch(() => {});  // app.js reports it
