@@ -131,6 +131,9 @@ std::string solve_guarded(const std::string& request_text, const emscripten::val
             response["plan"] = plan_json(outcome.task, result.plan);
             response["cost"] = result.plan_cost;  // the validator's (length without costs)
             response["costKind"] = outcome.task.has_action_costs ? "general" : "unit";
+            // For the plan file's ;;! lines and its name (docs/js-api.md).
+            response["domain"] = outcome.task.domain_name;
+            response["problem"] = outcome.task.problem_name;
         }
         response["stats"]["parseTimeS"] = outcome.parse_time_s;
         response["stats"]["totalTimeS"] = seconds_since(start);
@@ -279,8 +282,6 @@ json trace_json(const ll::Task& task, const ll::PlanTrace& trace) {
     }
     const ll::ValidationResult& v = trace.validation;
     return {{"ok", true},
-            {"domain", task.domain_name},
-            {"problem", task.problem_name},
             {"valid", v.valid},
             {"message", v.message},
             {"failedStep", v.failed_step >= 0 ? json(v.failed_step) : json(nullptr)},

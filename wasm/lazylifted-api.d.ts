@@ -193,6 +193,9 @@ export interface SolveResponse {
   config: string | null;
   /** The search space used ("auto", the default, resolved). Absent for errors. */
   space?: Space;
+  /** The names in `(define (domain …))` and `(define (problem …))`, lower case; only when solved. */
+  domain?: string;
+  problem?: string;
   /** Statistics; for "out-of-time" by the safety net, the last progress report's. */
   stats: SearchStats;
   /** Only with status "error". */
@@ -380,9 +383,6 @@ export interface ValidateResult {
 export interface PlanTrace {
   /** False when the domain, problem or plan cannot be parsed (see `error`). */
   ok: boolean;
-  /** The names in `(define (domain …))` and `(define (problem …))`, lower case. */
-  domain?: string;
-  problem?: string;
   valid?: boolean;
   message?: string;
   /** 0-based index of the first inapplicable step (the trace stops before it), or null. */

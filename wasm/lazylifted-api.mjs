@@ -67,6 +67,7 @@ function normaliseResponse(raw) {
         costKind: raw.costKind === 'general' || raw.costKind === 'unit' ? raw.costKind : null,
         config: typeof raw.config === 'string' ? raw.config : null,
         ...(typeof raw.space === 'string' ? { space: raw.space } : {}),
+        ...(typeof raw.domain === 'string' ? { domain: raw.domain, problem: String(raw.problem) } : {}),
         stats: { ...EMPTY_STATS, ...(raw.stats ?? {}) },
     };
     if (response.status === 'error') {

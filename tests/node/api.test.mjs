@@ -56,6 +56,9 @@ test('solves blocksworld with a plan the module validates', async () => {
     const response = await planner.solve({ domain: blocksDomain, problem: blocksP03,
                                            space: 'state', heuristic: 'ff' });
     await assertSolvedAndValid(response, blocksDomain, blocksP03);
+    // The names in the texts, for the plan file (the page's download).
+    assert.equal(response.domain, 'blocksworld');
+    assert.equal(response.problem, 'bw-p03');
     for (const key of ['expansions', 'evaluations', 'generated', 'searchTimeS', 'totalTimeS']) {
         assert.equal(typeof response.stats[key], 'number', key);
     }
@@ -323,8 +326,6 @@ test('trace gives the states along a plan with the atoms each step adds and dele
     const trace = await planner.trace(blocksDomain, blocksP01, plan);
     assert.equal(trace.ok, true, JSON.stringify(trace.error));
     assert.equal(trace.valid, true);
-    assert.equal(trace.domain, 'blocksworld');
-    assert.equal(trace.problem, 'bw-p01');
     assert.equal(trace.states.length, plan.length + 1);
     assert.deepEqual(trace.added[0], []);
     assert.deepEqual([...trace.added[1]].sort(), ['(clear a)', '(holding c)']);

@@ -3,6 +3,7 @@
 // API loads the module from its own folder with no options at all, as a page
 // does. Run by `ctest --preset wasm` (LL_SITE_DIR), or by hand after a build.
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
@@ -41,6 +42,30 @@ test('the page files from web/dist are in the site when web/dist exists', (t) =>
     for (const file of fs.readdirSync(dist)) {
         assert.ok(fs.existsSync(path.join(siteDir, file)), `${file} from web/dist missing`);
     }
+});
+
+// index.html starts the planner's worker in an inline script (no module can
+// be imported there): the name it gives is written out by hand, so check it
+// against what planner-worker.mjs reads (its prefix, then the init fields of
+// the planner's first worker with the default files: only warmUp), and that
+// the page's policy lets the script run (its sha256, put in by web/build.mjs).
+test('the editor page\'s inline script starts the worker the API expects, and may run', (t) => {
+    const indexPath = path.join(siteDir, 'index.html');
+    if (!fs.existsSync(indexPath)) {
+        t.skip('web/dist not built');
+        return;
+    }
+    const html = fs.readFileSync(indexPath, 'utf8');
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    assert.equal(scripts.length, 1);
+    const name = /name: '([^']*)'/.exec(scripts[0])?.[1];
+    const worker = fs.readFileSync(path.join(siteDir, 'planner-worker.mjs'), 'utf8');
+    const prefix = /const EARLY_PREFIX = '([^']+)'/.exec(worker)?.[1];
+    assert.ok(prefix && name?.startsWith(prefix), `${name} vs ${prefix}`);
+    assert.deepEqual(JSON.parse(name.slice(prefix.length)), { warmUp: true });
+    const hash = crypto.createHash('sha256').update(scripts[0], 'utf8').digest('base64');
+    const policy = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? '';
+    assert.match(policy, new RegExp(`script-src [^;]*'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
 });
 
 test('the site API finds its worker and module by itself and solves', async () => {

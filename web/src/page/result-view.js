@@ -69,10 +69,13 @@ export async function showResponse(response, solved) {
     }
     const n = response.plan.length;
     setStatus('solved', `Plan found: ${n} step${n === 1 ? '' : 's'}, cost ${response.cost}`);
-    const { checked, planner } = store.get();
+    const { planner } = store.get();
     const id = ++resultSeq;
+    // The names (plan file) come with the plan: the texts the search parsed,
+    // not the page's last check, which a first Solve can end before.
     store.set({ result: { id, ...solved, plan: response.plan, cost: response.cost, costKind: response.costKind,
-                          domainName: checked.domain, problemName: checked.problem, trace: null, step: 0 } });
+                          domainName: response.domain ?? null, problemName: response.problem ?? null,
+                          trace: null, step: 0 } });
     ui.planCost.textContent = `cost ${response.cost}`;
     ui.planEmpty.hidden = true;
     ui.planList.replaceChildren(...response.plan.map((step, i) => el('li', {
@@ -95,13 +98,7 @@ export async function showResponse(response, solved) {
     }
     if (store.get().result?.id !== id) return;  // a newer solve or a cleared result
     showValidity(trace, failure);
-    // The names for the plan file: the trace parsed these very texts (a first
-    // Solve can end before the page's first check has named them).
-    if (trace?.ok) {
-        const result = store.get().result;
-        store.set({ result: { ...result, trace, domainName: trace.domain ?? result.domainName,
-                              problemName: trace.problem ?? result.problemName } });
-    }
+    if (trace?.ok) store.set({ result: { ...store.get().result, trace } });
     showTrace(trace?.ok ? trace : null, failure);
 }
 
