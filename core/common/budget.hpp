@@ -42,6 +42,8 @@ class Budget {
     Budget(const Stopwatch* clock, double time_limit_s, double memory_limit_mb)
         : clock_(clock), time_limit_s_(time_limit_s), memory_limit_mb_(memory_limit_mb) {}
 
+    const Stopwatch* clock() const { return clock_; }
+
     bool has_limits() const {
         return std::isfinite(time_limit_s_) || std::isfinite(memory_limit_mb_);
     }
@@ -56,7 +58,12 @@ class Budget {
     // Reads the clock (and the memory, rate-limited) now.
     void check() {
         if (clock_ == nullptr) return;
-        const double now = clock_->seconds();
+        check_at(clock_->seconds());
+    }
+    // The same with this budget's clock just read by the caller (`now`:
+    // clock()->seconds()), which saves a read per expansion in the engine.
+    void check_at(double now) {
+        if (clock_ == nullptr) return;
         if (now >= time_limit_s_) throw LimitReached(LimitReached::Kind::Time);
         if (std::isfinite(memory_limit_mb_) && now - last_memory_check_s_ >= kMemoryPeriodS) {
             last_memory_check_s_ = now;

@@ -3,6 +3,10 @@
 
 #include <chrono>
 
+#if defined(__EMSCRIPTEN__)
+#include <emscripten/emscripten.h>
+#endif
+
 namespace ll {
 
 // Resident set size in MB of 2^20 bytes (native: /proc/self/statm, the same
@@ -13,6 +17,20 @@ double current_memory_mb();
 // Peak resident set size in MB (2^20 bytes) since process start (VmHWM).
 double peak_memory_mb();
 
+#if defined(__EMSCRIPTEN__)
+// In wasm every clock read is a call into JS. steady_clock goes through libc's
+// clock_gettime (a JS function that writes a timespec into the heap, then
+// calls emscripten_get_now); emscripten_get_now is the monotonic clock
+// itself (performance.now(), in ms), one call.
+class Stopwatch {
+  public:
+    Stopwatch() : start_ms_(emscripten_get_now()) {}
+    double seconds() const { return (emscripten_get_now() - start_ms_) / 1000.0; }
+
+  private:
+    double start_ms_;
+};
+#else
 class Stopwatch {
   public:
     Stopwatch() : start_(std::chrono::steady_clock::now()) {}
@@ -23,5 +41,6 @@ class Stopwatch {
   private:
     std::chrono::steady_clock::time_point start_;
 };
+#endif
 
 }  // namespace ll

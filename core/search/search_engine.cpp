@@ -71,8 +71,14 @@ bool SearchEngine::limit_reached(SearchStatus& status) {
         status = SearchStatus::ExpansionLimit;
         return true;
     }
-    // Rate-limited resident-memory check (throws LimitReached).
-    if (setup_.budget != nullptr) setup_.budget->check();
+    // Rate-limited resident-memory check (throws LimitReached), on the same
+    // clock read (each read is a call into JS in wasm).
+    if (setup_.budget != nullptr) {
+        if (setup_.budget->clock() == setup_.clock)
+            setup_.budget->check_at(elapsed);
+        else
+            setup_.budget->check();
+    }
     if (elapsed - last_report_ >= setup_.progress_interval_s) {
         last_report_ = elapsed;
         report(false);

@@ -58,7 +58,19 @@ const State& StateSpace::state(NodeId node) {
 void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
     out.expanded = node;
     if (prune && prune(node)) return;
-    const State parent = registry_.get(node);
+    // The engine has usually just evaluated `node`: its state is then
+    // current_ or one of the last children, and is not copied out of the
+    // registry again (a copy of 512 bytes or more is a call into JS in wasm).
+    const State* held = &current_;
+    if (node != current_id_) {
+        const std::size_t child = static_cast<std::size_t>(node - first_child_);
+        if (node >= first_child_ && child < child_states_.size())
+            parent_ = std::move(child_states_[child]);
+        else
+            parent_ = registry_.get(node);
+        held = &parent_;
+    }
+    const State& parent = *held;
     child_states_.clear();
     first_child_ = registry_.size();
     applicable_.clear();

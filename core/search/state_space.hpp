@@ -58,6 +58,7 @@ class StateSpace final : public SearchSpace {
     std::vector<GroundAction> applicable_;
     State current_;
     NodeId current_id_ = -1;
+    State parent_;  // the expanded state, when it is not current_
     // The new children of the last expansion, whose ids are consecutive from
     // first_child_: engines evaluate them next, and would otherwise copy
     // each state back out of the registry.

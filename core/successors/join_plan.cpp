@@ -16,7 +16,10 @@ class PlanCompiler {
   public:
     PlanCompiler(const Task& task, CompiledJoins& out) : task_(task), out_(out) {}
 
-    JoinPlan compile(const ActionSchema& schema, int bound) {
+    // `first`: the positive precondition to match first (-1: the greedy
+    // choice), which must still have an unbound parameter after the checks
+    // on the bound prefix.
+    JoinPlan compile(const ActionSchema& schema, int bound, int first = -1) {
         known_.assign(schema.arity(), false);
         for (int i = 0; i < bound; ++i)
             known_[i] = true;
@@ -31,6 +34,9 @@ class PlanCompiler {
             auto best = std::max_element(remaining.begin(), remaining.end(), [&](int a, int b) {
                 return score(schema, a) < score(schema, b);
             });
+            if (first >= 0 && plan.steps.empty()) {
+                best = std::find(remaining.begin(), remaining.end(), first);
+            }
             int atom = *best;
             remaining.erase(best);
             JoinStep step = atom_step(schema.positive_preconditions[atom]);
@@ -51,6 +57,17 @@ class PlanCompiler {
             plan.steps.push_back(std::move(step));
         }
         return plan;
+    }
+
+    // The positive preconditions that are still to match when nothing is
+    // bound (the others are checks on constants alone).
+    std::vector<int> unbound_atoms(const ActionSchema& schema) {
+        std::vector<int> atoms;
+        known_.assign(schema.arity(), false);
+        for (int i = 0; i < static_cast<int>(schema.positive_preconditions.size()); ++i) {
+            if (!all_known(schema.positive_preconditions[i])) atoms.push_back(i);
+        }
+        return atoms;
     }
 
     // The step that yields candidate values for parameter k, given 0..k-1.
@@ -242,6 +259,11 @@ CompiledJoins compile_joins(const Task& task) {
         SchemaPlans plans;
         for (int k = 0; k <= schema.arity(); ++k)
             plans.by_prefix.push_back(compiler.compile(schema, k));
+        const std::vector<int> atoms = compiler.unbound_atoms(schema);
+        if (atoms.size() >= 2) {
+            for (int atom : atoms)
+                plans.unbound_by_first_atom.push_back(compiler.compile(schema, 0, atom));
+        }
         for (int k = 0; k < schema.arity(); ++k) {
             plans.candidates.push_back(compiler.candidate_step(schema, k));
         }

@@ -63,6 +63,13 @@ struct IndexSlot {
 struct SchemaPlans {
     // by_prefix[k]: enumerate completions when parameters 0..k-1 are bound.
     std::vector<JoinPlan> by_prefix;
+    // With two or more atoms to match, the plans for nothing bound that
+    // begin with each atom in turn (a scan of its relation, narrowed only by
+    // the constants the atom names), then go on greedily. The greedy order cannot know the relations' sizes (it scans
+    // a static relation first: all 400 `adjacent` tuples of a Sokoban grid,
+    // where `at-robot` has one); the successor generator runs the plan whose
+    // first relation is the smallest in the state.
+    std::vector<JoinPlan> unbound_by_first_atom;
     // candidates[k]: the step whose matches give candidate values of
     // parameter k when 0..k-1 are bound (an Enumerate step if no positive
     // precondition mentions it).

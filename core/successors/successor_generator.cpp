@@ -23,7 +23,7 @@ struct SuccessorGenerator::Emitter {
 };
 
 SuccessorGenerator::SuccessorGenerator(const Task& task, const StateLayout& layout,
-                                       const StaticFacts& statics)
+                                       const StaticFacts& statics, std::uint64_t max_dense_bits)
     : task_(task), layout_(layout), statics_(statics), joins_(compile_joins(task)) {
     const int n = task.num_objects();
     is_of_type_.assign(task.types.size() * static_cast<std::size_t>(n), 0);
@@ -40,6 +40,76 @@ SuccessorGenerator::SuccessorGenerator(const Task& task, const StateLayout& layo
         max_arity = std::max(max_arity, p.arity());
     binding_.resize(max_arity);
     scratch_.resize(max_arity);
+    init_dense_sets(max_dense_bits);
+}
+
+void SuccessorGenerator::init_dense_sets(std::uint64_t max_dense_bits) {
+    // The predicates some join check tests for membership.
+    std::vector<char> tested(task_.predicates.size(), 0);
+    auto mark = [&](const ActionSchema& schema, const std::vector<JoinCheck>& checks) {
+        for (const JoinCheck& c : checks) {
+            if (c.kind == JoinCheck::Kind::PositiveAtom)
+                tested[schema.positive_preconditions[c.atom].predicate] = 1;
+            else if (c.kind == JoinCheck::Kind::NegativeAtom)
+                tested[schema.negative_preconditions[c.atom].predicate] = 1;
+        }
+    };
+    for (std::size_t s = 0; s < joins_.schemas.size(); ++s) {
+        auto mark_plans = [&](const std::vector<JoinPlan>& plans) {
+            for (const JoinPlan& plan : plans) {
+                mark(task_.schemas[s], plan.initial_checks);
+                for (const JoinStep& step : plan.steps)
+                    mark(task_.schemas[s], step.checks);
+            }
+        };
+        mark_plans(joins_.schemas[s].by_prefix);
+        mark_plans(joins_.schemas[s].unbound_by_first_atom);
+    }
+    const std::uint64_t n = static_cast<std::uint64_t>(task_.num_objects());
+    dense_of_.assign(task_.predicates.size(), -1);
+    std::size_t words = 0;
+    for (PredicateId p = 0; p < static_cast<PredicateId>(task_.predicates.size()); ++p) {
+        const int arity = task_.predicates[p].arity();
+        if (!tested[p] || arity < 1 || arity > kMaxDenseArity) continue;
+        std::uint64_t bits = 1;
+        for (int i = 0; i < arity; ++i)
+            bits *= n;
+        if (bits > max_dense_bits || (words * 64 + bits) > kMaxDenseTotalBits) continue;
+        DenseRelation d;
+        d.first_word = words;
+        d.arity = arity;
+        words += static_cast<std::size_t>((bits + 63) / 64);
+        dense_of_[p] = static_cast<int>(dense_.size());
+        dense_.push_back(std::move(d));
+    }
+    dense_bits_.assign(words, 0);
+    for (PredicateId p = 0; p < static_cast<PredicateId>(task_.predicates.size()); ++p) {
+        if (dense_of_[p] >= 0 && !layout_.is_fluent(p)) {
+            build_dense(dense_of_[p], p);
+            dense_[dense_of_[p]].built_for = ~std::uint64_t(0);
+        }
+    }
+}
+
+// Sets the bits of p's tuples in the current state (or the statics), after
+// clearing the ones set for an earlier state.
+void SuccessorGenerator::build_dense(int dense, PredicateId p) {
+    DenseRelation& d = dense_[dense];
+    std::uint64_t* bits = dense_bits_.data() + d.first_word;
+    for (std::uint32_t i : d.set)
+        bits[i >> 6] &= ~(std::uint64_t(1) << (i & 63));
+    d.set.clear();
+    const RelationView rel = relation(p);
+    const std::uint32_t n = static_cast<std::uint32_t>(task_.num_objects());
+    for (int t = 0; t < rel.size; ++t) {
+        const ObjectId* tuple = rel.data + static_cast<std::size_t>(t) * rel.stride;
+        std::uint32_t i = static_cast<std::uint32_t>(tuple[0]);
+        for (int k = 1; k < d.arity; ++k)
+            i = i * n + static_cast<std::uint32_t>(tuple[k]);
+        bits[i >> 6] |= std::uint64_t(1) << (i & 63);
+        if (layout_.is_fluent(p)) d.set.push_back(i);
+    }
+    d.built_for = generation_;
 }
 
 void SuccessorGenerator::set_state(const State& state) {
@@ -62,7 +132,17 @@ RelationView SuccessorGenerator::relation(const JoinStep& step) const {
                           : state_->relation(layout_, step.predicate);
 }
 
-LL_HOT_INLINE bool SuccessorGenerator::contains(PredicateId p, const ObjectId* args) const {
+LL_HOT_INLINE bool SuccessorGenerator::contains(PredicateId p, const ObjectId* args) {
+    const int dense = dense_of_[p];
+    if (dense >= 0) {
+        const DenseRelation& d = dense_[dense];
+        if (d.built_for != generation_ && d.built_for != ~std::uint64_t(0)) build_dense(dense, p);
+        const std::uint32_t n = static_cast<std::uint32_t>(task_.objects.size());
+        std::uint32_t i = static_cast<std::uint32_t>(args[0]);
+        if (d.arity >= 2) i = i * n + static_cast<std::uint32_t>(args[1]);
+        if (d.arity == 3) i = i * n + static_cast<std::uint32_t>(args[2]);
+        return (dense_bits_[d.first_word + (i >> 6)] >> (i & 63)) & 1;
+    }
     return layout_.is_fluent(p) ? state_->contains(layout_, p, args) : statics_.contains(p, args);
 }
 
@@ -214,11 +294,27 @@ bool SuccessorGenerator::search(const ActionSchema& schema, const JoinPlan& plan
     return scan(step, b, visit);
 }
 
+const JoinPlan& SuccessorGenerator::plan_for(SchemaId schema, std::size_t bound) const {
+    const SchemaPlans& plans = joins_.schemas[schema];
+    if (bound > 0 || plans.unbound_by_first_atom.empty()) return plans.by_prefix[bound];
+    // The plan whose first scan is the shortest (the first one on ties).
+    const JoinPlan* best = nullptr;
+    int best_size = 0;
+    for (const JoinPlan& plan : plans.unbound_by_first_atom) {
+        const int size = relation(plan.steps.front()).size;
+        if (best == nullptr || size < best_size) {
+            best = &plan;
+            best_size = size;
+        }
+    }
+    return *best;
+}
+
 bool SuccessorGenerator::start(const State& state, SchemaId schema_id,
                                std::span<const ObjectId> prefix, Emitter& emit) {
     set_state(state);
     const ActionSchema& schema = task_.schemas[schema_id];
-    const JoinPlan& plan = joins_.schemas[schema_id].by_prefix[prefix.size()];
+    const JoinPlan& plan = plan_for(schema_id, prefix.size());
     ObjectId* b = binding_.data();
     std::copy(prefix.begin(), prefix.end(), b);
     if (!run_checks(schema, plan.initial_checks, b)) return true;

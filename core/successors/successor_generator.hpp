@@ -23,7 +23,10 @@ namespace ll {
 
 class SuccessorGenerator {
   public:
-    SuccessorGenerator(const Task& task, const StateLayout& layout, const StaticFacts& statics);
+    // `max_dense_bits`: the largest dense membership set of one predicate
+    // (0: none, every membership test is a binary search; tests use it).
+    SuccessorGenerator(const Task& task, const StateLayout& layout, const StaticFacts& statics,
+                       std::uint64_t max_dense_bits = kMaxDenseBits);
 
     // Limits polled once per binding the join visits (null: none), so that
     // one call on a schema with billions of solutions stops within a few
@@ -55,12 +58,22 @@ class SuccessorGenerator {
         return has_applicable(state, action.schema, action.arguments);
     }
 
+    static constexpr std::uint64_t kMaxDenseBits = std::uint64_t(1) << 22;  // 512 KiB
+
   private:
+    static constexpr int kMaxDenseArity = 3;
+    static constexpr std::uint64_t kMaxDenseTotalBits = std::uint64_t(1) << 25;  // 4 MiB
+
     struct Emitter;
+    void init_dense_sets(std::uint64_t max_dense_bits);
     void set_state(const State& state);
     RelationView relation(const JoinStep& step) const;
     RelationView relation(PredicateId p) const;
-    bool contains(PredicateId p, const ObjectId* args) const;
+    // Membership of a ground atom: a bit test where the predicate has a dense
+    // set (below), else a binary search in the state's or the statics' sorted
+    // relation.
+    bool contains(PredicateId p, const ObjectId* args);
+    void build_dense(int dense, PredicateId p);
     // The checks by reference, not as a span: see State::contains.
     bool run_checks(const ActionSchema& schema, const std::vector<JoinCheck>& checks,
                     const ObjectId* binding);
@@ -73,6 +86,9 @@ class SuccessorGenerator {
     bool scan(const JoinStep& step, const ObjectId* binding, F&& visit);
     bool search(const ActionSchema& schema, const JoinPlan& plan, std::size_t step_index,
                 ObjectId* binding, Emitter& emit);
+    // The plan for `bound` leading parameters bound; with none, the one that
+    // begins with the smallest relation of the current state.
+    const JoinPlan& plan_for(SchemaId schema, std::size_t bound) const;
     bool start(const State& state, SchemaId schema, std::span<const ObjectId> prefix,
                Emitter& emit);
 
@@ -88,6 +104,22 @@ class SuccessorGenerator {
     std::uint64_t generation_ = 1;
     std::vector<std::vector<std::pair<std::uint64_t, int>>> indexes_;
     std::vector<std::uint64_t> index_generation_;  // static slots: built once (~0)
+    // Dense membership sets of the predicates that join checks test (atoms
+    // whose arguments are all bound), when num_objects^arity bits are few
+    // enough: bit number = the tuple read in base num_objects. A binary
+    // search is a loop of unpredictable branches (and, in wasm, a stack check
+    // per iteration); a bit test is one load. Static sets are filled once;
+    // a fluent set is filled from the state on its first test in that state,
+    // and cleared through the bits it set.
+    struct DenseRelation {
+        std::size_t first_word = 0;  // in dense_bits_
+        int arity = 0;
+        std::uint64_t built_for = 0;     // generation_ (static: ~0, built once)
+        std::vector<std::uint32_t> set;  // fluent: the bits set now
+    };
+    std::vector<int> dense_of_;  // per predicate: index into dense_, or -1
+    std::vector<DenseRelation> dense_;
+    std::vector<std::uint64_t> dense_bits_;
     std::vector<ObjectId> binding_;
     std::vector<ObjectId> scratch_;  // an atom's arguments in run_checks (max arity)
     Budget* budget_ = nullptr;

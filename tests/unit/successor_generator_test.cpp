@@ -21,13 +21,16 @@ std::vector<GroundAtom> fluent_only(const StateLayout& layout, const test::AtomS
     return out;
 }
 
-class SuccessorGeneratorTest : public ::testing::TestWithParam<test::TaskRef> {};
+// The task, and whether membership tests may use dense sets (false: every
+// test is a binary search in a sorted relation).
+class SuccessorGeneratorTest : public ::testing::TestWithParam<std::tuple<test::TaskRef, bool>> {};
 
 TEST_P(SuccessorGeneratorTest, MatchesBruteForceOnReachableStates) {
-    const Task task = test::load_task(GetParam().task, GetParam().problem);
+    const auto& [ref, dense] = GetParam();
+    const Task task = test::load_task(ref.task, ref.problem);
     const StateLayout layout(task);
     const StaticFacts statics(task);
-    SuccessorGenerator gen(task, layout, statics);
+    SuccessorGenerator gen(task, layout, statics, dense ? SuccessorGenerator::kMaxDenseBits : 0);
     test::GroundOracle oracle(task);
 
     const auto states = oracle.reachable_states(300);
@@ -107,9 +110,57 @@ TEST_P(SuccessorGeneratorTest, MatchesBruteForceOnReachableStates) {
     EXPECT_EQ(checked_prefixes > 0, has_parameters);
 }
 
+// The plans for nothing bound that begin with each atom: one per positive
+// precondition with a parameter, each beginning with its atom, each matching every such atom (as a
+// step or as a check) and binding every parameter.
+TEST_P(SuccessorGeneratorTest, PlansByFirstAtomCoverTheSchema) {
+    const auto& ref = std::get<0>(GetParam());
+    const Task task = test::load_task(ref.task, ref.problem);
+    const CompiledJoins joins = compile_joins(task);
+    for (SchemaId s = 0; s < task.num_schemas(); ++s) {
+        const ActionSchema& schema = task.schemas[s];
+        std::vector<int> atoms;
+        for (int i = 0; i < static_cast<int>(schema.positive_preconditions.size()); ++i) {
+            const auto& args = schema.positive_preconditions[i].arguments;
+            if (std::any_of(args.begin(), args.end(),
+                            [](const Term& t) { return t.is_parameter(); }))
+                atoms.push_back(i);
+        }
+        const auto& plans = joins.schemas[s].unbound_by_first_atom;
+        ASSERT_EQ(plans.size(), atoms.size() >= 2 ? atoms.size() : 0u) << schema.name;
+        for (std::size_t k = 0; k < plans.size(); ++k) {
+            const JoinPlan& plan = plans[k];
+            const AtomSchema& first = schema.positive_preconditions[atoms[k]];
+            ASSERT_FALSE(plan.steps.empty());
+            EXPECT_EQ(plan.steps.front().predicate, first.predicate) << schema.name;
+            std::vector<bool> bound(schema.arity(), false);
+            int matched = 0;
+            auto count_checks = [&](const std::vector<JoinCheck>& checks) {
+                for (const JoinCheck& c : checks)
+                    matched += c.kind == JoinCheck::Kind::PositiveAtom;
+            };
+            count_checks(plan.initial_checks);
+            for (const JoinStep& step : plan.steps) {
+                if (step.kind == JoinStep::Kind::Atom) ++matched;
+                if (step.kind == JoinStep::Kind::Enumerate) bound[step.param] = true;
+                for (const ArgOp& op : step.ops) {
+                    if (op.kind == ArgOp::Kind::Bind) bound[op.value] = true;
+                }
+                count_checks(step.checks);
+            }
+            EXPECT_EQ(matched, static_cast<int>(schema.positive_preconditions.size()));
+            EXPECT_TRUE(std::all_of(bound.begin(), bound.end(), [](bool b) { return b; }));
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllTasks, SuccessorGeneratorTest,
-                         ::testing::ValuesIn(test::all_test_tasks()), [](const auto& info) {
-                             std::string n = info.param.task + "_" + info.param.problem;
+                         ::testing::Combine(::testing::ValuesIn(test::all_test_tasks()),
+                                            ::testing::Bool()),
+                         [](const auto& info) {
+                             const test::TaskRef& ref = std::get<0>(info.param);
+                             std::string n = ref.task + "_" + ref.problem +
+                                             (std::get<1>(info.param) ? "_dense" : "_sorted");
                              std::replace(n.begin(), n.end(), '-', '_');
                              return n;
                          });
