@@ -216,33 +216,68 @@ std::uint64_t SuccessorGenerator::index_key(const IndexSlot& slot, const JoinSte
     return key;
 }
 
-std::span<const std::pair<std::uint64_t, int>> SuccessorGenerator::index_range(const JoinStep& step,
-                                                                               const ObjectId* b) {
+std::span<const int> SuccessorGenerator::index_range(const JoinStep& step, const ObjectId* b) {
     const IndexSlot& slot = joins_.index_slots[step.index_slot];
-    auto& index = indexes_[step.index_slot];
+    Index& index = indexes_[step.index_slot];
     const std::uint64_t wanted = slot.is_static ? ~std::uint64_t(0) : generation_;
     if (index_generation_[step.index_slot] != wanted) {
-        RelationView rel = relation(step);
-        index.clear();
-        index.reserve(rel.size);
-        const int usable = std::min<int>(slot.positions.size(), 64 / joins_.key_bits);
-        for (int i = 0; i < rel.size; ++i) {
-            const ObjectId* t = rel.data + static_cast<std::size_t>(i) * rel.stride;
-            std::uint64_t key = 0;
-            for (int k = 0; k < usable; ++k) {
-                key = (key << joins_.key_bits) | std::uint64_t(t[slot.positions[k]]);
-            }
-            index.emplace_back(key, i);
-        }
-        std::sort(index.begin(), index.end());
+        build_index(slot, relation(step), index);
         index_generation_[step.index_slot] = wanted;
     }
+    if (slot.positions.size() == 1) {
+        const ArgOp& op = step.ops[slot.positions[0]];
+        const ObjectId v = op.kind == ArgOp::Kind::CheckObject ? op.value : b[op.value];
+        const int first = index.starts[static_cast<std::size_t>(v)];
+        return {index.rows.data() + first,
+                static_cast<std::size_t>(index.starts[static_cast<std::size_t>(v) + 1] - first)};
+    }
     const std::uint64_t key = index_key(slot, step, b);
-    auto lo = std::lower_bound(index.begin(), index.end(), std::make_pair(key, 0));
+    const auto lo = std::lower_bound(index.keys.begin(), index.keys.end(), key);
     auto hi = lo;
-    while (hi != index.end() && hi->first == key)
+    while (hi != index.keys.end() && *hi == key)
         ++hi;
-    return {&*lo, static_cast<std::size_t>(hi - lo)};
+    return {index.rows.data() + (lo - index.keys.begin()), static_cast<std::size_t>(hi - lo)};
+}
+
+// One known position: the rows bucketed by its object (a counting sort, no
+// search at lookup). More: the rows sorted by their packed keys.
+void SuccessorGenerator::build_index(const IndexSlot& slot, const RelationView& rel,
+                                     Index& index) const {
+    index.rows.resize(static_cast<std::size_t>(rel.size));
+    if (slot.positions.size() == 1) {
+        const int position = slot.positions[0];
+        index.starts.assign(task_.objects.size() + 1, 0);
+        int* starts = index.starts.data();
+        for (int i = 0; i < rel.size; ++i)
+            ++starts[rel.data[static_cast<std::size_t>(i) * rel.stride + position] + 1];
+        const std::size_t n = task_.objects.size();
+        for (std::size_t o = 0; o < n; ++o)
+            starts[o + 1] += starts[o];
+        // Filled in relation order, so that rows stay in that order within a
+        // bucket (as the sorted index had them).
+        index.cursor.assign(index.starts.begin(), index.starts.end() - 1);
+        for (int i = 0; i < rel.size; ++i) {
+            const ObjectId v = rel.data[static_cast<std::size_t>(i) * rel.stride + position];
+            index.rows[static_cast<std::size_t>(index.cursor[static_cast<std::size_t>(v)]++)] = i;
+        }
+        return;
+    }
+    std::vector<std::pair<std::uint64_t, int>>& pairs = index.pairs;
+    pairs.clear();
+    const int usable = std::min<int>(slot.positions.size(), 64 / joins_.key_bits);
+    for (int i = 0; i < rel.size; ++i) {
+        const ObjectId* t = rel.data + static_cast<std::size_t>(i) * rel.stride;
+        std::uint64_t key = 0;
+        for (int k = 0; k < usable; ++k)
+            key = (key << joins_.key_bits) | std::uint64_t(t[slot.positions[k]]);
+        pairs.emplace_back(key, i);
+    }
+    std::sort(pairs.begin(), pairs.end());
+    index.keys.resize(pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        index.keys[i] = pairs[i].first;
+        index.rows[i] = pairs[i].second;
+    }
 }
 
 template <class F>
@@ -250,9 +285,8 @@ LL_HOT_INLINE bool SuccessorGenerator::scan(const JoinStep& step, const ObjectId
     const RelationView rel = relation(step);
     if (rel.empty()) return true;
     if (step.index_slot >= 0) {
-        for (const auto& entry : index_range(step, b)) {
-            if (!visit(rel.data + static_cast<std::size_t>(entry.second) * rel.stride))
-                return false;
+        for (const int row : index_range(step, b)) {
+            if (!visit(rel.data + static_cast<std::size_t>(row) * rel.stride)) return false;
         }
         return true;
     }

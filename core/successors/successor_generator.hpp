@@ -78,8 +78,17 @@ class SuccessorGenerator {
     bool run_checks(const ActionSchema& schema, const std::vector<JoinCheck>& checks,
                     const ObjectId* binding);
     bool match_ops(const JoinStep& step, const ObjectId* tuple, ObjectId* binding) const;
-    std::span<const std::pair<std::uint64_t, int>> index_range(const JoinStep& step,
-                                                               const ObjectId* binding);
+    // An index of one relation on some known positions: the rows (tuple
+    // numbers) that match the binding's values there.
+    struct Index {
+        std::vector<int> rows;
+        std::vector<int> starts;  // one position: rows of object o in [starts[o], starts[o+1])
+        std::vector<std::uint64_t> keys;                   // more: the rows' packed keys, sorted
+        std::vector<int> cursor;                           // scratch of the bucketing
+        std::vector<std::pair<std::uint64_t, int>> pairs;  // scratch of the sort
+    };
+    std::span<const int> index_range(const JoinStep& step, const ObjectId* binding);
+    void build_index(const IndexSlot& slot, const RelationView& rel, Index& index) const;
     std::uint64_t index_key(const IndexSlot& slot, const JoinStep& step,
                             const ObjectId* binding) const;
     template <class F>
@@ -102,7 +111,7 @@ class SuccessorGenerator {
     const State* state_ = nullptr;
     std::vector<ObjectId> state_words_;
     std::uint64_t generation_ = 1;
-    std::vector<std::vector<std::pair<std::uint64_t, int>>> indexes_;
+    std::vector<Index> indexes_;
     std::vector<std::uint64_t> index_generation_;  // static slots: built once (~0)
     // Dense membership sets of the predicates that join checks test (atoms
     // whose arguments are all bound), when num_objects^arity bits are few
