@@ -6,9 +6,18 @@
 #include <cstdlib>
 #include <cstring>
 
-#if !defined(__EMSCRIPTEN__)
+#if defined(__EMSCRIPTEN__)
+#include <emscripten/emscripten.h>
+#else
 #include <fcntl.h>
 #include <unistd.h>
+#endif
+
+#if defined(__EMSCRIPTEN__)
+// performance.now() exists in browsers, workers and Node 16+. Emscripten's
+// emscripten_get_now() calls process.hrtime() in Node, which allocates an
+// array per read.
+EM_JS(double, ll_clock_ms, (), { return performance.now(); });
 #endif
 
 namespace ll {

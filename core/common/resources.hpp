@@ -4,7 +4,8 @@
 #include <chrono>
 
 #if defined(__EMSCRIPTEN__)
-#include <emscripten/emscripten.h>
+// The monotonic clock in ms: performance.now() (core/common/resources.cpp).
+extern "C" double ll_clock_ms();
 #endif
 
 namespace ll {
@@ -20,12 +21,11 @@ double peak_memory_mb();
 #if defined(__EMSCRIPTEN__)
 // In wasm every clock read is a call into JS. steady_clock goes through libc's
 // clock_gettime (a JS function that writes a timespec into the heap, then
-// calls emscripten_get_now); emscripten_get_now is the monotonic clock
-// itself (performance.now(), in ms), one call.
+// calls emscripten_get_now); ll_clock_ms is performance.now(), one call.
 class Stopwatch {
   public:
-    Stopwatch() : start_ms_(emscripten_get_now()) {}
-    double seconds() const { return (emscripten_get_now() - start_ms_) / 1000.0; }
+    Stopwatch() : start_ms_(ll_clock_ms()) {}
+    double seconds() const { return (ll_clock_ms() - start_ms_) / 1000.0; }
 
   private:
     double start_ms_;

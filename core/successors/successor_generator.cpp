@@ -2,7 +2,6 @@
 #include "core/successors/successor_generator.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 // Forced inlining (GCC and Clang spell it the same).
 #define LL_HOT_INLINE [[gnu::always_inline]] inline
@@ -115,9 +114,14 @@ void SuccessorGenerator::build_dense(int dense, PredicateId p) {
 void SuccessorGenerator::set_state(const State& state) {
     state_ = &state;
     auto words = state.words();
-    if (words.size() == state_words_.size() &&
-        std::memcmp(words.data(), state_words_.data(), words.size() * sizeof(ObjectId)) == 0) {
-        return;  // same contents: keep the indexes built on it
+    if (words.size() == state_words_.size()) {
+        // A word loop: wasm's libc memcmp compares byte by byte.
+        const ObjectId* a = words.data();
+        const ObjectId* b = state_words_.data();
+        std::size_t i = 0;
+        while (i < words.size() && a[i] == b[i])
+            ++i;
+        if (i == words.size()) return;  // same contents: keep the indexes built on it
     }
     state_words_.assign(words.begin(), words.end());
     ++generation_;
@@ -347,6 +351,10 @@ const JoinPlan& SuccessorGenerator::plan_for(SchemaId schema, std::size_t bound)
 bool SuccessorGenerator::start(const State& state, SchemaId schema_id,
                                std::span<const ObjectId> prefix, Emitter& emit) {
     set_state(state);
+    return run(schema_id, prefix, emit);
+}
+
+bool SuccessorGenerator::run(SchemaId schema_id, std::span<const ObjectId> prefix, Emitter& emit) {
     const ActionSchema& schema = task_.schemas[schema_id];
     const JoinPlan& plan = plan_for(schema_id, prefix.size());
     ObjectId* b = binding_.data();
@@ -356,6 +364,7 @@ bool SuccessorGenerator::start(const State& state, SchemaId schema_id,
 }
 
 void SuccessorGenerator::applicable_actions(const State& state, std::vector<GroundAction>& out) {
+    set_state(state);  // once for all schemas
     for (SchemaId s = 0; s < task_.num_schemas(); ++s) {
         const int arity = task_.schemas[s].arity();
         auto collect = [&](const ObjectId* b) {
@@ -363,7 +372,7 @@ void SuccessorGenerator::applicable_actions(const State& state, std::vector<Grou
             return true;
         };
         Emitter emit = Emitter::of(collect);
-        start(state, s, {}, emit);
+        run(s, {}, emit);
     }
 }
 

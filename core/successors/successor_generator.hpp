@@ -100,6 +100,8 @@ class SuccessorGenerator {
     const JoinPlan& plan_for(SchemaId schema, std::size_t bound) const;
     bool start(const State& state, SchemaId schema, std::span<const ObjectId> prefix,
                Emitter& emit);
+    // start() on the state of the last set_state().
+    bool run(SchemaId schema, std::span<const ObjectId> prefix, Emitter& emit);
 
     const Task& task_;
     const StateLayout& layout_;
