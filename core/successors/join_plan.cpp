@@ -39,7 +39,7 @@ class PlanCompiler {
             }
             int atom = *best;
             remaining.erase(best);
-            JoinStep step = atom_step(schema.positive_preconditions[atom]);
+            JoinStep step = atom_step(schema, schema.positive_preconditions[atom]);
             for (const ArgOp& op : step.ops) {
                 if (op.kind == ArgOp::Kind::Bind) known_[op.value] = true;
             }
@@ -90,7 +90,7 @@ class PlanCompiler {
             step.type = schema.parameters[k].type;
             return step;
         }
-        return atom_step(schema.positive_preconditions[best]);
+        return atom_step(schema, schema.positive_preconditions[best]);
     }
 
   private:
@@ -192,7 +192,7 @@ class PlanCompiler {
         return {known > 0 ? 1 : 0, is_static ? 1 : 0, -fresh, -atom_index};
     }
 
-    JoinStep atom_step(const AtomSchema& atom) {
+    JoinStep atom_step(const ActionSchema& schema, const AtomSchema& atom) {
         JoinStep step;
         step.kind = JoinStep::Kind::Atom;
         step.predicate = atom.predicate;
@@ -219,6 +219,19 @@ class PlanCompiler {
         while (step.prefix_length < static_cast<int>(known_positions.size()) &&
                known_positions[step.prefix_length] == step.prefix_length) {
             ++step.prefix_length;
+        }
+        if (step.prefix_length == 0 && known_positions.empty() && !step.ops.empty() &&
+            step.ops[0].kind == ArgOp::Kind::Bind) {
+            // Every binding of the parameter is of its declared type (a Type
+            // check follows), so other first objects need no visit.
+            const TypeId type = schema.parameters[step.ops[0].value].type;
+            const std::vector<ObjectId>& objects = task_.objects_of_type[type];
+            if (type != 0 && !objects.empty() &&
+                objects.back() - objects.front() + 1 == static_cast<ObjectId>(objects.size()) &&
+                std::is_sorted(objects.begin(), objects.end())) {
+                step.first_from = objects.front();
+                step.first_to = objects.back();
+            }
         }
         if (step.prefix_length == 0 && !known_positions.empty()) {
             if (known_positions.size() > kMaxIndexPositions) {

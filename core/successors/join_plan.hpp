@@ -40,6 +40,11 @@ struct JoinStep {
     // the known positions narrows the candidates. ops re-verify everything.
     int prefix_length = 0;
     int index_slot = -1;
+    // Otherwise, when the first position binds a parameter whose type's
+    // objects have consecutive ids [first_from, first_to], only the tuples
+    // whose first object lies there are scanned (a range of the sorted
+    // relation: the man of spanner's 46 `at` tuples). -1: the whole relation.
+    ObjectId first_from = -1, first_to = -1;
     // Enumerate: bind `param` to every object of `type` (parameters that occur
     // in no positive precondition).
     int param = 0;
@@ -65,10 +70,10 @@ struct SchemaPlans {
     std::vector<JoinPlan> by_prefix;
     // With two or more atoms to match, the plans for nothing bound that
     // begin with each atom in turn (a scan of its relation, narrowed only by
-    // the constants the atom names), then go on greedily. The greedy order cannot know the relations' sizes (it scans
-    // a static relation first: all 400 `adjacent` tuples of a Sokoban grid,
-    // where `at-robot` has one); the successor generator runs the plan whose
-    // first relation is the smallest in the state.
+    // the constants the atom names), then go on greedily. The greedy order cannot know the
+    // relations' sizes (it scans a static relation first: all 400 `adjacent` tuples of a Sokoban
+    // grid, where `at-robot` has one); the successor generator runs the plan whose first relation
+    // is the smallest in the state.
     std::vector<JoinPlan> unbound_by_first_atom;
     // candidates[k]: the step whose matches give candidate values of
     // parameter k when 0..k-1 are bound (an Enumerate step if no positive

@@ -284,6 +284,19 @@ void SuccessorGenerator::build_index(const IndexSlot& slot, const RelationView& 
     }
 }
 
+// The first tuple whose first object is `object` or more (rel.size if none).
+static int first_at_least(const RelationView& rel, ObjectId object) {
+    int lo = 0, hi = rel.size;
+    while (lo < hi) {
+        const int mid = (lo + hi) >> 1;
+        if (rel.data[static_cast<std::size_t>(mid) * rel.stride] < object)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 template <class F>
 LL_HOT_INLINE bool SuccessorGenerator::scan(const JoinStep& step, const ObjectId* b, F&& visit) {
     const RelationView rel = relation(step);
@@ -295,7 +308,10 @@ LL_HOT_INLINE bool SuccessorGenerator::scan(const JoinStep& step, const ObjectId
         return true;
     }
     int lo = 0, hi = rel.size;
-    if (step.prefix_length > 0) {
+    if (step.first_from >= 0) {
+        lo = first_at_least(rel, step.first_from);
+        hi = first_at_least(rel, step.first_to + 1);
+    } else if (step.prefix_length > 0) {
         ObjectId prefix[16];
         const int k = std::min(step.prefix_length, 16);
         for (int p = 0; p < k; ++p) {
@@ -339,7 +355,11 @@ const JoinPlan& SuccessorGenerator::plan_for(SchemaId schema, std::size_t bound)
     const JoinPlan* best = nullptr;
     int best_size = 0;
     for (const JoinPlan& plan : plans.unbound_by_first_atom) {
-        const int size = relation(plan.steps.front()).size;
+        const JoinStep& first = plan.steps.front();
+        const RelationView rel = relation(first);
+        const int size = first.first_from < 0 ? rel.size
+                                              : first_at_least(rel, first.first_to + 1) -
+                                                    first_at_least(rel, first.first_from);
         if (best == nullptr || size < best_size) {
             best = &plan;
             best_size = size;
