@@ -22,8 +22,12 @@ struct SuccessorGenerator::Emitter {
 };
 
 SuccessorGenerator::SuccessorGenerator(const Task& task, const StateLayout& layout,
-                                       const StaticFacts& statics, std::uint64_t max_dense_bits)
-    : task_(task), layout_(layout), statics_(statics), joins_(compile_joins(task)) {
+                                       const StaticFacts& statics, JoinLookups lookups)
+    : task_(task),
+      layout_(layout),
+      statics_(statics),
+      lookups_(lookups),
+      joins_(compile_joins(task)) {
     const int n = task.num_objects();
     is_of_type_.assign(task.types.size() * static_cast<std::size_t>(n), 0);
     for (TypeId t = 0; t < static_cast<TypeId>(task.types.size()); ++t) {
@@ -39,10 +43,10 @@ SuccessorGenerator::SuccessorGenerator(const Task& task, const StateLayout& layo
         max_arity = std::max(max_arity, p.arity());
     binding_.resize(max_arity);
     scratch_.resize(max_arity);
-    init_dense_sets(max_dense_bits);
+    init_dense_sets();
 }
 
-void SuccessorGenerator::init_dense_sets(std::uint64_t max_dense_bits) {
+void SuccessorGenerator::init_dense_sets() {
     // The predicates some join check tests for membership.
     std::vector<char> tested(task_.predicates.size(), 0);
     auto mark = [&](const ActionSchema& schema, const std::vector<JoinCheck>& checks) {
@@ -73,7 +77,7 @@ void SuccessorGenerator::init_dense_sets(std::uint64_t max_dense_bits) {
         std::uint64_t bits = 1;
         for (int i = 0; i < arity; ++i)
             bits *= n;
-        if (bits > max_dense_bits || (words * 64 + bits) > kMaxDenseTotalBits) continue;
+        if (bits > lookups_.max_dense_bits || (words * 64 + bits) > kMaxDenseTotalBits) continue;
         DenseRelation d;
         d.first_word = words;
         d.arity = arity;
@@ -228,7 +232,7 @@ std::span<const int> SuccessorGenerator::index_range(const JoinStep& step, const
         build_index(slot, relation(step), index);
         index_generation_[step.index_slot] = wanted;
     }
-    if (slot.positions.size() == 1) {
+    if (index.bucketed) {
         const ArgOp& op = step.ops[slot.positions[0]];
         const ObjectId v = op.kind == ArgOp::Kind::CheckObject ? op.value : b[op.value];
         const int first = index.starts[static_cast<std::size_t>(v)];
@@ -244,11 +248,14 @@ std::span<const int> SuccessorGenerator::index_range(const JoinStep& step, const
 }
 
 // One known position: the rows bucketed by its object (a counting sort, no
-// search at lookup). More: the rows sorted by their packed keys.
+// search at lookup), unless the objects far outnumber the rows (the buckets
+// cost O(objects) per state). Otherwise: the rows sorted by packed keys.
 void SuccessorGenerator::build_index(const IndexSlot& slot, const RelationView& rel,
                                      Index& index) const {
     index.rows.resize(static_cast<std::size_t>(rel.size));
-    if (slot.positions.size() == 1) {
+    index.bucketed = lookups_.bucketed_indexes && slot.positions.size() == 1 &&
+                     task_.objects.size() <= 4 * static_cast<std::size_t>(rel.size) + 64;
+    if (index.bucketed) {
         const int position = slot.positions[0];
         index.starts.assign(task_.objects.size() + 1, 0);
         int* starts = index.starts.data();

@@ -21,12 +21,21 @@
 
 namespace ll {
 
+// How the join looks tuples up; the defaults are the fast ones, and tests run
+// the oracle with both settings so that the fallbacks stay right too.
+struct JoinLookups {
+    // The largest dense membership set of one predicate, in bits (0: none,
+    // every membership test is a binary search in a sorted relation).
+    std::uint64_t max_dense_bits = std::uint64_t(1) << 22;  // 512 KiB
+    // Indexes on one position bucket rows by object where the objects do
+    // not far outnumber the rows (false: always sorted keys).
+    bool bucketed_indexes = true;
+};
+
 class SuccessorGenerator {
   public:
-    // `max_dense_bits`: the largest dense membership set of one predicate
-    // (0: none, every membership test is a binary search; tests use it).
     SuccessorGenerator(const Task& task, const StateLayout& layout, const StaticFacts& statics,
-                       std::uint64_t max_dense_bits = kMaxDenseBits);
+                       JoinLookups lookups = {});
 
     // Limits polled once per binding the join visits (null: none), so that
     // one call on a schema with billions of solutions stops within a few
@@ -58,14 +67,12 @@ class SuccessorGenerator {
         return has_applicable(state, action.schema, action.arguments);
     }
 
-    static constexpr std::uint64_t kMaxDenseBits = std::uint64_t(1) << 22;  // 512 KiB
-
   private:
     static constexpr int kMaxDenseArity = 3;
     static constexpr std::uint64_t kMaxDenseTotalBits = std::uint64_t(1) << 25;  // 4 MiB
 
     struct Emitter;
-    void init_dense_sets(std::uint64_t max_dense_bits);
+    void init_dense_sets();
     void set_state(const State& state);
     RelationView relation(const JoinStep& step) const;
     RelationView relation(PredicateId p) const;
@@ -81,10 +88,11 @@ class SuccessorGenerator {
     // An index of one relation on some known positions: the rows (tuple
     // numbers) that match the binding's values there.
     struct Index {
+        bool bucketed = false;
         std::vector<int> rows;
-        std::vector<int> starts;  // one position: rows of object o in [starts[o], starts[o+1])
-        std::vector<std::uint64_t> keys;                   // more: the rows' packed keys, sorted
-        std::vector<int> cursor;                           // scratch of the bucketing
+        std::vector<int> starts;          // bucketed: object o's rows, [starts[o], starts[o+1])
+        std::vector<std::uint64_t> keys;  // else: the rows' packed keys, sorted
+        std::vector<int> cursor;          // scratch of the bucketing
         std::vector<std::pair<std::uint64_t, int>> pairs;  // scratch of the sort
     };
     std::span<const int> index_range(const JoinStep& step, const ObjectId* binding);
@@ -106,6 +114,7 @@ class SuccessorGenerator {
     const Task& task_;
     const StateLayout& layout_;
     const StaticFacts& statics_;
+    JoinLookups lookups_;
     CompiledJoins joins_;
     std::vector<std::uint8_t> is_of_type_;  // [type * num_objects + object]
 

@@ -21,16 +21,18 @@ std::vector<GroundAtom> fluent_only(const StateLayout& layout, const test::AtomS
     return out;
 }
 
-// The task, and whether membership tests may use dense sets (false: every
-// test is a binary search in a sorted relation).
+// The task, and whether the join uses its fast lookups (dense membership
+// sets, bucketed indexes) or only the fallbacks (binary searches, sorted
+// index keys).
 class SuccessorGeneratorTest : public ::testing::TestWithParam<std::tuple<test::TaskRef, bool>> {};
 
 TEST_P(SuccessorGeneratorTest, MatchesBruteForceOnReachableStates) {
-    const auto& [ref, dense] = GetParam();
+    const auto& [ref, fast] = GetParam();
     const Task task = test::load_task(ref.task, ref.problem);
     const StateLayout layout(task);
     const StaticFacts statics(task);
-    SuccessorGenerator gen(task, layout, statics, dense ? SuccessorGenerator::kMaxDenseBits : 0);
+    const JoinLookups lookups = fast ? JoinLookups{} : JoinLookups{0, false};
+    SuccessorGenerator gen(task, layout, statics, lookups);
     test::GroundOracle oracle(task);
 
     const auto states = oracle.reachable_states(300);
@@ -160,7 +162,7 @@ INSTANTIATE_TEST_SUITE_P(AllTasks, SuccessorGeneratorTest,
                          [](const auto& info) {
                              const test::TaskRef& ref = std::get<0>(info.param);
                              std::string n = ref.task + "_" + ref.problem +
-                                             (std::get<1>(info.param) ? "_dense" : "_sorted");
+                                             (std::get<1>(info.param) ? "_fast" : "_fallback");
                              std::replace(n.begin(), n.end(), '-', '_');
                              return n;
                          });
