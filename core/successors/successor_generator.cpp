@@ -2,6 +2,7 @@
 #include "core/successors/successor_generator.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 // Forced inlining (GCC and Clang spell it the same).
 #define LL_HOT_INLINE [[gnu::always_inline]] inline
@@ -115,17 +116,26 @@ void SuccessorGenerator::build_dense(int dense, PredicateId p) {
     d.built_for = generation_;
 }
 
+// PS² sets the same state once per partial action: the comparison is hot.
+// Native: libc's vectorised memcmp. Wasm: a word loop, since Emscripten's
+// libc memcmp compares byte by byte.
+static bool same_words(const ObjectId* a, const ObjectId* b, std::size_t n) {
+#if defined(__EMSCRIPTEN__)
+    std::size_t i = 0;
+    while (i < n && a[i] == b[i])
+        ++i;
+    return i == n;
+#else
+    return std::memcmp(a, b, n * sizeof(ObjectId)) == 0;
+#endif
+}
+
 void SuccessorGenerator::set_state(const State& state) {
     state_ = &state;
     auto words = state.words();
-    if (words.size() == state_words_.size()) {
-        // A word loop: wasm's libc memcmp compares byte by byte.
-        const ObjectId* a = words.data();
-        const ObjectId* b = state_words_.data();
-        std::size_t i = 0;
-        while (i < words.size() && a[i] == b[i])
-            ++i;
-        if (i == words.size()) return;  // same contents: keep the indexes built on it
+    if (words.size() == state_words_.size() &&
+        same_words(words.data(), state_words_.data(), words.size())) {
+        return;  // same contents: keep the indexes built on it
     }
     state_words_.assign(words.begin(), words.end());
     ++generation_;
