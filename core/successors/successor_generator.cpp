@@ -424,13 +424,18 @@ bool SuccessorGenerator::for_each_applicable(
 
 bool SuccessorGenerator::has_applicable(const State& state, SchemaId schema,
                                         std::span<const ObjectId> prefix) {
+    set_state(state);
+    return exists(schema, prefix);
+}
+
+bool SuccessorGenerator::exists(SchemaId schema, std::span<const ObjectId> prefix) {
     bool found = false;
     auto stop = [&](const ObjectId*) {
         found = true;
         return false;
     };
     Emitter emit = Emitter::of(stop);
-    start(state, schema, prefix, emit);
+    run(schema, prefix, emit);
     return found;
 }
 
@@ -458,7 +463,7 @@ std::vector<ObjectId> SuccessorGenerator::next_values(const State& state, Schema
     extended.push_back(0);
     for (ObjectId v : candidates) {
         extended[k] = v;
-        if (has_applicable(state, schema_id, extended)) values.push_back(v);
+        if (exists(schema_id, extended)) values.push_back(v);  // the state is set
     }
     return values;
 }

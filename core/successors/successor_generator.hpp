@@ -108,8 +108,9 @@ class SuccessorGenerator {
     const JoinPlan& plan_for(SchemaId schema, std::size_t bound) const;
     bool start(const State& state, SchemaId schema, std::span<const ObjectId> prefix,
                Emitter& emit);
-    // start() on the state of the last set_state().
+    // start() and has_applicable() on the state of the last set_state().
     bool run(SchemaId schema, std::span<const ObjectId> prefix, Emitter& emit);
+    bool exists(SchemaId schema, std::span<const ObjectId> prefix);
 
     const Task& task_;
     const StateLayout& layout_;
