@@ -137,8 +137,8 @@ function takeEarlyWorker(shared) {
     if (typeof Worker === 'undefined' || !(early.worker instanceof Worker)) return null;
     early.worker.onmessage = null;
     early.worker.onerror = null;
-    return { worker: early.worker, messages: [...(early.messages ?? [])],
-             errors: [...(early.errors ?? [])] };
+    // Its handlers are gone: the buffers no longer grow and are taken as they are.
+    return { worker: early.worker, messages: early.messages ?? [], errors: early.errors ?? [] };
 }
 
 // The fields of a browser worker's 'init' that its name carries too (see

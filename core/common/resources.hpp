@@ -18,29 +18,25 @@ double current_memory_mb();
 // Peak resident set size in MB (2^20 bytes) since process start (VmHWM).
 double peak_memory_mb();
 
+// Seconds since construction, on the monotonic clock. In wasm every clock
+// read is a call into JS: steady_clock goes through libc's clock_gettime (a JS
+// function that writes a timespec into the heap, then calls
+// emscripten_get_now), ll_clock_ms is performance.now(), one call.
+class Stopwatch {
+  public:
+    Stopwatch() : start_s_(now_s()) {}
+    double seconds() const { return now_s() - start_s_; }
+
+  private:
+    static double now_s() {
 #if defined(__EMSCRIPTEN__)
-// In wasm every clock read is a call into JS. steady_clock goes through libc's
-// clock_gettime (a JS function that writes a timespec into the heap, then
-// calls emscripten_get_now); ll_clock_ms is performance.now(), one call.
-class Stopwatch {
-  public:
-    Stopwatch() : start_ms_(ll_clock_ms()) {}
-    double seconds() const { return (ll_clock_ms() - start_ms_) / 1000.0; }
-
-  private:
-    double start_ms_;
-};
+        return ll_clock_ms() / 1000.0;
 #else
-class Stopwatch {
-  public:
-    Stopwatch() : start_(std::chrono::steady_clock::now()) {}
-    double seconds() const {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    }
-
-  private:
-    std::chrono::steady_clock::time_point start_;
-};
+        return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
 #endif
+    }
+    double start_s_;
+};
 
 }  // namespace ll

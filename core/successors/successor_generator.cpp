@@ -105,13 +105,14 @@ void SuccessorGenerator::build_dense(int dense, PredicateId p) {
     d.set.clear();
     const RelationView rel = relation(p);
     const std::uint32_t n = static_cast<std::uint32_t>(task_.num_objects());
+    const bool fluent = layout_.is_fluent(p);
     for (int t = 0; t < rel.size; ++t) {
         const ObjectId* tuple = rel.data + static_cast<std::size_t>(t) * rel.stride;
         std::uint32_t i = static_cast<std::uint32_t>(tuple[0]);
         for (int k = 1; k < d.arity; ++k)
             i = i * n + static_cast<std::uint32_t>(tuple[k]);
         bits[i >> 6] |= std::uint64_t(1) << (i & 63);
-        if (layout_.is_fluent(p)) d.set.push_back(i);
+        if (fluent) d.set.push_back(i);
     }
     d.built_for = generation_;
 }
@@ -154,7 +155,7 @@ LL_HOT_INLINE bool SuccessorGenerator::contains(PredicateId p, const ObjectId* a
     const int dense = dense_of_[p];
     if (dense >= 0) {
         const DenseRelation& d = dense_[dense];
-        if (d.built_for != generation_ && d.built_for != ~std::uint64_t(0)) build_dense(dense, p);
+        if (d.built_for < generation_) build_dense(dense, p);  // static sets: never
         const std::uint32_t n = static_cast<std::uint32_t>(task_.objects.size());
         std::uint32_t i = static_cast<std::uint32_t>(args[0]);
         if (d.arity >= 2) i = i * n + static_cast<std::uint32_t>(args[1]);

@@ -135,7 +135,9 @@ class SuccessorGenerator {
     struct DenseRelation {
         std::size_t first_word = 0;  // in dense_bits_
         int arity = 0;
-        std::uint64_t built_for = 0;     // generation_ (static: ~0, built once)
+        // The generation_ it was filled for; static sets ~0, above every
+        // generation, so that one comparison tells whether to fill.
+        std::uint64_t built_for = 0;
         std::vector<std::uint32_t> set;  // fluent: the bits set now
     };
     std::vector<int> dense_of_;  // per predicate: index into dense_, or -1
