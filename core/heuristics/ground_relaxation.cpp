@@ -147,6 +147,7 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
             g.atom_ids_.insert(raw.atoms.tag(f), raw.atoms.values(f), raw.atoms.arity(f)).first;
     }
     const int num_facts = g.atom_ids_.size();
+    g.index_densely(raw.atoms, new_id, limits.max_dense_facts);
     g.is_goal_.assign(num_facts, 0);
     for (int f : goal_atoms) {
         if (g.is_goal_[new_id[f]]) continue;
@@ -274,6 +275,34 @@ void GroundRelaxation::fire_first_action(int index) {
         reach(add_[i]);
 }
 
+void GroundRelaxation::index_densely(const TupleTable& atoms, const std::vector<int>& fact_of,
+                                     std::uint64_t max_entries) {
+    const std::uint64_t n = static_cast<std::uint64_t>(task_->num_objects());
+    dense_begin_.assign(static_cast<std::size_t>(layout_->num_slots()), -1);
+    std::size_t total = 0;
+    for (int s = 0; s < layout_->num_slots(); ++s) {
+        const int arity = layout_->arity(layout_->predicate_of_slot(s));
+        if (arity > kMaxDenseArity) continue;
+        std::uint64_t size = 1;
+        for (int i = 0; i < arity; ++i)
+            size *= n;
+        if (size > max_entries || total + size > max_entries) continue;
+        dense_begin_[s] = static_cast<std::int64_t>(total);
+        total += static_cast<std::size_t>(size);
+    }
+    dense_facts_.assign(total, -1);
+    std::vector<std::int64_t> begin_of(task_->predicates.size(), -1);
+    for (int s = 0; s < layout_->num_slots(); ++s)
+        begin_of[layout_->predicate_of_slot(s)] = dense_begin_[s];
+    for (int f = 0; f < atoms.size(); ++f) {
+        if (fact_of[f] < 0) continue;
+        const int tag = atoms.tag(f);
+        if (tag < 0 || tag >= static_cast<int>(begin_of.size()) || begin_of[tag] < 0) continue;
+        dense_facts_[static_cast<std::size_t>(begin_of[tag]) +
+                     dense_index(atoms.values(f), atoms.arity(f))] = fact_of[f];
+    }
+}
+
 bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregation,
                                std::span<const GroundAction> first_actions) {
     aggregation_ = aggregation;
@@ -291,9 +320,13 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
         const PredicateId p = layout_->predicate_of_slot(s);
         const RelationView rel = state.relation(*layout_, p);
         const int arity = layout_->arity(p);
+        const std::int64_t dense = dense_begin_[s];
         for (int i = 0; i < rel.size; ++i) {
+            const ObjectId* tuple = rel.data + static_cast<std::size_t>(i) * rel.stride;
             const int f =
-                atom_ids_.find(p, rel.data + static_cast<std::size_t>(i) * rel.stride, arity);
+                dense >= 0
+                    ? dense_facts_[static_cast<std::size_t>(dense) + dense_index(tuple, arity)]
+                    : atom_ids_.find(p, tuple, arity);
             if (f < 0 || fact_cost_[f] == 0) continue;
             fact_cost_[f] = 0;
             achiever_[f] = -1;

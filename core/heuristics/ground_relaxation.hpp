@@ -56,6 +56,8 @@ struct GroundingLimits {
     std::size_t max_closure_facts = 6'000'000;
     // Precondition and effect entries of the kept ground actions.
     std::size_t max_entries = 20'000'000;
+    // Entries of the dense fact-id tables (below; 0: every lookup hashed).
+    std::size_t max_dense_facts = std::size_t(1) << 22;  // 16 MiB
 };
 
 class GroundRelaxation {
@@ -97,7 +99,7 @@ class GroundRelaxation {
     template <bool kUnitCost>
     [[gnu::noinline]] void fire(int action);
     template <bool kUnitCost>
-    bool propagate();
+    [[gnu::noinline]] bool propagate();
     void fire_first_action(int index);
     bool preconditions_hold(int action) const;
     GroundAction ground_action(int action) const;
@@ -106,6 +108,22 @@ class GroundRelaxation {
     const StateLayout* layout_;
     bool goal_possible_ = true;
     TupleTable atom_ids_;  // (predicate, arguments) -> fact, relevant atoms only
+    // The same for the fluent predicates of arity <= 3 whose num_objects^arity
+    // ids fit: an array read instead of a hash lookup for each atom of each
+    // explored state. Per slot, the first entry (-1: use atom_ids_); -1 for
+    // an irrelevant atom. Entry of a tuple: its objects read in base n.
+    static constexpr int kMaxDenseArity = 3;
+    std::vector<std::int64_t> dense_begin_;
+    std::vector<int> dense_facts_;
+    void index_densely(const TupleTable& atoms, const std::vector<int>& fact_of,
+                       std::uint64_t max_entries);
+    std::size_t dense_index(const ObjectId* tuple, int arity) const {
+        const std::size_t n = static_cast<std::size_t>(task_->num_objects());
+        std::size_t index = 0;
+        for (int i = 0; i < arity; ++i)
+            index = index * n + static_cast<std::size_t>(tuple[i]);
+        return index;
+    }
     std::vector<int> goal_facts_;
     std::vector<std::uint8_t> is_goal_;
 

@@ -12,6 +12,7 @@ StateSpace::StateSpace(const Task& task, const StateLayout& layout, SuccessorGen
       layout_(layout),
       successors_(successors),
       goal_(goal),
+      applier_(task, layout),
       symmetry_(symmetry != nullptr && symmetry->any() ? symmetry : nullptr) {}
 
 void StateSpace::symmetry_groups_of(NodeId node, const State* state) const {
@@ -20,16 +21,16 @@ void StateSpace::symmetry_groups_of(NodeId node, const State* state) const {
     symmetry_node_ = node;
 }
 
-NodeId StateSpace::add_node(const State& state, NodeId parent, const GroundAction& action,
-                            bool& is_new) {
+NodeId StateSpace::add_node(const State& state, NodeId parent, SchemaId schema,
+                            std::span<const ObjectId> arguments, bool& is_new) {
     NodeId id = registry_.insert(state, is_new);
     if (is_new) {
         NodeInfo info;
         info.parent = parent;
         if (parent >= 0) {
             info.action = static_cast<std::int32_t>(actions_.size());
-            actions_.push_back(action.schema);
-            for (ObjectId a : action.arguments)
+            actions_.push_back(schema);
+            for (ObjectId a : arguments)
                 actions_.push_back(a);
         }
         nodes_.push_back(info);
@@ -40,7 +41,7 @@ NodeId StateSpace::add_node(const State& state, NodeId parent, const GroundActio
 
 NodeId StateSpace::root() {
     bool is_new = false;
-    return add_node(initial_state(task_, layout_), -1, GroundAction{}, is_new);
+    return add_node(initial_state(task_, layout_), -1, 0, {}, is_new);
 }
 
 const State& StateSpace::state(NodeId node) {
@@ -78,19 +79,20 @@ void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
     if (symmetry_ != nullptr) {
         symmetry_groups_of(node, &parent);
         if (symmetry_->grouped_objects() > 0) {
-            const std::size_t before = applicable_.size();
-            std::erase_if(applicable_, [&](const GroundAction& a) {
-                return !symmetry_->is_canonical(a.arguments);
-            });
-            out.symmetric += static_cast<std::int64_t>(before - applicable_.size());
+            out.symmetric += static_cast<std::int64_t>(
+                applicable_.erase_if([&](SchemaId, std::span<const ObjectId> arguments) {
+                    return !symmetry_->is_canonical(arguments);
+                }));
         }
     }
     out.transitions += static_cast<std::int64_t>(applicable_.size());
-    for (const GroundAction& action : applicable_) {
+    for (std::size_t i = 0; i < applicable_.size(); ++i) {
+        const SchemaId schema = applicable_.schema(i);
+        const std::span<const ObjectId> arguments = applicable_.arguments(i);
         if (budget_ != nullptr) budget_->poll();
-        State succ = apply_action(task_, layout_, parent, action);
+        State succ = applier_.apply(parent, schema, arguments);
         bool is_new = false;
-        const NodeId child = add_node(succ, node, action, is_new);
+        const NodeId child = add_node(succ, node, schema, arguments, is_new);
         if (!is_new) continue;
         ++out.generated;
         if (goal_state_[child]) {

@@ -40,7 +40,8 @@ class StateSpace final : public SearchSpace {
         NodeId parent = -1;
         std::int32_t action = -1;  // offset of [schema, args...] in actions_
     };
-    NodeId add_node(const State& state, NodeId parent, const GroundAction& action, bool& is_new);
+    NodeId add_node(const State& state, NodeId parent, SchemaId schema,
+                    std::span<const ObjectId> arguments, bool& is_new);
     // The symmetry groups of `node`'s state, computed unless they are the
     // last ones computed.
     void symmetry_groups_of(NodeId node, const State* state) const;
@@ -55,7 +56,8 @@ class StateSpace final : public SearchSpace {
     SegmentedVector<NodeInfo> nodes_;  // indexed by StateId
     SegmentedVector<char> goal_state_;
     SegmentedVector<std::int32_t> actions_;  // [schema, args...] per node but the root
-    std::vector<GroundAction> applicable_;
+    ActionList applicable_;
+    ActionApplier applier_;
     State current_;
     NodeId current_id_ = -1;
     State parent_;  // the expanded state, when it is not current_

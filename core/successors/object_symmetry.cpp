@@ -219,10 +219,10 @@ bool ObjectSymmetry::swappable_in_state(const State& state, ObjectId a, ObjectId
 }
 
 void ObjectSymmetry::compute(const State& state) {
-    for (const auto& g : groups_)
-        for (ObjectId o : g)
-            group_of_[o] = -1;
-    groups_.clear();
+    for (ObjectId o : group_members_)
+        group_of_[o] = -1;
+    group_begin_.resize(1);
+    group_members_.clear();
     grouped_objects_ = 0;
     // Index the fluent atoms by the class members they mention (each
     // distinct member of a tuple once).
@@ -248,33 +248,51 @@ void ObjectSymmetry::compute(const State& state) {
     for (int o = 0; o < n; ++o)
         refs_begin_[o + 1] += refs_begin_[o];
     refs_.resize(static_cast<std::size_t>(refs_begin_[n]));
-    {
-        std::vector<std::int32_t> fill(refs_begin_.begin(), refs_begin_.end() - 1);
-        for_each_ref([&](ObjectId o, const AtomRef& ref) { refs_[fill[o]++] = ref; });
-    }
-    // Per class: groups by exchange with each group's first object, tried
-    // only among objects with the same number of atoms.
-    std::vector<std::vector<ObjectId>> found;
+    refs_fill_.assign(refs_begin_.begin(), refs_begin_.end() - 1);
+    for_each_ref([&](ObjectId o, const AtomRef& ref) { refs_[refs_fill_[o]++] = ref; });
+    // Per class: candidate groups by exchange with each one's first object
+    // (exchangeability is transitive); those of two or more become groups,
+    // in the order of their first objects, members in increasing id.
     for (const auto& c : classes_) {
-        found.clear();
+        leaders_.clear();
+        member_group_.clear();
+        candidate_size_.clear();
         for (ObjectId o : c) {
-            auto it = std::find_if(found.begin(), found.end(), [&](const auto& g) {
-                return swappable_in_state(state, g.front(), o);
-            });
-            if (it == found.end()) {
-                found.push_back({o});
-            } else {
-                it->push_back(o);
+            std::size_t g = 0;
+            while (g < leaders_.size() && !swappable_in_state(state, leaders_[g], o))
+                ++g;
+            if (g == leaders_.size()) {
+                leaders_.push_back(o);
+                candidate_size_.push_back(0);
             }
+            member_group_.push_back(static_cast<std::int32_t>(g));
+            ++candidate_size_[g];
         }
-        for (auto& g : found) {
-            if (g.size() < 2) continue;
-            for (ObjectId o : g)
-                group_of_[o] = static_cast<std::int32_t>(groups_.size());
-            grouped_objects_ += static_cast<int>(g.size());
-            groups_.push_back(std::move(g));
+        // candidate_size_ becomes each candidate's group id, or -1.
+        for (std::int32_t& size : candidate_size_) {
+            if (size < 2) {
+                size = -1;
+                continue;
+            }
+            const std::int32_t begin = group_begin_.back();
+            group_begin_.push_back(begin + size);
+            size = static_cast<std::int32_t>(group_begin_.size()) - 2;
+        }
+        for (std::size_t k = 0; k < c.size(); ++k) {
+            const std::int32_t g = candidate_size_[member_group_[k]];
+            if (g < 0) continue;
+            group_of_[c[k]] = g;
         }
     }
+    // Members in class order, which is increasing id within each group.
+    group_members_.resize(static_cast<std::size_t>(group_begin_.back()));
+    refs_fill_.assign(group_begin_.begin(), group_begin_.end() - 1);
+    for (const auto& c : classes_) {
+        for (ObjectId o : c) {
+            if (group_of_[o] >= 0) group_members_[refs_fill_[group_of_[o]]++] = o;
+        }
+    }
+    grouped_objects_ = static_cast<int>(group_members_.size());
 }
 
 bool ObjectSymmetry::is_canonical(std::span<const ObjectId> arguments) const {
@@ -294,7 +312,7 @@ bool ObjectSymmetry::is_canonical(std::span<const ObjectId> arguments) const {
                 ++rank;
             }
         }
-        if (!seen && groups_[g][rank] != x) return false;
+        if (!seen && group_members_[group_begin_[g] + rank] != x) return false;
     }
     return true;
 }
@@ -327,7 +345,7 @@ void ObjectSymmetry::canonicalise(std::span<ObjectId> arguments) const {
                 ++rank;
             }
         }
-        arguments[i] = first < i ? arguments[first] : groups_[g][rank];
+        arguments[i] = first < i ? arguments[first] : group_members_[group_begin_[g] + rank];
     }
 }
 

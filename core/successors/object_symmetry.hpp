@@ -39,7 +39,11 @@ class ObjectSymmetry {
     // Number of objects in a group of two or more of the last state.
     int grouped_objects() const { return grouped_objects_; }
     // The groups of two or more objects of the last state, each sorted.
-    const std::vector<std::vector<ObjectId>>& groups() const { return groups_; }
+    int num_groups() const { return static_cast<int>(group_begin_.size()) - 1; }
+    std::span<const ObjectId> group(int g) const {
+        return {group_members_.data() + group_begin_[g],
+                static_cast<std::size_t>(group_begin_[g + 1] - group_begin_[g])};
+    }
 
     // Whether each group's objects occur in `arguments` (first occurrences,
     // left to right) as the group's smallest ids in increasing order.
@@ -66,13 +70,18 @@ class ObjectSymmetry {
     std::vector<std::vector<ObjectId>> classes_;
     std::vector<std::int32_t> class_of_;  // object -> class, or -1
 
-    // Per state.
-    std::vector<std::int32_t> group_of_;  // object -> group, or -1
-    std::vector<std::vector<ObjectId>> groups_;
+    // Per state, flat (compute() allocates nothing once they have grown).
+    std::vector<std::int32_t> group_of_;        // object -> group, or -1
+    std::vector<std::int32_t> group_begin_{0};  // group g: members [begin[g], begin[g + 1])
+    std::vector<ObjectId> group_members_;
     int grouped_objects_ = 0;
-    std::vector<std::int32_t> refs_begin_;
+    std::vector<std::int32_t> refs_begin_, refs_fill_;
     std::vector<AtomRef> refs_;
     std::vector<ObjectId> swapped_;
+    // compute()'s scratch, per class: each candidate group's first object,
+    // each member's candidate group, and the candidate groups' sizes.
+    std::vector<ObjectId> leaders_;
+    std::vector<std::int32_t> member_group_, candidate_size_;
 };
 
 }  // namespace ll

@@ -401,17 +401,29 @@ bool SuccessorGenerator::run(SchemaId schema_id, std::span<const ObjectId> prefi
     return search(schema, plan, 0, b, emit);
 }
 
-void SuccessorGenerator::applicable_actions(const State& state, std::vector<GroundAction>& out) {
+template <class Add>
+void SuccessorGenerator::collect_applicable(const State& state, Add&& add) {
     set_state(state);  // once for all schemas
     for (SchemaId s = 0; s < task_.num_schemas(); ++s) {
-        const int arity = task_.schemas[s].arity();
+        const std::size_t arity = static_cast<std::size_t>(task_.schemas[s].arity());
         auto collect = [&](const ObjectId* b) {
-            out.push_back(GroundAction{s, std::vector<ObjectId>(b, b + arity)});
+            add(s, std::span<const ObjectId>(b, arity));
             return true;
         };
         Emitter emit = Emitter::of(collect);
         run(s, {}, emit);
     }
+}
+
+void SuccessorGenerator::applicable_actions(const State& state, std::vector<GroundAction>& out) {
+    collect_applicable(state, [&](SchemaId s, std::span<const ObjectId> args) {
+        out.push_back(GroundAction{s, std::vector<ObjectId>(args.begin(), args.end())});
+    });
+}
+
+void SuccessorGenerator::applicable_actions(const State& state, ActionList& out) {
+    collect_applicable(state,
+                       [&](SchemaId s, std::span<const ObjectId> args) { out.push_back(s, args); });
 }
 
 bool SuccessorGenerator::for_each_applicable(

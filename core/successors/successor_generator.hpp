@@ -15,6 +15,7 @@
 
 #include "core/common/budget.hpp"
 #include "core/successors/join_plan.hpp"
+#include "core/task/action_list.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
 #include "core/task/task.hpp"
@@ -47,6 +48,8 @@ class SuccessorGenerator {
     // Appends every applicable ground action of every schema, schema by
     // schema, each schema's actions in a deterministic order.
     void applicable_actions(const State& state, std::vector<GroundAction>& out);
+    // The same, flat: no allocation per action (search's hot path).
+    void applicable_actions(const State& state, ActionList& out);
 
     // Calls `emit(args)` for each applicable action of `schema` whose first
     // prefix.size() arguments equal `prefix`; stop early when it returns false.
@@ -72,6 +75,8 @@ class SuccessorGenerator {
     static constexpr std::uint64_t kMaxDenseTotalBits = std::uint64_t(1) << 25;  // 4 MiB
 
     struct Emitter;
+    template <class Add>
+    void collect_applicable(const State& state, Add&& add);
     void init_dense_sets();
     void set_state(const State& state);
     RelationView relation(const JoinStep& step) const;

@@ -126,12 +126,13 @@ bool bind_from_tuple(const Task& task, const ConditionalEffect& effect, const At
 }  // namespace
 
 void for_each_conditional_effect(const Task& task, const StateLayout& layout, const State& state,
-                                 const GroundAction& action, const EffectSink& sink) {
-    const ActionSchema& schema = task.schemas[action.schema];
+                                 SchemaId schema_id, std::span<const ObjectId> arguments,
+                                 const EffectSink& sink) {
+    const ActionSchema& schema = task.schemas[schema_id];
     std::vector<ObjectId> binding;
     std::vector<char> fixed;
     for (const ConditionalEffect& effect : schema.conditional_effects) {
-        binding.assign(action.arguments.begin(), action.arguments.end());
+        binding.assign(arguments.begin(), arguments.end());
         const std::size_t first = binding.size();
         binding.resize(first + effect.variables.size(), 0);
         fixed.assign(effect.variables.size(), 0);

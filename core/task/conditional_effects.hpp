@@ -19,11 +19,13 @@ namespace ll {
 using EffectSink =
     std::function<void(const AtomSchema& atom, bool add, std::span<const ObjectId> binding)>;
 
-// Evaluates every conditional effect of `action`'s schema in `state` (the
-// state the action is applied in) and reports the effects that fire.
-// Conditions on static predicates are looked up in the task's initial state.
+// Evaluates every conditional effect of the action (`schema` with
+// `arguments`) in `state` (the state the action is applied in) and reports
+// the effects that fire. Conditions on static predicates are looked up in
+// the task's initial state.
 void for_each_conditional_effect(const Task& task, const StateLayout& layout, const State& state,
-                                 const GroundAction& action, const EffectSink& sink);
+                                 SchemaId schema, std::span<const ObjectId> arguments,
+                                 const EffectSink& sink);
 
 // Whether `effect`'s condition holds under `binding` (action arguments, then
 // one object per effect variable).

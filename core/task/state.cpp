@@ -160,16 +160,20 @@ State initial_state(const Task& task, const StateLayout& layout) {
 
 State apply_action(const Task& task, const StateLayout& layout, const State& state,
                    const GroundAction& action) {
-    const ActionSchema& schema = task.schemas[action.schema];
+    return ActionApplier(task, layout).apply(state, action.schema, action.arguments);
+}
+
+State ActionApplier::apply(const State& state, SchemaId schema_id,
+                           std::span<const ObjectId> arguments) {
+    const Task& task = *task_;
+    const StateLayout& layout = *layout_;
+    const ActionSchema& schema = task.schemas[schema_id];
     // Ground the effects into (slot, is_add, tuple) records sorted by slot, so
     // that untouched relations are copied wholesale.
-    struct Effect {
-        int slot;
-        bool add;
-        int offset;
-    };
-    std::vector<Effect> effects;
-    std::vector<ObjectId> args;
+    std::vector<Effect>& effects = effects_;
+    std::vector<ObjectId>& args = args_;
+    effects.clear();
+    args.clear();
     auto ground_with = [&](const AtomSchema& atom, bool add, std::span<const ObjectId> binding) {
         effects.push_back({layout.slot(atom.predicate), add, static_cast<int>(args.size())});
         for (const Term& t : atom.arguments) {
@@ -177,26 +181,30 @@ State apply_action(const Task& task, const StateLayout& layout, const State& sta
         }
         if (atom.arguments.empty()) args.push_back(0);
     };
-    auto ground = [&](const AtomSchema& atom, bool add) {
-        ground_with(atom, add, action.arguments);
-    };
-    effects.reserve(schema.delete_effects.size() + schema.add_effects.size());
+    auto ground = [&](const AtomSchema& atom, bool add) { ground_with(atom, add, arguments); };
     for (const AtomSchema& e : schema.delete_effects)
         ground(e, false);
     for (const AtomSchema& e : schema.add_effects)
         ground(e, true);
     if (!schema.conditional_effects.empty()) {
-        for_each_conditional_effect(task, layout, state, action, ground_with);
+        for_each_conditional_effect(task, layout, state, schema_id, arguments, ground_with);
     }
-    std::stable_sort(effects.begin(), effects.end(),
-                     [](const Effect& a, const Effect& b) { return a.slot < b.slot; });
+    // Stable (deletes before adds within a slot), a handful of records, and
+    // no temporary buffer as std::stable_sort would allocate.
+    for (std::size_t i = 1; i < effects.size(); ++i) {
+        const Effect e = effects[i];
+        std::size_t j = i;
+        for (; j > 0 && effects[j - 1].slot > e.slot; --j)
+            effects[j] = effects[j - 1];
+        effects[j] = e;
+    }
 
     const std::span<const ObjectId> words = state.words();
     const int slots = layout.num_slots();
     std::vector<ObjectId> out;
     out.reserve(words.size() + 2 * args.size());
     out.resize(slots + 1);
-    std::vector<ObjectId> rel;
+    std::vector<ObjectId>& rel = rel_;
     std::size_t e = 0;
     for (int s = 0; s < slots; ++s) {
         out[s] = static_cast<ObjectId>(out.size());

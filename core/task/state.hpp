@@ -134,6 +134,26 @@ State initial_state(const Task& task, const StateLayout& layout);
 State apply_action(const Task& task, const StateLayout& layout, const State& state,
                    const GroundAction& action);
 
+// apply_action() with its working buffers kept from one call to the next: a
+// search applies millions of actions, and each call would otherwise allocate
+// three vectors besides the new state's. Task and layout must outlive it.
+class ActionApplier {
+  public:
+    ActionApplier(const Task& task, const StateLayout& layout) : task_(&task), layout_(&layout) {}
+    State apply(const State& state, SchemaId schema, std::span<const ObjectId> arguments);
+
+  private:
+    struct Effect {
+        int slot;
+        bool add;
+        int offset;  // of the atom's arguments in args_
+    };
+    const Task* task_;
+    const StateLayout* layout_;
+    std::vector<Effect> effects_;
+    std::vector<ObjectId> args_, rel_;
+};
+
 // Every fluent atom of the state, in predicate order (for printing/tests).
 std::vector<GroundAtom> fluent_atoms(const StateLayout& layout, const State& state);
 

@@ -105,6 +105,41 @@ TEST(Heuristics, GoalStatesAreZeroAndDeadEndsInfinite) {
     EXPECT_TRUE(std::isinf(unsolvable.max.evaluate(u0)));
 }
 
+// The dense fact-id tables and the hashed lookup they replace give the
+// same costs and relaxed plans on every reachable state (the oracle test
+// below runs with the tables, which the test tasks always fit).
+class DenseFactLookupTest : public ::testing::TestWithParam<test::TaskRef> {};
+
+TEST_P(DenseFactLookupTest, AgreesWithHashedLookup) {
+    const auto& ref = GetParam();
+    const Task task = test::load_task(ref.task, ref.problem);
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    GroundingLimits hashed;
+    hashed.max_dense_facts = 0;
+    auto dense = GroundRelaxation::build(task, layout, statics, GroundingLimits{}, nullptr);
+    auto plain = GroundRelaxation::build(task, layout, statics, hashed, nullptr);
+    ASSERT_EQ(dense.has_value(), plain.has_value());
+    if (!dense) return;
+    test::GroundOracle oracle(task);
+    for (const auto& atoms : oracle.reachable_states(200)) {
+        const State s = test::to_state(layout, atoms);
+        for (auto aggregation : {datalog::Aggregation::Sum, datalog::Aggregation::Max}) {
+            const bool reached = dense->explore(s, aggregation);
+            ASSERT_EQ(reached, plain->explore(s, aggregation));
+            if (!reached) continue;
+            ASSERT_EQ(dense->goal_cost(aggregation), plain->goal_cost(aggregation));
+            std::vector<GroundAction> a, b;
+            dense->relaxed_plan(&a);
+            plain->relaxed_plan(&b);
+            ASSERT_EQ(a, b);
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTasks, DenseFactLookupTest, ::testing::ValuesIn(test::all_test_tasks()),
+                         [](const auto& info) { return test::param_name(info.param); });
+
 class RelaxationOracleTest : public ::testing::TestWithParam<test::TaskRelaxation> {};
 
 TEST_P(RelaxationOracleTest, MatchesGroundedFixpoint) {

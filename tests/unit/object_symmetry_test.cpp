@@ -102,7 +102,8 @@ std::vector<ObjectId> permutation(const ObjectSymmetry& symmetry, int num_object
     std::vector<ObjectId> pi(static_cast<std::size_t>(num_objects));
     for (ObjectId o = 0; o < num_objects; ++o)
         pi[o] = o;
-    for (const auto& group : symmetry.groups()) {
+    for (int g = 0; g < symmetry.num_groups(); ++g) {
+        const std::span<const ObjectId> group = symmetry.group(g);
         std::map<ObjectId, ObjectId> fixed;
         for (std::size_t i = 0; i < from.size(); ++i)
             if (std::binary_search(group.begin(), group.end(), from[i])) fixed[from[i]] = to[i];

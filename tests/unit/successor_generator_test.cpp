@@ -38,6 +38,8 @@ TEST_P(SuccessorGeneratorTest, MatchesBruteForceOnReachableStates) {
     const auto states = oracle.reachable_states(300);
     ASSERT_FALSE(states.empty());
     int checked_prefixes = 0;
+    ActionApplier applier(task, layout);  // reused, as search does
+    ActionList flat;
     for (const auto& atoms : states) {
         const State state = test::to_state(layout, atoms);
         auto expected = oracle.applicable_actions(atoms);
@@ -49,12 +51,32 @@ TEST_P(SuccessorGeneratorTest, MatchesBruteForceOnReachableStates) {
         ASSERT_EQ(sorted, expected) << "applicable actions differ";
         ASSERT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end())
             << "an action was generated twice";
+        // The flat list holds the same actions in the same order; erase_if
+        // keeps the others in order.
+        flat.clear();
+        gen.applicable_actions(state, flat);
+        ASSERT_EQ(flat.size(), actual.size());
+        for (std::size_t i = 0; i < flat.size(); ++i)
+            ASSERT_EQ(flat.action(i), actual[i]);
+        auto odd_first = [](SchemaId, std::span<const ObjectId> args) {
+            return !args.empty() && args[0] % 2 == 1;
+        };
+        std::vector<GroundAction> kept;
+        for (const GroundAction& a : actual)
+            if (!odd_first(a.schema, a.arguments)) kept.push_back(a);
+        EXPECT_EQ(flat.erase_if(odd_first), actual.size() - kept.size());
+        ASSERT_EQ(flat.size(), kept.size());
+        for (std::size_t i = 0; i < flat.size(); ++i)
+            ASSERT_EQ(flat.action(i), kept[i]);
 
         // Successor states equal set semantics.
         for (const auto& a : expected) {
             EXPECT_TRUE(gen.is_applicable(state, a));
             const State next = apply_action(task, layout, state, a);
-            EXPECT_EQ(fluent_atoms(layout, next), fluent_only(layout, oracle.apply(atoms, a)));
+            const auto expected_next = fluent_only(layout, oracle.apply(atoms, a));
+            EXPECT_EQ(fluent_atoms(layout, next), expected_next);
+            EXPECT_EQ(fluent_atoms(layout, applier.apply(state, a.schema, a.arguments)),
+                      expected_next);
         }
 
         // next_values: for every schema and every prefix of every length,

@@ -1,0 +1,69 @@
+// Ground actions stored flat: one block of schema ids and one of arguments
+// for all of them, so that listing a state's applicable actions allocates
+// nothing once the blocks have grown (a std::vector per GroundAction is a
+// malloc and a free per action, millions per search).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/task/task.hpp"
+
+namespace ll {
+
+class ActionList {
+  public:
+    void clear() {
+        schemas_.clear();
+        begins_.resize(1);
+        arguments_.clear();
+    }
+    std::size_t size() const { return schemas_.size(); }
+    bool empty() const { return schemas_.empty(); }
+
+    SchemaId schema(std::size_t i) const { return schemas_[i]; }
+    std::span<const ObjectId> arguments(std::size_t i) const {
+        return {arguments_.data() + begins_[i], begins_[i + 1] - begins_[i]};
+    }
+    // A copy as a GroundAction (allocates).
+    GroundAction action(std::size_t i) const {
+        const auto args = arguments(i);
+        return {schemas_[i], {args.begin(), args.end()}};
+    }
+
+    void push_back(SchemaId schema, std::span<const ObjectId> arguments) {
+        schemas_.push_back(schema);
+        arguments_.insert(arguments_.end(), arguments.begin(), arguments.end());
+        begins_.push_back(arguments_.size());
+    }
+
+    // Removes the actions for which pred(schema, arguments) holds, keeping
+    // the others in order; returns how many were removed.
+    template <class Pred>
+    std::size_t erase_if(Pred&& pred) {
+        std::size_t kept = 0, kept_words = 0;
+        for (std::size_t i = 0; i < schemas_.size(); ++i) {
+            const std::size_t begin = begins_[i], end = begins_[i + 1];
+            if (pred(schemas_[i],
+                     std::span<const ObjectId>(arguments_.data() + begin, end - begin)))
+                continue;
+            schemas_[kept] = schemas_[i];
+            for (std::size_t w = begin; w < end; ++w)
+                arguments_[kept_words++] = arguments_[w];
+            begins_[++kept] = kept_words;
+        }
+        const std::size_t removed = schemas_.size() - kept;
+        schemas_.resize(kept);
+        begins_.resize(kept + 1);
+        arguments_.resize(kept_words);
+        return removed;
+    }
+
+  private:
+    std::vector<SchemaId> schemas_;
+    std::vector<std::size_t> begins_{0};  // action i: arguments_[begins_[i], begins_[i + 1])
+    std::vector<ObjectId> arguments_;
+};
+
+}  // namespace ll
