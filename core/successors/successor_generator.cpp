@@ -10,18 +10,6 @@
 
 namespace ll {
 
-// A non-owning callable: called with the full binding at each solution.
-struct SuccessorGenerator::Emitter {
-    void* context;
-    bool (*call)(void*, const ObjectId*);
-    bool operator()(const ObjectId* binding) const { return call(context, binding); }
-
-    template <class F>
-    static Emitter of(F& f) {
-        return {&f, [](void* c, const ObjectId* b) { return (*static_cast<F*>(c))(b); }};
-    }
-};
-
 SuccessorGenerator::SuccessorGenerator(const Task& task, const StateLayout& layout,
                                        const StaticFacts& statics, JoinLookups lookups)
     : task_(task),
@@ -344,8 +332,9 @@ LL_HOT_INLINE bool SuccessorGenerator::scan(const JoinStep& step, const ObjectId
     return true;
 }
 
+template <class Emit>
 bool SuccessorGenerator::search(const ActionSchema& schema, const JoinPlan& plan, std::size_t i,
-                                ObjectId* b, Emitter& emit) {
+                                ObjectId* b, Emit& emit) {
     if (i == plan.steps.size()) return emit(b);
     const JoinStep& step = plan.steps[i];
     if (step.kind == JoinStep::Kind::Enumerate) {
@@ -386,13 +375,15 @@ const JoinPlan& SuccessorGenerator::plan_for(SchemaId schema, std::size_t bound)
     return *best;
 }
 
+template <class Emit>
 bool SuccessorGenerator::start(const State& state, SchemaId schema_id,
-                               std::span<const ObjectId> prefix, Emitter& emit) {
+                               std::span<const ObjectId> prefix, Emit& emit) {
     set_state(state);
     return run(schema_id, prefix, emit);
 }
 
-bool SuccessorGenerator::run(SchemaId schema_id, std::span<const ObjectId> prefix, Emitter& emit) {
+template <class Emit>
+bool SuccessorGenerator::run(SchemaId schema_id, std::span<const ObjectId> prefix, Emit& emit) {
     const ActionSchema& schema = task_.schemas[schema_id];
     const JoinPlan& plan = plan_for(schema_id, prefix.size());
     ObjectId* b = binding_.data();
@@ -410,8 +401,7 @@ void SuccessorGenerator::collect_applicable(const State& state, Add&& add) {
             add(s, std::span<const ObjectId>(b, arity));
             return true;
         };
-        Emitter emit = Emitter::of(collect);
-        run(s, {}, emit);
+        run(s, {}, collect);
     }
 }
 
@@ -431,8 +421,7 @@ bool SuccessorGenerator::for_each_applicable(
     const std::function<bool(std::span<const ObjectId>)>& fn) {
     const std::size_t arity = task_.schemas[schema].arity();
     auto call = [&](const ObjectId* b) { return fn({b, arity}); };
-    Emitter emit = Emitter::of(call);
-    return start(state, schema, prefix, emit);
+    return start(state, schema, prefix, call);
 }
 
 bool SuccessorGenerator::has_applicable(const State& state, SchemaId schema,
@@ -447,8 +436,7 @@ bool SuccessorGenerator::exists(SchemaId schema, std::span<const ObjectId> prefi
         found = true;
         return false;
     };
-    Emitter emit = Emitter::of(stop);
-    run(schema, prefix, emit);
+    run(schema, prefix, stop);
     return found;
 }
 

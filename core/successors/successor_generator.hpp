@@ -74,7 +74,6 @@ class SuccessorGenerator {
     static constexpr int kMaxDenseArity = 3;
     static constexpr std::uint64_t kMaxDenseTotalBits = std::uint64_t(1) << 25;  // 4 MiB
 
-    struct Emitter;
     template <class Add>
     void collect_applicable(const State& state, Add&& add);
     void init_dense_sets();
@@ -106,15 +105,20 @@ class SuccessorGenerator {
                             const ObjectId* binding) const;
     template <class F>
     bool scan(const JoinStep& step, const ObjectId* binding, F&& visit);
+    // The join, templated on what it does with each solution (`emit(binding)`,
+    // false: stop) so that the call is inlined, not made through a pointer
+    // per applicable action.
+    template <class Emit>
     bool search(const ActionSchema& schema, const JoinPlan& plan, std::size_t step_index,
-                ObjectId* binding, Emitter& emit);
+                ObjectId* binding, Emit& emit);
     // The plan for `bound` leading parameters bound; with none, the one that
     // begins with the smallest relation of the current state.
     const JoinPlan& plan_for(SchemaId schema, std::size_t bound) const;
-    bool start(const State& state, SchemaId schema, std::span<const ObjectId> prefix,
-               Emitter& emit);
+    template <class Emit>
+    bool start(const State& state, SchemaId schema, std::span<const ObjectId> prefix, Emit& emit);
     // start() and has_applicable() on the state of the last set_state().
-    bool run(SchemaId schema, std::span<const ObjectId> prefix, Emitter& emit);
+    template <class Emit>
+    bool run(SchemaId schema, std::span<const ObjectId> prefix, Emit& emit);
     bool exists(SchemaId schema, std::span<const ObjectId> prefix);
 
     const Task& task_;
