@@ -219,8 +219,10 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
     }
     g.fact_cost_.assign(num_facts_with_epsilon, kInfinity);
     g.achiever_.assign(num_facts_with_epsilon, -1);
-    g.unsatisfied_.assign(num_actions, 0);
-    g.pre_cost_.assign(num_actions, 0);
+    g.initial_progress_.resize(num_actions);
+    for (int a = 0; a < num_actions; ++a)
+        g.initial_progress_[a] = {g.action_pre_count_[a], 0};
+    g.progress_.resize(num_actions);
     g.mark_.assign(num_actions, 0);
     return g;
 }
@@ -237,7 +239,7 @@ void GroundRelaxation::push(int cost, int fact) {
 // reads no cost array).
 template <bool kUnitCost>
 void GroundRelaxation::fire(int action) {
-    const int cost = pre_cost_[action] + (kUnitCost ? 1 : action_cost_[action]);
+    const int cost = progress_[action].pre_cost + (kUnitCost ? 1 : action_cost_[action]);
     // Arrays held in locals: the stores below could alias the vectors'
     // members, so the compiler would reload every data pointer per iteration.
     const int* add = add_.data();
@@ -310,8 +312,7 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
     first_actions_ = first_actions;
     if (!goal_possible_) return false;
     std::fill(fact_cost_.begin(), fact_cost_.end(), kInfinity);
-    std::copy(action_pre_count_.begin(), action_pre_count_.end(), unsatisfied_.begin());
-    std::fill(pre_cost_.begin(), pre_cost_.end(), 0);
+    std::copy(initial_progress_.begin(), initial_progress_.end(), progress_.begin());
     for (std::size_t c = 0; c <= max_bucket_ && c < buckets_.size(); ++c)
         buckets_[c].clear();
     max_bucket_ = 0;
@@ -361,13 +362,12 @@ bool GroundRelaxation::propagate() {
             // fire() changes neither these arrays' sizes nor consumers: held
             // in locals, not reloaded after every store (see fire()).
             const int* consumers = consumers_.data();
-            int* pre_cost = pre_cost_.data();
-            int* unsatisfied = unsatisfied_.data();
+            ActionProgress* progress = progress_.data();
             const int end = consumers_begin_[f + 1];
             for (int j = consumers_begin_[f]; j < end; ++j) {
-                const int a = consumers[j];
-                pre_cost[a] = sum ? pre_cost[a] + cost : std::max(pre_cost[a], cost);
-                if (--unsatisfied[a] == 0) fire<kUnitCost>(a);
+                ActionProgress& p = progress[consumers[j]];
+                p.pre_cost = sum ? p.pre_cost + cost : std::max(p.pre_cost, cost);
+                if (--p.unsatisfied == 0) fire<kUnitCost>(consumers[j]);
             }
         }
     }
@@ -449,7 +449,7 @@ void GroundRelaxation::helpful_actions(std::vector<GroundAction>& out) {
     for (int a : plan_) {
         if (a <= -2) {
             out.push_back(first_actions_[-2 - a]);
-        } else if (pre_cost_[a] == 0 && (costs_.is_unit() || preconditions_hold(a))) {
+        } else if (progress_[a].pre_cost == 0 && (costs_.is_unit() || preconditions_hold(a))) {
             out.push_back(ground_action(a));
         }
     }

@@ -150,7 +150,12 @@ class GroundRelaxation {
     // Per fact; achiever -1: in the state, <= -2: first action -2 - achiever.
     std::vector<int> fact_cost_, achiever_;
     std::span<const GroundAction> first_actions_;
-    std::vector<int> unsatisfied_, pre_cost_;  // per action
+    // Per action, side by side: one cache line per consumer visited, not two.
+    struct ActionProgress {
+        int unsatisfied;  // preconditions not reached yet
+        int pre_cost;     // their cost so far (sum or max)
+    };
+    std::vector<ActionProgress> progress_, initial_progress_;
     std::vector<std::vector<int>> buckets_;
     std::size_t max_bucket_ = 0;
     int goals_left_ = 0;
