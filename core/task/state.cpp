@@ -102,10 +102,19 @@ std::pair<int, int> relation_prefix_range(const RelationView& rel,
 }
 
 std::uint64_t hash_words(std::span<const ObjectId> words) {
-    // 64-bit multiply-xorshift mixing over the words (fast and well spread).
+    // 64-bit multiply-xorshift mixing (fast and well spread), two words per
+    // step: the multiply chain is the cost, half as long.
     std::uint64_t h = 0x9e3779b97f4a7c15ull ^ words.size();
-    for (ObjectId w : words) {
-        h ^= std::uint32_t(w);
+    const std::size_t n = words.size();
+    std::size_t i = 0;
+    for (; i + 1 < n; i += 2) {
+        h ^= std::uint64_t(std::uint32_t(words[i])) |
+             (std::uint64_t(std::uint32_t(words[i + 1])) << 32);
+        h *= 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    if (i < n) {
+        h ^= std::uint32_t(words[i]);
         h *= 0xff51afd7ed558ccdull;
         h ^= h >> 32;
     }
