@@ -218,6 +218,33 @@ bool ObjectSymmetry::swappable_in_state(const State& state, ObjectId a, ObjectId
     return true;
 }
 
+// A sum over the atoms that mention `o` of a hash of the atom seen from o:
+// its predicate, where o occurs, and the other objects, those of o's class
+// blurred to one mark. Exchanging o with a member b of its class maps o's
+// atoms onto b's with the same hashes, so objects whose signatures differ
+// are not exchangeable, and the pairwise test is skipped for them.
+std::uint64_t ObjectSymmetry::state_signature(ObjectId o) const {
+    const std::int32_t own_class = class_of_[o];
+    std::uint64_t signature = 0;
+    for (int i = refs_begin_[o]; i < refs_begin_[o + 1]; ++i) {
+        const AtomRef& ref = refs_[i];
+        std::uint64_t h = 0x9e3779b97f4a7c15ull ^ std::uint64_t(ref.predicate);
+        const int arity = layout_.arity(ref.predicate);
+        for (int k = 0; k < arity; ++k) {
+            const ObjectId x = ref.tuple[k];
+            const std::uint64_t code = x == o ? 0xffffffffull
+                                       : class_of_[x] == own_class
+                                           ? 0xfffffffeull
+                                           : std::uint64_t(std::uint32_t(x));
+            h = (h ^ code) * 0xff51afd7ed558ccdull;
+            h ^= h >> 32;
+        }
+        h *= 0xc4ceb9fe1a85ec53ull;
+        signature += h ^ (h >> 29);
+    }
+    return signature;
+}
+
 void ObjectSymmetry::compute(const State& state) {
     for (ObjectId o : group_members_)
         group_of_[o] = -1;
@@ -251,18 +278,23 @@ void ObjectSymmetry::compute(const State& state) {
     refs_fill_.assign(refs_begin_.begin(), refs_begin_.end() - 1);
     for_each_ref([&](ObjectId o, const AtomRef& ref) { refs_[refs_fill_[o]++] = ref; });
     // Per class: candidate groups by exchange with each one's first object
-    // (exchangeability is transitive); those of two or more become groups,
-    // in the order of their first objects, members in increasing id.
+    // (exchangeability is transitive), tried only where the signatures agree;
+    // those of two or more become groups, in the order of their first
+    // objects, members in increasing id.
     for (const auto& c : classes_) {
         leaders_.clear();
+        leader_signature_.clear();
         member_group_.clear();
         candidate_size_.clear();
         for (ObjectId o : c) {
+            const std::uint64_t signature = state_signature(o);
             std::size_t g = 0;
-            while (g < leaders_.size() && !swappable_in_state(state, leaders_[g], o))
+            while (g < leaders_.size() && (leader_signature_[g] != signature ||
+                                           !swappable_in_state(state, leaders_[g], o)))
                 ++g;
             if (g == leaders_.size()) {
                 leaders_.push_back(o);
+                leader_signature_.push_back(signature);
                 candidate_size_.push_back(0);
             }
             member_group_.push_back(static_cast<std::int32_t>(g));

@@ -65,6 +65,7 @@ class ObjectSymmetry {
         const ObjectId* tuple;
     };
     bool swappable_in_state(const State& state, ObjectId a, ObjectId b);
+    std::uint64_t state_signature(ObjectId o) const;
 
     const StateLayout& layout_;
     std::vector<std::vector<ObjectId>> classes_;
@@ -81,6 +82,7 @@ class ObjectSymmetry {
     // compute()'s scratch, per class: each candidate group's first object,
     // each member's candidate group, and the candidate groups' sizes.
     std::vector<ObjectId> leaders_;
+    std::vector<std::uint64_t> leader_signature_;
     std::vector<std::int32_t> member_group_, candidate_size_;
 };
 
