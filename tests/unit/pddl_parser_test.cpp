@@ -300,8 +300,9 @@ TEST(PddlParser, EveryTestTaskParses) {
             }) << file.path();
         }
     }
-    // wide12 (issue 16), grid-costs, roads, briefcase and adl-conditions (issue 17) included
-    EXPECT_EQ(problems, 27);
+    // wide12 (issue 16), grid-costs, roads, briefcase and adl-conditions (issue 17),
+    // pairs (object symmetry) included
+    EXPECT_EQ(problems, 28);
 }
 
 const char* kEitherDomain = R"(
