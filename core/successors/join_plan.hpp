@@ -45,6 +45,7 @@ struct JoinStep {
     // whose first object lies there are scanned (a range of the sorted
     // relation: the man of spanner's 46 `at` tuples). -1: the whole relation.
     ObjectId first_from = -1, first_to = -1;
+    int range_slot = -1;  // the successor generator's cache of that range per state
     // Enumerate: bind `param` to every object of `type` (parameters that occur
     // in no positive precondition).
     int param = 0;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
+#include <tuple>
 
 // Forced inlining (GCC and Clang spell it the same).
 #define LL_HOT_INLINE [[gnu::always_inline]] inline
@@ -33,6 +35,27 @@ SuccessorGenerator::SuccessorGenerator(const Task& task, const StateLayout& layo
     binding_.resize(max_arity);
     scratch_.resize(max_arity);
     init_dense_sets();
+    init_type_ranges();
+}
+
+// One cache slot per distinct (relation, type range) that a first step scans.
+void SuccessorGenerator::init_type_ranges() {
+    std::map<std::tuple<PredicateId, bool, ObjectId, ObjectId>, int> slots;
+    auto assign = [&](JoinStep& step) {
+        if (step.kind != JoinStep::Kind::Atom || step.first_from < 0) return;
+        const auto key =
+            std::make_tuple(step.predicate, step.is_static, step.first_from, step.first_to);
+        step.range_slot = slots.emplace(key, static_cast<int>(slots.size())).first->second;
+    };
+    for (SchemaPlans& plans : joins_.schemas) {
+        for (auto* list : {&plans.by_prefix, &plans.unbound_by_first_atom})
+            for (JoinPlan& plan : *list)
+                for (JoinStep& step : plan.steps)
+                    assign(step);
+        for (JoinStep& step : plans.candidates)
+            assign(step);
+    }
+    type_ranges_.assign(slots.size(), TypeRange{});
 }
 
 void SuccessorGenerator::init_dense_sets() {
@@ -303,6 +326,17 @@ static int first_at_least(const RelationView& rel, ObjectId object) {
     return lo;
 }
 
+std::pair<int, int> SuccessorGenerator::type_range(const JoinStep& step, const RelationView& rel) {
+    TypeRange& range = type_ranges_[static_cast<std::size_t>(step.range_slot)];
+    const std::uint64_t wanted = step.is_static ? ~std::uint64_t(0) : generation_;
+    if (range.built_for != wanted) {
+        range.lo = first_at_least(rel, step.first_from);
+        range.hi = first_at_least(rel, step.first_to + 1);
+        range.built_for = wanted;
+    }
+    return {range.lo, range.hi};
+}
+
 template <class F>
 LL_HOT_INLINE bool SuccessorGenerator::scan(const JoinStep& step, const ObjectId* b, F&& visit) {
     const RelationView rel = relation(step);
@@ -315,8 +349,7 @@ LL_HOT_INLINE bool SuccessorGenerator::scan(const JoinStep& step, const ObjectId
     }
     int lo = 0, hi = rel.size;
     if (step.first_from >= 0) {
-        lo = first_at_least(rel, step.first_from);
-        hi = first_at_least(rel, step.first_to + 1);
+        std::tie(lo, hi) = type_range(step, rel);
     } else if (step.prefix_length > 0) {
         ObjectId prefix[16];
         const int k = std::min(step.prefix_length, 16);
@@ -355,7 +388,7 @@ bool SuccessorGenerator::search(const ActionSchema& schema, const JoinPlan& plan
     return scan(step, b, visit);
 }
 
-const JoinPlan& SuccessorGenerator::plan_for(SchemaId schema, std::size_t bound) const {
+const JoinPlan& SuccessorGenerator::plan_for(SchemaId schema, std::size_t bound) {
     const SchemaPlans& plans = joins_.schemas[schema];
     if (bound > 0 || plans.unbound_by_first_atom.empty()) return plans.by_prefix[bound];
     // The plan whose first scan is the shortest (the first one on ties).
@@ -364,9 +397,11 @@ const JoinPlan& SuccessorGenerator::plan_for(SchemaId schema, std::size_t bound)
     for (const JoinPlan& plan : plans.unbound_by_first_atom) {
         const JoinStep& first = plan.steps.front();
         const RelationView rel = relation(first);
-        const int size = first.first_from < 0 ? rel.size
-                                              : first_at_least(rel, first.first_to + 1) -
-                                                    first_at_least(rel, first.first_from);
+        int size = rel.size;
+        if (first.first_from >= 0) {
+            const auto [lo, hi] = type_range(first, rel);
+            size = hi - lo;
+        }
         if (best == nullptr || size < best_size) {
             best = &plan;
             best_size = size;

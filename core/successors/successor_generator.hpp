@@ -103,6 +103,15 @@ class SuccessorGenerator {
     void build_index(const IndexSlot& slot, const RelationView& rel, Index& index) const;
     std::uint64_t index_key(const IndexSlot& slot, const JoinStep& step,
                             const ObjectId* binding) const;
+    // The rows of a step's relation whose first object has the step's type
+    // [first_from, first_to]: two binary searches, once per state (plan_for()
+    // sizes the range, then scan() runs it).
+    struct TypeRange {
+        std::uint64_t built_for = 0;  // generation_, ~0 for static relations
+        int lo = 0, hi = 0;
+    };
+    void init_type_ranges();
+    std::pair<int, int> type_range(const JoinStep& step, const RelationView& rel);
     template <class F>
     bool scan(const JoinStep& step, const ObjectId* binding, F&& visit);
     // The join, templated on what it does with each solution (`emit(binding)`,
@@ -113,7 +122,7 @@ class SuccessorGenerator {
                 ObjectId* binding, Emit& emit);
     // The plan for `bound` leading parameters bound; with none, the one that
     // begins with the smallest relation of the current state.
-    const JoinPlan& plan_for(SchemaId schema, std::size_t bound) const;
+    const JoinPlan& plan_for(SchemaId schema, std::size_t bound);
     template <class Emit>
     bool start(const State& state, SchemaId schema, std::span<const ObjectId> prefix, Emit& emit);
     // start() and has_applicable() on the state of the last set_state().
@@ -152,6 +161,7 @@ class SuccessorGenerator {
     std::vector<int> dense_of_;  // per predicate: index into dense_, or -1
     std::vector<DenseRelation> dense_;
     std::vector<std::uint64_t> dense_bits_;
+    std::vector<TypeRange> type_ranges_;  // per JoinStep::range_slot
     std::vector<ObjectId> binding_;
     std::vector<ObjectId> scratch_;  // an atom's arguments in run_checks (max arity)
     Budget* budget_ = nullptr;
