@@ -8,11 +8,19 @@
 // machine may be shared). Prints a Markdown table and writes it to
 // benchmarks/results/wasm-vs-native.md (issue 5: wasm time <= 1.5x native).
 //
-//   node benchmarks/wasm_vs_native.mjs [--repeat 2] [--time-limit 60]
+//   node benchmarks/wasm_vs_native.mjs [--repeat 2] [--warmup 1] [--time-limit 60]
 //        [--native build/native/cli/lazylifted] [--module build/wasm/wasm/lazylifted.mjs]
 //        [--shared /work/shared/benchmarks] [--space state] [--heuristic ff] [--config ALIAS|K=V,...]
 //        [--out benchmarks/results/wasm-vs-native.md] [--only DOMAIN]
 //        [--engine node|chromium] [--site build/wasm/site]
+//
+// Before the timed runs, every problem is solved --warmup times on each side
+// (default 1; 0: none) and those runs are reported apart: V8 first runs a
+// module on baseline code (Liftoff) and recompiles a function with its
+// optimising compiler only after the function has run for a while, so the
+// first solves of a fresh worker (the table's first, small problems above
+// all) time the JIT's warm-up, which a native binary, compiled ahead of
+// time, does not have. The page pays it once per worker, not per solve.
 //
 // --engine chromium runs the wasm side where the page runs it: the site's
 // lazylifted-api.mjs in headless Debian chromium (its module Web Worker, its
@@ -52,6 +60,7 @@ const PROBLEMS = [
 function parseArgs(argv) {
     const args = {
         repeat: 2,
+        warmup: 1,
         timeLimit: 60,
         native: path.join(repoRoot, 'build/native/cli/lazylifted'),
         module: path.join(repoRoot, 'build/wasm/wasm/lazylifted.mjs'),
@@ -70,7 +79,7 @@ function parseArgs(argv) {
             console.error(`usage: see the header of ${path.relative(repoRoot, fileURLToPath(import.meta.url))}`);
             process.exit(2);
         }
-        args[key] = ['repeat', 'timeLimit'].includes(key) ? Number(argv[i + 1]) : argv[i + 1];
+        args[key] = ['repeat', 'warmup', 'timeLimit'].includes(key) ? Number(argv[i + 1]) : argv[i + 1];
     }
     return args;
 }
@@ -241,12 +250,26 @@ async function main() {
     const runner = args.engine === 'chromium' ? await chromiumRunner(args) : await nodeRunner(args);
 
     const problems = PROBLEMS.filter(({ domain }) => !args.only || domain.includes(args.only));
-    const rows = [];
-    for (const { domain: domainDir, problem: problemRel, maxExpansions } of problems) {
+    const read = ({ domain: domainDir, problem: problemRel }) => {
         const domainPath = path.join(args.shared, domainDir, 'domain.pddl');
         const problemPath = path.join(args.shared, domainDir, problemRel);
-        const domain = fs.readFileSync(domainPath, 'utf8');
-        const problem = fs.readFileSync(problemPath, 'utf8');
+        return { domainPath, problemPath, domain: fs.readFileSync(domainPath, 'utf8'),
+                 problem: fs.readFileSync(problemPath, 'utf8') };
+    };
+    // The warm-up pass: each side's search time summed over the problems.
+    const warmup = { native: 0, wasm: 0 };
+    for (let pass = 0; pass < args.warmup; ++pass) {
+        for (const entry of problems) {
+            const { domainPath, problemPath, domain, problem } = read(entry);
+            warmup.native += runNative(args, domainPath, problemPath, entry.maxExpansions).searchS ?? 0;
+            warmup.wasm += (await runWasm(runner, args, domain, problem, entry.maxExpansions)).searchS ?? 0;
+        }
+        console.error(`warm-up pass ${pass + 1}: native ${fmt(warmup.native)} s, wasm ${fmt(warmup.wasm)} s`);
+    }
+    const rows = [];
+    for (const entry of problems) {
+        const { domain: domainDir, problem: problemRel, maxExpansions } = entry;
+        const { domainPath, problemPath, domain, problem } = read(entry);
         const nativeRuns = [];
         const wasmRuns = [];
         // Interleaved, so that a burst of load from elsewhere hits both sides.
@@ -300,7 +323,7 @@ async function main() {
     lines.push(`Settings: space \`${args.space}\`, heuristic \`${args.heuristic || 'default'}\`, no model, configuration ` +
                `\`${args.config || 'default'}\` (resolved: \`${resolved || '?'}\`), time limit ` +
                `${args.timeLimit} s; each problem run ${args.repeat}x per side (interleaved), ` +
-               'the minimum of each time kept. Native: `lazylifted plan --stats-json` (g++ 12, ' +
+               'the minimum of each time kept, after a warm-up pass (below). Native: `lazylifted plan --stats-json` (g++ 12, ' +
                `Release). Wasm: ${runner.describe}. "search" is the search ` +
                'time each side reports (steady clock, parsing excluded); "CPU" is user + system ' +
                'CPU time of the whole call (native: the process, from `/usr/bin/time`; wasm: ' +
@@ -334,6 +357,15 @@ async function main() {
         lines.push(`| ${name} | ${fmt(s.ratio, 2)} | ${fmt(s.geomean, 2)} | ${fmt(s.worst, 2)} |`);
     }
     lines.push('');
+    if (args.warmup > 0) {
+        lines.push(`Warm-up (${args.warmup} untimed pass${args.warmup > 1 ? 'es' : ''} over the problems ` +
+                   'before the table\'s runs, each solved once per side per pass): search ' +
+                   `${fmt(warmup.native)} s native, ${fmt(warmup.wasm)} s wasm ` +
+                   `(${fmt(ratio(warmup.wasm, warmup.native), 2)}x). A fresh worker runs the module on ` +
+                   'V8\'s baseline code at first and optimises each function once it has run for a ' +
+                   'while; the first pass includes that warm-up, which the page pays once per worker.');
+        lines.push('');
+    }
     lines.push(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, load average ` +
                `${os.loadavg().map((x) => x.toFixed(1)).join(' ')} at the end of the run (shared with other jobs). ` +
                `Emscripten ${emscriptenVersion()}; link flags: \`${linkFlags(args.module)}\`.`);

@@ -38,7 +38,8 @@ class SuccessorGenerator {
     SuccessorGenerator(const Task& task, const StateLayout& layout, const StaticFacts& statics,
                        JoinLookups lookups = {});
 
-    // Limits polled once per binding the join visits (null: none), so that
+    // Limits polled once per partial binding the join extends (between two
+    // polls: at most one scan of one relation), so that
     // one call on a schema with billions of solutions stops within a few
     // milliseconds of a limit: every query below may then throw
     // ll::LimitReached. The budget must outlive its use here.
