@@ -275,8 +275,8 @@ void ObjectSymmetry::compute(const State& state) {
     for (int o = 0; o < n; ++o)
         refs_begin_[o + 1] += refs_begin_[o];
     refs_.resize(static_cast<std::size_t>(refs_begin_[n]));
-    refs_fill_.assign(refs_begin_.begin(), refs_begin_.end() - 1);
-    for_each_ref([&](ObjectId o, const AtomRef& ref) { refs_[refs_fill_[o]++] = ref; });
+    fill_.assign(refs_begin_.begin(), refs_begin_.end() - 1);
+    for_each_ref([&](ObjectId o, const AtomRef& ref) { refs_[fill_[o]++] = ref; });
     // Per class: candidate groups by exchange with each one's first object
     // (exchangeability is transitive), tried only where the signatures agree;
     // those of two or more become groups, in the order of their first
@@ -318,10 +318,10 @@ void ObjectSymmetry::compute(const State& state) {
     }
     // Members in class order, which is increasing id within each group.
     group_members_.resize(static_cast<std::size_t>(group_begin_.back()));
-    refs_fill_.assign(group_begin_.begin(), group_begin_.end() - 1);
+    fill_.assign(group_begin_.begin(), group_begin_.end() - 1);
     for (const auto& c : classes_) {
         for (ObjectId o : c) {
-            if (group_of_[o] >= 0) group_members_[refs_fill_[group_of_[o]]++] = o;
+            if (group_of_[o] >= 0) group_members_[fill_[group_of_[o]]++] = o;
         }
     }
     grouped_objects_ = static_cast<int>(group_members_.size());

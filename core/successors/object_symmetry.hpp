@@ -76,7 +76,8 @@ class ObjectSymmetry {
     std::vector<std::int32_t> group_begin_{0};  // group g: members [begin[g], begin[g + 1])
     std::vector<ObjectId> group_members_;
     int grouped_objects_ = 0;
-    std::vector<std::int32_t> refs_begin_, refs_fill_;
+    std::vector<std::int32_t> refs_begin_;
+    std::vector<std::int32_t> fill_;  // a counting sort's cursors (refs_, then group_members_)
     std::vector<AtomRef> refs_;
     std::vector<ObjectId> swapped_;
     // compute()'s scratch, per class: each candidate group's first object,
