@@ -178,7 +178,7 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
                             static_cast<std::size_t>(raw.args_begin[a + 1] - raw.args_begin[a])}));
         }
         const int num_pre = g.pre_begin_[id + 1] - g.pre_begin_[id];
-        g.action_pre_count_.push_back(num_pre);
+        g.initial_progress_.push_back({num_pre, 0});
         if (num_pre == 0) g.no_precondition_actions_.push_back(id);
     }
     const int num_actions = static_cast<int>(g.schema_.size());
@@ -196,7 +196,7 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
                        g.pre_.begin() + g.pre_begin_[a + 1]);
             pre.push_back(g.epsilon_);
             begin.push_back(static_cast<int>(pre.size()));
-            ++g.action_pre_count_[a];
+            ++g.initial_progress_[a].unsatisfied;
             g.action_ids_.insert(g.schema_[a], g.args_.data() + g.args_begin_[a],
                                  g.args_begin_[a + 1] - g.args_begin_[a]);
         }
@@ -219,9 +219,6 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
     }
     g.fact_cost_.assign(num_facts_with_epsilon, kInfinity);
     g.achiever_.assign(num_facts_with_epsilon, -1);
-    g.initial_progress_.resize(num_actions);
-    for (int a = 0; a < num_actions; ++a)
-        g.initial_progress_[a] = {g.action_pre_count_[a], 0};
     g.progress_.resize(num_actions);
     g.mark_.assign(num_actions, 0);
     return g;
@@ -285,10 +282,8 @@ void GroundRelaxation::index_densely(const TupleTable& atoms, const std::vector<
     for (int s = 0; s < layout_->num_slots(); ++s) {
         const int arity = layout_->arity(layout_->predicate_of_slot(s));
         if (arity > kMaxDenseArity) continue;
-        std::uint64_t size = 1;
-        for (int i = 0; i < arity; ++i)
-            size *= n;
-        if (size > max_entries || total + size > max_entries) continue;
+        const std::uint64_t size = dense_table_size(arity, n, max_entries);
+        if (total + size > max_entries) continue;
         dense_begin_[s] = static_cast<std::int64_t>(total);
         total += static_cast<std::size_t>(size);
     }

@@ -88,7 +88,7 @@ class GroundRelaxation {
 
     void set_budget(Budget* budget) { budget_ = budget; }
     int num_facts() const { return static_cast<int>(fact_cost_.size()); }
-    int num_actions() const { return static_cast<int>(action_pre_count_.size()); }
+    int num_actions() const { return static_cast<int>(initial_progress_.size()); }
 
   private:
     static constexpr int kInfinity = 1 << 30;
@@ -118,11 +118,8 @@ class GroundRelaxation {
     void index_densely(const TupleTable& atoms, const std::vector<int>& fact_of,
                        std::uint64_t max_entries);
     std::size_t dense_index(const ObjectId* tuple, int arity) const {
-        const std::size_t n = static_cast<std::size_t>(task_->num_objects());
-        std::size_t index = 0;
-        for (int i = 0; i < arity; ++i)
-            index = index * n + static_cast<std::size_t>(tuple[i]);
-        return index;
+        return static_cast<std::size_t>(
+            dense_tuple_index(tuple, arity, static_cast<std::uint64_t>(task_->num_objects())));
     }
     std::vector<int> goal_facts_;
     std::vector<std::uint8_t> is_goal_;
@@ -132,7 +129,6 @@ class GroundRelaxation {
     // Per action (CSR): preconditions, add effects, schema and arguments.
     std::vector<int> pre_begin_, pre_;
     std::vector<int> add_begin_, add_;
-    std::vector<int> action_pre_count_;
     std::vector<SchemaId> schema_;
     std::vector<int> args_begin_;
     std::vector<ObjectId> args_;
@@ -155,6 +151,8 @@ class GroundRelaxation {
         int unsatisfied;  // preconditions not reached yet
         int pre_cost;     // their cost so far (sum or max)
     };
+    // initial_progress_: each action's number of preconditions (ε included)
+    // and cost 0, copied into progress_ at every exploration.
     std::vector<ActionProgress> progress_, initial_progress_;
     std::vector<std::vector<int>> buckets_;
     std::size_t max_bucket_ = 0;

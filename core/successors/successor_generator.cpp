@@ -26,7 +26,6 @@ SuccessorGenerator::SuccessorGenerator(const Task& task, const StateLayout& layo
             is_of_type_[std::size_t(t) * n + o] = 1;
     }
     indexes_.resize(joins_.index_slots.size());
-    index_generation_.assign(joins_.index_slots.size(), 0);
     int max_arity = 1;
     for (const auto& s : task.schemas)
         max_arity = std::max(max_arity, s.arity());
@@ -86,9 +85,7 @@ void SuccessorGenerator::init_dense_sets() {
     for (PredicateId p = 0; p < static_cast<PredicateId>(task_.predicates.size()); ++p) {
         const int arity = task_.predicates[p].arity();
         if (!tested[p] || arity < 1 || arity > kMaxDenseArity) continue;
-        std::uint64_t bits = 1;
-        for (int i = 0; i < arity; ++i)
-            bits *= n;
+        const std::uint64_t bits = dense_table_size(arity, n, lookups_.max_dense_bits);
         if (bits > lookups_.max_dense_bits || (words * 64 + bits) > kMaxDenseTotalBits) continue;
         DenseRelation d;
         d.first_word = words;
@@ -101,7 +98,7 @@ void SuccessorGenerator::init_dense_sets() {
     for (PredicateId p = 0; p < static_cast<PredicateId>(task_.predicates.size()); ++p) {
         if (dense_of_[p] >= 0 && !layout_.is_fluent(p)) {
             build_dense(dense_of_[p], p);
-            dense_[dense_of_[p]].built_for = ~std::uint64_t(0);
+            dense_[dense_of_[p]].built_for = stamp_for(true);
         }
     }
 }
@@ -119,36 +116,17 @@ void SuccessorGenerator::build_dense(int dense, PredicateId p) {
     const bool fluent = layout_.is_fluent(p);
     for (int t = 0; t < rel.size; ++t) {
         const ObjectId* tuple = rel.data + static_cast<std::size_t>(t) * rel.stride;
-        std::uint32_t i = static_cast<std::uint32_t>(tuple[0]);
-        for (int k = 1; k < d.arity; ++k)
-            i = i * n + static_cast<std::uint32_t>(tuple[k]);
+        const auto i = static_cast<std::uint32_t>(dense_tuple_index(tuple, d.arity, n));
         bits[i >> 6] |= std::uint64_t(1) << (i & 63);
         if (fluent) d.set.push_back(i);
     }
     d.built_for = generation_;
 }
 
-// PS² sets the same state once per partial action: the comparison is hot.
-// Native: libc's vectorised memcmp. Wasm: a word loop, since Emscripten's
-// libc memcmp compares byte by byte.
-static bool same_words(const ObjectId* a, const ObjectId* b, std::size_t n) {
-#if defined(__EMSCRIPTEN__)
-    std::size_t i = 0;
-    while (i < n && a[i] == b[i])
-        ++i;
-    return i == n;
-#else
-    return std::memcmp(a, b, n * sizeof(ObjectId)) == 0;
-#endif
-}
-
 void SuccessorGenerator::set_state(const State& state) {
     state_ = &state;
     auto words = state.words();
-    if (words.size() == state_words_.size() &&
-        same_words(words.data(), state_words_.data(), words.size())) {
-        return;  // same contents: keep the indexes built on it
-    }
+    if (equal_words(words, state_words_)) return;  // same contents: keep the indexes built on it
     state_words_.assign(words.begin(), words.end());
     ++generation_;
 }
@@ -167,6 +145,8 @@ LL_HOT_INLINE bool SuccessorGenerator::contains(PredicateId p, const ObjectId* a
     if (dense >= 0) {
         const DenseRelation& d = dense_[dense];
         if (d.built_for < generation_) build_dense(dense, p);  // static sets: never
+        // dense_tuple_index() unrolled for arity 1-3, in 32 bits (a set has
+        // at most 2^22 bits): this is the join's innermost test.
         const std::uint32_t n = static_cast<std::uint32_t>(task_.objects.size());
         std::uint32_t i = static_cast<std::uint32_t>(args[0]);
         if (d.arity >= 2) i = i * n + static_cast<std::uint32_t>(args[1]);
@@ -249,10 +229,9 @@ std::uint64_t SuccessorGenerator::index_key(const IndexSlot& slot, const JoinSte
 std::span<const int> SuccessorGenerator::index_range(const JoinStep& step, const ObjectId* b) {
     const IndexSlot& slot = joins_.index_slots[step.index_slot];
     Index& index = indexes_[step.index_slot];
-    const std::uint64_t wanted = slot.is_static ? ~std::uint64_t(0) : generation_;
-    if (index_generation_[step.index_slot] != wanted) {
+    if (index.built_for != stamp_for(slot.is_static)) {
         build_index(slot, relation(step), index);
-        index_generation_[step.index_slot] = wanted;
+        index.built_for = stamp_for(slot.is_static);
     }
     if (index.bucketed) {
         const ArgOp& op = step.ops[slot.positions[0]];
@@ -328,11 +307,10 @@ static int first_at_least(const RelationView& rel, ObjectId object) {
 
 std::pair<int, int> SuccessorGenerator::type_range(const JoinStep& step, const RelationView& rel) {
     TypeRange& range = type_ranges_[static_cast<std::size_t>(step.range_slot)];
-    const std::uint64_t wanted = step.is_static ? ~std::uint64_t(0) : generation_;
-    if (range.built_for != wanted) {
+    if (range.built_for != stamp_for(step.is_static)) {
         range.lo = first_at_least(rel, step.first_from);
         range.hi = first_at_least(rel, step.first_to + 1);
-        range.built_for = wanted;
+        range.built_for = stamp_for(step.is_static);
     }
     return {range.lo, range.hi};
 }

@@ -93,6 +93,7 @@ class SuccessorGenerator {
     // An index of one relation on some known positions: the rows (tuple
     // numbers) that match the binding's values there.
     struct Index {
+        std::uint64_t built_for = 0;  // see stamp_for()
         bool bucketed = false;
         std::vector<int> rows;
         std::vector<int> starts;          // bucketed: object o's rows, [starts[o], starts[o+1])
@@ -108,7 +109,7 @@ class SuccessorGenerator {
     // [first_from, first_to]: two binary searches, once per state (plan_for()
     // sizes the range, then scan() runs it).
     struct TypeRange {
-        std::uint64_t built_for = 0;  // generation_, ~0 for static relations
+        std::uint64_t built_for = 0;  // see stamp_for()
         int lo = 0, hi = 0;
     };
     void init_type_ranges();
@@ -142,8 +143,13 @@ class SuccessorGenerator {
     const State* state_ = nullptr;
     std::vector<ObjectId> state_words_;
     std::uint64_t generation_ = 1;
+    // What the caches built on a relation (indexes, type ranges, dense sets)
+    // record as built_for: the state's generation, or ~0 for a static
+    // relation (built once; above every generation).
+    std::uint64_t stamp_for(bool is_static) const {
+        return is_static ? ~std::uint64_t(0) : generation_;
+    }
     std::vector<Index> indexes_;
-    std::vector<std::uint64_t> index_generation_;  // static slots: built once (~0)
     // Dense membership sets of the predicates that join checks test (atoms
     // whose arguments are all bound), when num_objects^arity bits are few
     // enough: bit number = the tuple read in base num_objects. A binary
@@ -154,8 +160,8 @@ class SuccessorGenerator {
     struct DenseRelation {
         std::size_t first_word = 0;  // in dense_bits_
         int arity = 0;
-        // The generation_ it was filled for; static sets ~0, above every
-        // generation, so that one comparison tells whether to fill.
+        // See stamp_for(): static sets are never below generation_, so one
+        // comparison tells whether to fill.
         std::uint64_t built_for = 0;
         std::vector<std::uint32_t> set;  // fluent: the bits set now
     };

@@ -12,7 +12,7 @@ namespace ll {
 namespace {
 
 // Functions with at most this many argument tuples get a dense table.
-constexpr std::int64_t kMaxDenseValues = std::int64_t(1) << 20;
+constexpr std::uint64_t kMaxDenseValues = std::uint64_t(1) << 20;
 
 std::string undefined_message(const Task& task, SchemaId schema,
                               std::span<const ObjectId> arguments, const CostTerm& term,
@@ -30,19 +30,17 @@ std::string undefined_message(const Task& task, SchemaId schema,
 
 void NumericFunction::reset_values(int num_objects) {
     num_objects_ = num_objects;
-    std::int64_t size = 1;
-    for (int i = 0; i < arity() && size <= kMaxDenseValues; ++i)
-        size *= std::max(num_objects, 1);
+    const std::uint64_t size = dense_table_size(
+        arity(), static_cast<std::uint64_t>(std::max(num_objects, 1)), kMaxDenseValues);
     dense_ = size <= kMaxDenseValues;
     dense_values_.assign(dense_ ? static_cast<std::size_t>(size) : 0, -1);
     sparse_values_.clear();
 }
 
 std::int64_t NumericFunction::dense_index(std::span<const ObjectId> arguments) const {
-    std::int64_t index = 0;
-    for (ObjectId o : arguments)
-        index = index * num_objects_ + o;
-    return index;
+    return static_cast<std::int64_t>(dense_tuple_index(arguments.data(),
+                                                       static_cast<int>(arguments.size()),
+                                                       static_cast<std::uint64_t>(num_objects_)));
 }
 
 void NumericFunction::set(std::span<const ObjectId> arguments, int value) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <vector>
 
@@ -158,6 +159,22 @@ class ActionApplier {
 std::vector<GroundAtom> fluent_atoms(const StateLayout& layout, const State& state);
 
 std::uint64_t hash_words(std::span<const ObjectId> words);
+
+// Whether two packed states (or any word blocks) are equal. Natively libc's
+// vectorised memcmp; in wasm a word loop, since Emscripten's libc memcmp
+// compares byte by byte. Hot: duplicate detection, and the successor
+// generator's "same state as last time?" (once per partial action in PS²).
+inline bool equal_words(std::span<const ObjectId> a, std::span<const ObjectId> b) {
+    if (a.size() != b.size()) return false;
+#if defined(__EMSCRIPTEN__)
+    std::size_t i = 0;
+    while (i < a.size() && a[i] == b[i])
+        ++i;
+    return i == a.size();
+#else
+    return a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(ObjectId)) == 0;
+#endif
+}
 
 inline bool State::contains(const StateLayout& layout, PredicateId p, const ObjectId* args) const {
     const RelationView rel = relation(layout, p);

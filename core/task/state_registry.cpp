@@ -13,8 +13,7 @@ State StateRegistry::get(StateId id) const {
 }
 
 bool StateRegistry::equal(StateId id, std::span<const ObjectId> w) const {
-    auto stored = words(id);
-    return stored.size() == w.size() && std::equal(stored.begin(), stored.end(), w.begin());
+    return equal_words(words(id), w);
 }
 
 std::uint64_t StateRegistry::store(std::span<const ObjectId> w) {

@@ -63,6 +63,26 @@ struct Parameter {
     TypeId type = 0;
 };
 
+// Dense tables over argument tuples (a function's values, a relation's
+// members, relaxed fact ids): a tuple's entry is its objects read in base
+// num_objects, among num_objects^arity entries.
+inline std::uint64_t dense_tuple_index(const ObjectId* tuple, int arity,
+                                       std::uint64_t num_objects) {
+    std::uint64_t index = 0;
+    for (int i = 0; i < arity; ++i)
+        index = index * num_objects + static_cast<std::uint64_t>(tuple[i]);
+    return index;
+}
+// num_objects^arity, or limit + 1 when that exceeds `limit` (no overflow).
+inline std::uint64_t dense_table_size(int arity, std::uint64_t num_objects, std::uint64_t limit) {
+    std::uint64_t size = 1;
+    for (int i = 0; i < arity; ++i) {
+        if (num_objects != 0 && size > limit / num_objects) return limit + 1;
+        size *= num_objects;
+    }
+    return size;
+}
+
 // A static numeric function of :action-costs, e.g. (road-length ?a ?b -
 // location), declared in :functions and valued in :init. Its values are
 // non-negative integers; ground arguments without a value are undefined.
