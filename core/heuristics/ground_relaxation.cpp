@@ -334,7 +334,13 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
         for (int i = 0; i < static_cast<int>(first_actions.size()); ++i)
             fire_first_action(i);
     }
-    return action_cost_.empty() ? propagate<true>() : propagate<false>();
+    // Through a pointer: wasm-opt inlines a function with a single caller
+    // whatever LLVM was told, and V8 then allocates registers for the
+    // propagation loop together with everything else explore() does.
+    bool (GroundRelaxation::*volatile run)() = action_cost_.empty()
+                                                   ? &GroundRelaxation::propagate<true>
+                                                   : &GroundRelaxation::propagate<false>;
+    return (this->*run)();
 }
 
 // The bucket queue from the seeded facts until every goal atom is reached.
