@@ -25,8 +25,9 @@ std::optional<std::vector<RelaxedPlanAction>> relaxed_plan(const Task& task,
     } else {
         return std::nullopt;
     }
-    std::vector<GroundAction> helpful;
-    heuristic.helpful_actions(helpful);
+    ActionList helpful_list;
+    heuristic.helpful_actions(helpful_list);
+    const std::vector<GroundAction> helpful = helpful_list.to_vector();
     std::vector<RelaxedPlanAction> out;
     for (const GroundAction& a : plan) {
         const bool is_helpful = std::find(helpful.begin(), helpful.end(), a) != helpful.end();

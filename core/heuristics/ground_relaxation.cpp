@@ -445,13 +445,15 @@ int GroundRelaxation::relaxed_plan_cost() const {
     return total;
 }
 
-void GroundRelaxation::helpful_actions(std::vector<GroundAction>& out) {
+void GroundRelaxation::helpful_actions(ActionList& out) {
     if (!plan_current_) relaxed_plan(nullptr);
     for (int a : plan_) {
         if (a <= -2) {
             out.push_back(first_actions_[-2 - a]);
         } else if (progress_[a].pre_cost == 0 && (costs_.is_unit() || preconditions_hold(a))) {
-            out.push_back(ground_action(a));
+            out.push_back(schema_[a],
+                          {args_.data() + args_begin_[a],
+                           static_cast<std::size_t>(args_begin_[a + 1] - args_begin_[a])});
         }
     }
 }

@@ -84,7 +84,7 @@ class GroundRelaxation {
     // The adjusted cost of the last relaxed plan (its size with unit costs).
     int relaxed_plan_cost() const;
     // The relaxed plan's actions applicable in the explored state.
-    void helpful_actions(std::vector<GroundAction>& out);
+    void helpful_actions(ActionList& out);
 
     void set_budget(Budget* budget) { budget_ = budget; }
     int num_facts() const { return static_cast<int>(fact_cost_.size()); }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/common/budget.hpp"
+#include "core/task/action_list.hpp"
 #include "core/task/partial_action.hpp"
 #include "core/task/state.hpp"
 
@@ -30,8 +31,9 @@ class ActionSetHeuristic {
     // Preferred operators: heuristics that can say which actions of the last
     // evaluated state look useful (FF's helpful actions) override both.
     virtual bool provides_helpful_actions() const { return false; }
-    // The helpful actions of the last evaluate() call, appended to `out`.
-    virtual void helpful_actions(std::vector<GroundAction>& /*out*/) {}
+    // The helpful actions of the last evaluate() call, appended to `out`
+    // (flat: an evaluation lists several, and search evaluates millions).
+    virtual void helpful_actions(ActionList& /*out*/) {}
 };
 
 }  // namespace ll

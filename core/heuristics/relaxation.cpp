@@ -27,7 +27,7 @@ std::vector<GroundAction> RelaxationHeuristic::last_relaxed_plan() {
     return plan;
 }
 
-void RelaxationHeuristic::helpful_actions(std::vector<GroundAction>& out) {
+void RelaxationHeuristic::helpful_actions(ActionList& out) {
     if (last_explored_) explorer_.helpful_actions(out);
 }
 

@@ -29,7 +29,7 @@ class RelaxationHeuristic : public ActionSetHeuristic {
     // last evaluation that reached the goal; FF only.
     bool provides_helpful_actions() const override { return kind_ == Kind::FF; }
     void set_budget(Budget* budget) override { explorer_.set_budget(budget); }
-    void helpful_actions(std::vector<GroundAction>& out) override;
+    void helpful_actions(ActionList& out) override;
 
     // Whether evaluations use the ground relaxed task (decided at the first
     // evaluation).

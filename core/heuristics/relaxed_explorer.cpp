@@ -72,14 +72,21 @@ int RelaxedExplorer::relaxed_plan_cost() {
     return lifted_->relaxed_plan_cost();
 }
 
-void RelaxedExplorer::helpful_actions(std::vector<GroundAction>& out) {
+void RelaxedExplorer::helpful_actions(ActionList& out) {
     const std::size_t from = out.size();
     if (ground_) {
         ground_->helpful_actions(out);
     } else if (lifted_) {
         lifted_->helpful_actions(out);
     }
-    to_original(out, from);
+    if (!conditional_) return;
+    std::vector<GroundAction> compiled;
+    for (std::size_t i = from; i < out.size(); ++i)
+        compiled.push_back(out.action(i));
+    out.truncate(from);
+    to_original(compiled, 0);
+    for (const GroundAction& a : compiled)
+        out.push_back(a);
 }
 
 }  // namespace ll

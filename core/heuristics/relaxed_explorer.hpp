@@ -35,7 +35,7 @@ class RelaxedExplorer {
     int relaxed_plan(std::vector<GroundAction>* actions = nullptr);
     // hFF: extracts a relaxed plan and returns the sum of its actions' costs.
     int relaxed_plan_cost();
-    void helpful_actions(std::vector<GroundAction>& out);
+    void helpful_actions(ActionList& out);
 
     // Whether explorations use the ground task (known after the first one).
     bool is_ground() const { return ground_.has_value(); }

@@ -42,7 +42,7 @@ std::vector<GroundAction> RestrictedRelaxationHeuristic::last_relaxed_plan() {
     return plan;
 }
 
-void RestrictedRelaxationHeuristic::helpful_actions(std::vector<GroundAction>& out) {
+void RestrictedRelaxationHeuristic::helpful_actions(ActionList& out) {
     if (!last_was_restricted_) {
         unrestricted_.helpful_actions(out);
     } else if (last_explored_) {

@@ -36,7 +36,7 @@ class RestrictedRelaxationHeuristic : public ActionSetHeuristic {
     bool provides_helpful_actions() const override {
         return kind_ == RelaxationHeuristic::Kind::FF;
     }
-    void helpful_actions(std::vector<GroundAction>& out) override;
+    void helpful_actions(ActionList& out) override;
     void set_budget(Budget* budget) override {
         unrestricted_.set_budget(budget);
         restricted_.set_budget(budget);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/search/search_space.hpp"
+#include "core/task/action_list.hpp"
 
 namespace ll {
 
@@ -23,7 +24,7 @@ inline constexpr double kDeadEndValue = std::numeric_limits<double>::infinity();
 
 struct EvalResult {
     double value = 0;  // kDeadEndValue: dead end
-    std::vector<GroundAction> preferred;
+    ActionList preferred;
     bool is_dead_end() const { return value == kDeadEndValue; }
 };
 

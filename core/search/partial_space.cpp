@@ -136,7 +136,7 @@ void PartialSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
 }
 
 bool PartialSpace::is_preferred(NodeId child, StateId helpful_state,
-                                std::span<const GroundAction> helpful) const {
+                                const ActionList& helpful) const {
     const auto key = keys_.words(child);
     if (key[0] != helpful_state || key[1] < 0) return false;
     const SchemaId schema = key[1];
@@ -144,12 +144,14 @@ bool PartialSpace::is_preferred(NodeId child, StateId helpful_state,
     // Under symmetry pruning a helpful action stands for its canonical twin:
     // the child's prefix may be that of any action of its orbit.
     if (symmetry_ != nullptr) symmetry_groups_of(helpful_state, nullptr);
-    return std::any_of(helpful.begin(), helpful.end(), [&](const GroundAction& a) {
-        if (a.schema != schema) return false;
-        const std::span<const ObjectId> head(a.arguments.data(), prefix.size());
-        if (symmetry_ != nullptr) return symmetry_->same_orbit(head, prefix);
-        return std::equal(prefix.begin(), prefix.end(), head.begin());
-    });
+    for (std::size_t i = 0; i < helpful.size(); ++i) {
+        if (helpful.schema(i) != schema) continue;
+        const std::span<const ObjectId> head = helpful.arguments(i).first(prefix.size());
+        if (symmetry_ != nullptr ? symmetry_->same_orbit(head, prefix)
+                                 : std::equal(prefix.begin(), prefix.end(), head.begin()))
+            return true;
+    }
+    return false;
 }
 
 std::vector<GroundAction> PartialSpace::extract_plan(NodeId goal) const {

@@ -39,7 +39,7 @@ class PartialSpace final : public SearchSpace {
     const State& state(NodeId node) override;
     PartialAction partial(NodeId node) const override;
     bool is_preferred(NodeId child, StateId helpful_state,
-                      std::span<const GroundAction> helpful) const override;
+                      const ActionList& helpful) const override;
     void set_budget(Budget* budget) override {
         states_.set_budget(budget);
         keys_.set_budget(budget);

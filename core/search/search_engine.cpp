@@ -157,7 +157,7 @@ void SearchEngine::collect_preferred(EvalContext& context) {
     helpful_state_ = context.state_id();
     for (Evaluator* e : setup_.preferred) {
         const EvalResult& r = context.result(*e, true);
-        helpful_.insert(helpful_.end(), r.preferred.begin(), r.preferred.end());
+        helpful_.append(r.preferred);
     }
 }
 

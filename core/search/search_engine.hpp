@@ -71,7 +71,7 @@ class SearchEngine {
     EngineSetup setup_;
     Statistics stats_;
     Expansion expansion_;
-    std::vector<GroundAction> helpful_;
+    ActionList helpful_;
     StateId helpful_state_ = -1;
     SegmentedVector<char> closed_;  // per node: expanded, or evaluated as a dead end
     NodeId goal_ = -1;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/common/budget.hpp"
+#include "core/task/action_list.hpp"
 #include "core/task/partial_action.hpp"
 #include "core/task/state.hpp"
 #include "core/task/state_registry.hpp"
@@ -71,7 +72,7 @@ class SearchSpace {
     // action is one of them; PS²: the child's partial action is a prefix of
     // one of them, in the same state).
     virtual bool is_preferred(NodeId child, StateId helpful_state,
-                              std::span<const GroundAction> helpful) const = 0;
+                              const ActionList& helpful) const = 0;
 
     // The run's budget (null: none), set by the engine: stores whose growth
     // is one large allocation (the duplicate-detection index) ask it first.

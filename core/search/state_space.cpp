@@ -105,7 +105,7 @@ void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
 }
 
 bool StateSpace::is_preferred(NodeId child, StateId helpful_state,
-                              std::span<const GroundAction> helpful) const {
+                              const ActionList& helpful) const {
     const NodeInfo& info = nodes_[child];
     if (info.parent != helpful_state || info.action < 0) return false;
     const SchemaId schema = actions_[info.action];
@@ -118,11 +118,15 @@ bool StateSpace::is_preferred(NodeId child, StateId helpful_state,
     // Under symmetry pruning a helpful action stands for its canonical twin,
     // the one that generated a child: any action of its orbit.
     if (symmetry_ != nullptr) symmetry_groups_of(helpful_state, nullptr);
-    return std::any_of(helpful.begin(), helpful.end(), [&](const GroundAction& a) {
-        if (a.schema != schema) return false;
-        if (symmetry_ != nullptr) return symmetry_->same_orbit(a.arguments, child_arguments);
-        return std::equal(a.arguments.begin(), a.arguments.end(), child_arguments.begin());
-    });
+    for (std::size_t i = 0; i < helpful.size(); ++i) {
+        if (helpful.schema(i) != schema) continue;
+        const std::span<const ObjectId> arguments = helpful.arguments(i);
+        if (symmetry_ != nullptr
+                ? symmetry_->same_orbit(arguments, child_arguments)
+                : std::equal(arguments.begin(), arguments.end(), child_arguments.begin()))
+            return true;
+    }
+    return false;
 }
 
 std::vector<GroundAction> StateSpace::extract_plan(NodeId goal) const {

@@ -29,7 +29,7 @@ class StateSpace final : public SearchSpace {
     const State& state(NodeId node) override;
     PartialAction partial(NodeId) const override { return PartialAction::none(); }
     bool is_preferred(NodeId child, StateId helpful_state,
-                      std::span<const GroundAction> helpful) const override;
+                      const ActionList& helpful) const override;
     void set_budget(Budget* budget) override {
         budget_ = budget;
         registry_.set_budget(budget);

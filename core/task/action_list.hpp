@@ -4,6 +4,7 @@
 // malloc and a free per action, millions per search).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -17,7 +18,6 @@ class ActionList {
     void clear() {
         schemas_.clear();
         begins_.resize(1);
-        arguments_.clear();
     }
     std::size_t size() const { return schemas_.size(); }
     bool empty() const { return schemas_.empty(); }
@@ -34,8 +34,34 @@ class ActionList {
 
     void push_back(SchemaId schema, std::span<const ObjectId> arguments) {
         schemas_.push_back(schema);
-        arguments_.insert(arguments_.end(), arguments.begin(), arguments.end());
-        begins_.push_back(arguments_.size());
+        const std::size_t used = begins_.back();
+        const std::size_t n = arguments.size();
+        // A plain loop into a buffer grown apart: vector::insert of a range
+        // is an out-of-line call per action in wasm.
+        if (used + n > arguments_.size()) [[unlikely]]
+            grow(used + n);
+        ObjectId* out = arguments_.data() + used;
+        for (std::size_t i = 0; i < n; ++i)
+            out[i] = arguments[i];
+        begins_.push_back(used + n);
+    }
+    void push_back(const GroundAction& action) { push_back(action.schema, action.arguments); }
+    void append(const ActionList& other) {
+        for (std::size_t i = 0; i < other.size(); ++i)
+            push_back(other.schema(i), other.arguments(i));
+    }
+    // Keeps the first `count` actions.
+    void truncate(std::size_t count) {
+        if (count >= size()) return;
+        schemas_.resize(count);
+        begins_.resize(count + 1);
+    }
+    std::vector<GroundAction> to_vector() const {
+        std::vector<GroundAction> out;
+        out.reserve(size());
+        for (std::size_t i = 0; i < size(); ++i)
+            out.push_back(action(i));
+        return out;
     }
 
     // Removes the actions for which pred(schema, arguments) holds, keeping
@@ -56,14 +82,17 @@ class ActionList {
         const std::size_t removed = schemas_.size() - kept;
         schemas_.resize(kept);
         begins_.resize(kept + 1);
-        arguments_.resize(kept_words);
         return removed;
     }
 
   private:
+    [[gnu::noinline]] void grow(std::size_t words) {
+        arguments_.resize(std::max(words, 2 * arguments_.size()));
+    }
+
     std::vector<SchemaId> schemas_;
     std::vector<std::size_t> begins_{0};  // action i: arguments_[begins_[i], begins_[i + 1])
-    std::vector<ObjectId> arguments_;
+    std::vector<ObjectId> arguments_;     // in use: the first begins_.back() words
 };
 
 }  // namespace ll

@@ -97,8 +97,9 @@ inline void exercise_task(const Task& task) {
             const int hadd = exploration.goal_cost(datalog::Aggregation::Sum);
             const int hff = exploration.relaxed_plan();
             LL_FUZZ_CHECK(hff >= 0 && hff <= hadd);
-            std::vector<GroundAction> helpful;
-            exploration.helpful_actions(helpful);
+            ActionList helpful_list;
+            exploration.helpful_actions(helpful_list);
+            const std::vector<GroundAction> helpful = helpful_list.to_vector();
         }
         exploration.explore(s0, datalog::Aggregation::Max);
     } catch (const LimitReached&) {

@@ -233,8 +233,9 @@ TEST(PreferredOperators, HelpfulActionsOfFF) {
     const GoalChecker goal(task, layout, statics);
     RelaxationHeuristic ff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal);
     EXPECT_EQ(ff.evaluate(initial_state(task, layout)), 2);
-    std::vector<GroundAction> helpful;
-    ff.helpful_actions(helpful);
+    ActionList helpful_list;
+    ff.helpful_actions(helpful_list);
+    const std::vector<GroundAction> helpful = helpful_list.to_vector();
     ASSERT_EQ(helpful.size(), 1u);
     EXPECT_EQ(to_string(task, helpful[0]), "(move c0 g1)");
 }

@@ -57,8 +57,9 @@ TEST_P(SussmanTest, HandComputed) {
     EXPECT_EQ(names, (std::vector<std::string>{"(pick-up a)", "(pick-up b)", "(stack a b)",
                                                "(stack b c)", "(unstack c a)"}));
     // Helpful: the relaxed plan's actions applicable in s0.
-    std::vector<GroundAction> helpful;
-    f.ff.helpful_actions(helpful);
+    ActionList helpful_list;
+    f.ff.helpful_actions(helpful_list);
+    const std::vector<GroundAction> helpful = helpful_list.to_vector();
     names.clear();
     for (const auto& a : helpful)
         names.push_back(to_string(f.task, a));
@@ -193,8 +194,9 @@ TEST_P(RelaxationOracleTest, MatchesGroundedFixpoint) {
         for (const auto& g : f.task.goal_positive)
             EXPECT_TRUE(relaxed.count(g));
         // Helpful actions: relaxed-plan actions whose preconditions hold.
-        std::vector<GroundAction> helpful;
-        f.ff.helpful_actions(helpful);
+        ActionList helpful_list;
+        f.ff.helpful_actions(helpful_list);
+        const std::vector<GroundAction> helpful = helpful_list.to_vector();
         EXPECT_FALSE(helpful.empty());
         for (const GroundAction& a : helpful) {
             EXPECT_NE(std::find(plan.begin(), plan.end(), a), plan.end());

@@ -402,7 +402,7 @@ int Exploration::goal_cost(Aggregation aggregation) const {
     return total;
 }
 
-void Exploration::helpful_actions(std::vector<GroundAction>& out) {
+void Exploration::helpful_actions(ActionList& out) {
     // The action facts of the last relaxed plan, computed again only if an
     // exploration came after it (FF evaluations always extract the plan).
     if (plan_stamp_ != stamp_) relaxed_plan(nullptr);
@@ -415,8 +415,8 @@ void Exploration::helpful_actions(std::vector<GroundAction>& out) {
                                              holds(body_a_[f]) && holds(body_b_[f]));
         if (!applicable) continue;
         const ObjectId* v = facts_.values(f);
-        out.push_back(GroundAction{facts_.tag(f) - program_.first_action_predicate,
-                                   std::vector<ObjectId>(v, v + facts_.arity(f))});
+        out.push_back(facts_.tag(f) - program_.first_action_predicate,
+                      {v, static_cast<std::size_t>(facts_.arity(f))});
     }
 }
 

@@ -12,6 +12,7 @@
 #include "core/common/tuple_table.hpp"
 #include "core/heuristics/datalog/program.hpp"
 #include "core/task/action_costs.hpp"
+#include "core/task/action_list.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
 
@@ -59,7 +60,7 @@ class Exploration {
     // applicable in the explored state (every precondition has cost 0; in a
     // restricted program, the first actions the plan uses): FF's helpful
     // actions, Fast Downward's preferred operators.
-    void helpful_actions(std::vector<GroundAction>& out);
+    void helpful_actions(ActionList& out);
 
     const Program& program() const { return program_; }
 
