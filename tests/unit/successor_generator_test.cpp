@@ -68,6 +68,26 @@ TEST_P(SuccessorGeneratorTest, MatchesBruteForceOnReachableStates) {
         ASSERT_EQ(flat.size(), kept.size());
         for (std::size_t i = 0; i < flat.size(); ++i)
             ASSERT_EQ(flat.action(i), kept[i]);
+        // An action pushed after erase_if follows the kept ones (the argument
+        // block is not shrunk); append copies a list, truncate drops a tail.
+        if (!actual.empty()) {
+            flat.push_back(actual.back());
+            ASSERT_EQ(flat.size(), kept.size() + 1);
+            ASSERT_EQ(flat.action(kept.size()), actual.back());
+            ActionList copy;
+            copy.push_back(actual.front());
+            copy.append(flat);
+            copy.append(flat);
+            ASSERT_EQ(copy.size(), 1 + 2 * flat.size());
+            for (std::size_t i = 0; i < flat.size(); ++i) {
+                ASSERT_EQ(copy.action(1 + i), flat.action(i));
+                ASSERT_EQ(copy.action(1 + flat.size() + i), flat.action(i));
+            }
+            copy.truncate(1);
+            ASSERT_EQ(copy.to_vector(), std::vector<GroundAction>{actual.front()});
+            copy.append(flat);
+            ASSERT_EQ(copy.action(copy.size() - 1), actual.back());
+        }
 
         // Successor states equal set semantics.
         for (const auto& a : expected) {
