@@ -194,6 +194,12 @@ LL_HOT_INLINE bool SuccessorGenerator::run_checks(const ActionSchema& schema,
     return true;
 }
 
+bool SuccessorGenerator::run_checks_outlined(const ActionSchema& schema,
+                                             const std::vector<JoinCheck>& checks,
+                                             const ObjectId* b) {
+    return run_checks(schema, checks, b);
+}
+
 LL_HOT_INLINE bool SuccessorGenerator::match_ops(const JoinStep& step, const ObjectId* tuple,
                                                  ObjectId* b) const {
     const std::size_t n = step.ops.size();
@@ -355,7 +361,7 @@ bool SuccessorGenerator::search(const ActionSchema& schema, const JoinPlan& plan
     if (step.kind == JoinStep::Kind::Enumerate) {
         for (ObjectId o : task_.objects_of_type[step.type]) {
             b[step.param] = o;
-            if (!run_checks(schema, step.checks, b)) continue;
+            if (!run_checks_outlined(schema, step.checks, b)) continue;
             if (!search(schema, plan, i + 1, b, emit)) return false;
         }
         return true;
@@ -403,7 +409,7 @@ bool SuccessorGenerator::run(SchemaId schema_id, std::span<const ObjectId> prefi
     const JoinPlan& plan = plan_for(schema_id, prefix.size());
     ObjectId* b = binding_.data();
     std::copy(prefix.begin(), prefix.end(), b);
-    if (!run_checks(schema, plan.initial_checks, b)) return true;
+    if (!run_checks_outlined(schema, plan.initial_checks, b)) return true;
     return search(schema, plan, 0, b, emit);
 }
 
