@@ -385,9 +385,8 @@ int GroundRelaxation::goal_cost(datalog::Aggregation aggregation) const {
 }
 
 GroundAction GroundRelaxation::ground_action(int action) const {
-    return GroundAction{schema_[action],
-                        std::vector<ObjectId>(args_.begin() + args_begin_[action],
-                                              args_.begin() + args_begin_[action + 1])};
+    const std::span<const ObjectId> arguments = action_arguments(action);
+    return GroundAction{schema_[action], {arguments.begin(), arguments.end()}};
 }
 
 int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
@@ -451,9 +450,7 @@ void GroundRelaxation::helpful_actions(ActionList& out) {
         if (a <= -2) {
             out.push_back(first_actions_[-2 - a]);
         } else if (progress_[a].pre_cost == 0 && (costs_.is_unit() || preconditions_hold(a))) {
-            out.push_back(schema_[a],
-                          {args_.data() + args_begin_[a],
-                           static_cast<std::size_t>(args_begin_[a + 1] - args_begin_[a])});
+            out.push_back(schema_[a], action_arguments(a));
         }
     }
 }

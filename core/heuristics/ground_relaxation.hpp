@@ -102,6 +102,10 @@ class GroundRelaxation {
     [[gnu::noinline]] bool propagate();
     void fire_first_action(int index);
     bool preconditions_hold(int action) const;
+    std::span<const ObjectId> action_arguments(int action) const {
+        return {args_.data() + args_begin_[action],
+                static_cast<std::size_t>(args_begin_[action + 1] - args_begin_[action])};
+    }
     GroundAction ground_action(int action) const;
 
     const Task* task_;

@@ -80,12 +80,11 @@ void RelaxedExplorer::helpful_actions(ActionList& out) {
         lifted_->helpful_actions(out);
     }
     if (!conditional_) return;
-    std::vector<GroundAction> compiled;
+    std::vector<GroundAction> original;
     for (std::size_t i = from; i < out.size(); ++i)
-        compiled.push_back(out.action(i));
+        original.push_back(to_original_action(*conditional_, task_, out.action(i)));
     out.truncate(from);
-    to_original(compiled, 0);
-    for (const GroundAction& a : compiled)
+    for (const GroundAction& a : original)
         out.push_back(a);
 }
 

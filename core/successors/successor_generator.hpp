@@ -86,12 +86,12 @@ class SuccessorGenerator {
     // relation.
     bool contains(PredicateId p, const ObjectId* args);
     void build_dense(int dense, PredicateId p);
-    // The checks by reference, not as a span: see State::contains.
     // run_checks() as a call, for the colder sites (a plan's initial checks,
     // enumerated parameters): search() stays smaller for V8 to compile.
     [[gnu::noinline]] bool run_checks_outlined(const ActionSchema& schema,
                                                const std::vector<JoinCheck>& checks,
                                                const ObjectId* b);
+    // The checks by reference, not as a span: see State::contains.
     bool run_checks(const ActionSchema& schema, const std::vector<JoinCheck>& checks,
                     const ObjectId* binding);
     bool match_ops(const JoinStep& step, const ObjectId* tuple, ObjectId* binding) const;

@@ -97,9 +97,14 @@ inline void exercise_task(const Task& task) {
             const int hadd = exploration.goal_cost(datalog::Aggregation::Sum);
             const int hff = exploration.relaxed_plan();
             LL_FUZZ_CHECK(hff >= 0 && hff <= hadd);
-            ActionList helpful_list;
-            exploration.helpful_actions(helpful_list);
-            const std::vector<GroundAction> helpful = helpful_list.to_vector();
+            ActionList helpful;
+            exploration.helpful_actions(helpful);
+            for (std::size_t i = 0; i < helpful.size(); ++i) {
+                const SchemaId schema = helpful.schema(i);
+                LL_FUZZ_CHECK(schema >= 0 && schema < task.num_schemas() &&
+                              static_cast<int>(helpful.arguments(i).size()) ==
+                                  task.schemas[schema].arity());
+            }
         }
         exploration.explore(s0, datalog::Aggregation::Max);
     } catch (const LimitReached&) {

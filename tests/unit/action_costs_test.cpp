@@ -454,9 +454,7 @@ TEST_P(CostOracleTest, MatchesGroundedCostAwareFixpoint) {
                 EXPECT_TRUE(relaxed.count(g)) << to_string(f.task, g);
             EXPECT_EQ(h_ff, plan_cost);
             // Helpful actions are applicable, even with zero-cost actions.
-            ActionList helpful_list;
-            f.ff.helpful_actions(helpful_list);
-            const std::vector<GroundAction> helpful = helpful_list.to_vector();
+            const std::vector<GroundAction> helpful = test::helpful_actions(f.ff);
             EXPECT_FALSE(helpful.empty());
             for (const GroundAction& a : helpful)
                 EXPECT_TRUE(oracle.applicable(atoms, a)) << to_string(f.task, a);

@@ -479,10 +479,52 @@ TEST(AdlRelaxation, ConditionalEffectsReachTheirAtomsInBothComputations) {
         EXPECT_GT(h, 0);
         EXPECT_LT(h, 1e9) << to_string(g);
         EXPECT_LT(add.evaluate(init, PartialAction::none()), 1e9);
-        for (const GroundAction& a : ff.last_relaxed_plan()) {
+        const std::vector<GroundAction> plan = ff.last_relaxed_plan();
+        for (const GroundAction& a : plan) {
             ASSERT_LT(a.schema, task.num_schemas());
             EXPECT_EQ(static_cast<int>(a.arguments.size()), task.schemas[a.schema].arity());
         }
+    }
+}
+
+// Helpful actions are mapped back to the original task like relaxed plans:
+// in every reachable state, actions of the original schemas, in the relaxed
+// plan and applicable. Once the briefcase holds an object, the compiled
+// schema of move's conditional effect is helpful: unmapped, it has an id past
+// the original schemas.
+TEST(AdlRelaxation, HelpfulActionsAreOriginalActions) {
+    const Task task = test::load_task("briefcase", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const GoalChecker goal(task, layout, statics);
+    SuccessorGenerator gen(task, layout, statics);
+    for (RelaxationGrounding g : {RelaxationGrounding::Lifted, RelaxationGrounding::Ground}) {
+        RelaxationHeuristic ff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal, g);
+        std::vector<State> frontier{initial_state(task, layout)};
+        std::set<std::vector<ObjectId>> seen;
+        int checked = 0;
+        while (!frontier.empty() && checked < 300) {
+            const State state = frontier.back();
+            frontier.pop_back();
+            const auto words = state.words();
+            if (!seen.insert({words.begin(), words.end()}).second) continue;
+            if (ff.evaluate(state, PartialAction::none()) >= 1e9 || goal.is_goal(state)) continue;
+            ++checked;
+            const std::vector<GroundAction> plan = ff.last_relaxed_plan();
+            const std::vector<GroundAction> helpful = test::helpful_actions(ff);
+            EXPECT_FALSE(helpful.empty()) << to_string(g);
+            for (const GroundAction& a : helpful) {
+                ASSERT_LT(a.schema, task.num_schemas()) << to_string(g);
+                ASSERT_EQ(static_cast<int>(a.arguments.size()), task.schemas[a.schema].arity());
+                EXPECT_NE(std::find(plan.begin(), plan.end(), a), plan.end()) << to_string(task, a);
+                EXPECT_TRUE(gen.is_applicable(state, a)) << to_string(task, a);
+            }
+            std::vector<GroundAction> applicable;
+            gen.applicable_actions(state, applicable);
+            for (const GroundAction& a : applicable)
+                frontier.push_back(apply_action(task, layout, state, a));
+        }
+        EXPECT_GT(checked, 10) << to_string(g);
     }
 }
 

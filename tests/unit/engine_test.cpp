@@ -233,9 +233,7 @@ TEST(PreferredOperators, HelpfulActionsOfFF) {
     const GoalChecker goal(task, layout, statics);
     RelaxationHeuristic ff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal);
     EXPECT_EQ(ff.evaluate(initial_state(task, layout)), 2);
-    ActionList helpful_list;
-    ff.helpful_actions(helpful_list);
-    const std::vector<GroundAction> helpful = helpful_list.to_vector();
+    const std::vector<GroundAction> helpful = test::helpful_actions(ff);
     ASSERT_EQ(helpful.size(), 1u);
     EXPECT_EQ(to_string(task, helpful[0]), "(move c0 g1)");
 }

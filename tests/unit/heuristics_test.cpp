@@ -57,9 +57,7 @@ TEST_P(SussmanTest, HandComputed) {
     EXPECT_EQ(names, (std::vector<std::string>{"(pick-up a)", "(pick-up b)", "(stack a b)",
                                                "(stack b c)", "(unstack c a)"}));
     // Helpful: the relaxed plan's actions applicable in s0.
-    ActionList helpful_list;
-    f.ff.helpful_actions(helpful_list);
-    const std::vector<GroundAction> helpful = helpful_list.to_vector();
+    const std::vector<GroundAction> helpful = test::helpful_actions(f.ff);
     names.clear();
     for (const auto& a : helpful)
         names.push_back(to_string(f.task, a));
@@ -194,9 +192,7 @@ TEST_P(RelaxationOracleTest, MatchesGroundedFixpoint) {
         for (const auto& g : f.task.goal_positive)
             EXPECT_TRUE(relaxed.count(g));
         // Helpful actions: relaxed-plan actions whose preconditions hold.
-        ActionList helpful_list;
-        f.ff.helpful_actions(helpful_list);
-        const std::vector<GroundAction> helpful = helpful_list.to_vector();
+        const std::vector<GroundAction> helpful = test::helpful_actions(f.ff);
         EXPECT_FALSE(helpful.empty());
         for (const GroundAction& a : helpful) {
             EXPECT_NE(std::find(plan.begin(), plan.end(), a), plan.end());

@@ -106,9 +106,7 @@ TEST_P(RestrictedSussmanTest, HandComputed) {
     EXPECT_EQ(f.rff.evaluate(s0, PartialAction::none()), f.ff.evaluate(s0));
     // Helpful actions of a restriction: the first actions its plan uses.
     EXPECT_EQ(f.rff.evaluate(s0, PartialAction{unstack, {}}), 5);
-    ActionList helpful_list;
-    f.rff.helpful_actions(helpful_list);
-    const std::vector<GroundAction> helpful = helpful_list.to_vector();
+    const std::vector<GroundAction> helpful = test::helpful_actions(f.rff);
     ASSERT_EQ(helpful.size(), 1u);
     EXPECT_EQ(to_string(f.task, helpful[0]), "(unstack c a)");
 }

@@ -17,6 +17,7 @@
 
 #include "core/heuristics/relaxation.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/task/action_list.hpp"
 #include "core/task/state.hpp"
 #include "core/task/task.hpp"
 
@@ -97,6 +98,14 @@ inline std::vector<TaskRef> all_test_tasks() {
 }
 
 using AtomSet = std::set<GroundAtom>;
+
+// The helpful actions of `heuristic`'s last evaluation, one GroundAction each.
+template <class Heuristic>
+std::vector<GroundAction> helpful_actions(Heuristic& heuristic) {
+    ActionList list;
+    heuristic.helpful_actions(list);
+    return list.to_vector();
+}
 
 // The packed state holding the fluent atoms of `atoms`.
 inline State to_state(const StateLayout& layout, const AtomSet& atoms) {
