@@ -239,16 +239,31 @@ test('Stop ends a long search; the page stays responsive (no main-thread task ov
     const second = await page.textContent('#progress-expansions');
     assert.notEqual(first, second, 'the expansions counter moves');
 
-    // The page answers input during the search: typing lands in the editor at once.
+    // A check of the texts being searched waits for the search to end: an edit
+    // undone leaves the texts as they were, and no second worker (a second
+    // instance of the module competing with the search) starts for them.
+    const workerScripts = () => page.ll.requests
+        .filter((url) => new URL(url).pathname === '/planner-worker.mjs').length;
+    const workersBefore = workerScripts();
     await page.locator('.pane-problem .cm-line').first().click();
     await page.keyboard.press('End');
+    await page.keyboard.type('x');
+    await page.keyboard.press('Backspace');
+    await page.waitForTimeout(800);
+    assert.equal(workerScripts(), workersBefore, 'no second worker for the texts being searched');
+    assert.equal(await page.getAttribute('#check-summary', 'data-pending'), 'true',
+                 'the check waits for the search');
+
+    // The page answers input during the search: typing lands in the editor at once.
     const typedAt = Date.now();
     await page.keyboard.type(' still typing');
     await page.waitForFunction(() => document.querySelector('.pane-problem .cm-content')
         .textContent.includes('still typing'));
     const typingMs = Date.now() - typedAt;
-    // Diagnostics still arrive from the second worker during the search.
-    await page.waitForFunction(() => document.getElementById('check-summary').dataset.ok === 'true');
+    // Diagnostics of edited texts still arrive, from the second worker, during the search.
+    await page.waitForFunction(() => document.getElementById('check-summary').dataset.ok === 'true' &&
+                                     !document.getElementById('check-summary').dataset.pending);
+    assert.equal(workerScripts(), workersBefore + 1, 'the edited texts were checked in a second worker');
     await page.waitForTimeout(500);
 
     const stopAt = Date.now();

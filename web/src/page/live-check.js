@@ -20,10 +20,12 @@ export function scheduleCheck(delay = 300) {
     checkTimer = setTimeout(runCheck, delay);
 }
 
-// A check waits for the planner and the texts, and while a Solve pressed
-// before the planner had loaded runs: during that first search the check
-// would start the planner's second worker (a second instance of the module
-// competing with the search); it runs when the search ends instead.
+// A check waits for the planner and the texts, and while a search runs on
+// the texts it would check (the solve parses them and reports their errors
+// itself), or while a Solve pressed before the planner had loaded runs: the
+// check would start the planner's second worker, a second instance of the
+// module competing with the search. It runs when the search ends instead.
+// Texts edited during a search are checked at once, in the second worker.
 store.subscribe((state, patch) => {
     if (checkDue && ('planner' in patch || 'solving' in patch || 'texts' in patch)) scheduleCheck(0);
     // The editors are made with the texts that were checked: their markers
@@ -31,10 +33,16 @@ store.subscribe((state, patch) => {
     if ('editors' in patch && state.editors && unshown) showDiagnostics(...unshown);
 });
 
+function mustWaitForSearch(solving, texts) {
+    if (!solving) return false;
+    return solving.early ||
+        (solving.texts.domain === texts.domain && solving.texts.problem === texts.problem);
+}
+
 async function runCheck() {
     const { planner, solving } = store.get();
     const texts = pageTexts();
-    checkDue = !planner || !texts || Boolean(solving?.early);
+    checkDue = !planner || !texts || mustWaitForSearch(solving, texts);
     if (checkDue) return;
     const seq = ++checkSeq;
     const { domain, problem } = texts;

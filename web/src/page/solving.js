@@ -73,7 +73,7 @@ export async function solve() {
     const timer = setInterval(() => {
         ui.elapsed.textContent = formatSeconds((performance.now() - startedAt) / 1000);
     }, 100);
-    store.set({ solving: { controller, startedAt, early: !planner } });
+    store.set({ solving: { controller, startedAt, early: !planner, texts } });
     ui.solve.disabled = true;
     ui.stop.disabled = false;
     setStatus('solving', planner ? undefined : 'Loading the planner, then solving…');

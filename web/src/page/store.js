@@ -34,8 +34,9 @@ export const store = createStore({
     loadedModel: null,          // {name, text, domain, space, graph}: a model from disk
     wantedModel: '',            // the model the user or the session asked for
     modelChosenByUser: false,   // false: the page picks the model that fits the space
-    solving: null,              // {controller, startedAt, early}: while a search runs (early:
-                                // Solve was pressed before the planner had loaded)
+    solving: null,              // {controller, startedAt, early, texts}: while a search runs
+                                // (early: Solve was pressed before the planner had loaded;
+                                // texts: the {domain, problem} it searches)
     result: null,               // the last solve's plan, trace and step (result-view.js)
     loadedFromHash: false,      // the texts came from a share link (until edited)
     applyingSession: false,     // editor changes come from a session, not from typing
