@@ -165,7 +165,8 @@ bool costs_swappable(const Task& task, ObjectId a, ObjectId b) {
 
 }  // namespace
 
-ObjectSymmetry::ObjectSymmetry(const Task& task, const StateLayout& layout) : layout_(layout) {
+ObjectSymmetry::ObjectSymmetry(const Task& task, const StateLayout& layout, int max_scanned_atoms)
+    : layout_(layout), max_scanned_atoms_(max_scanned_atoms) {
     const int n = task.num_objects();
     class_of_.assign(static_cast<std::size_t>(n), -1);
     group_of_.assign(static_cast<std::size_t>(n), -1);
@@ -202,18 +203,37 @@ ObjectSymmetry::ObjectSymmetry(const Task& task, const StateLayout& layout) : la
             class_of_[o] = c;
 }
 
+// Exchanging a and b maps the state onto itself iff it maps each atom that
+// mentions a to an atom of the state: such an image mentions b, so it is one
+// of b's atoms, and with as many atoms for b as for a the exchange then maps
+// a's atoms onto b's and, being its own inverse, b's back onto a's. The
+// images are looked for among b's atoms when they are few (side by side in
+// refs_), else in the state.
 bool ObjectSymmetry::swappable_in_state(const State& state, ObjectId a, ObjectId b) {
-    if (refs_begin_[a + 1] - refs_begin_[a] != refs_begin_[b + 1] - refs_begin_[b]) return false;
-    for (ObjectId o : {a, b}) {
-        for (int i = refs_begin_[o]; i < refs_begin_[o + 1]; ++i) {
-            const AtomRef& ref = refs_[i];
-            const int arity = layout_.arity(ref.predicate);
-            // An element loop into a buffer sized once: no memmove call (wasm).
-            ObjectId* swapped = swapped_.data();
-            for (int k = 0; k < arity; ++k)
-                swapped[k] = swap(ref.tuple[k], a, b);
-            if (!state.contains(layout_, ref.predicate, swapped)) return false;
+    const int count = refs_begin_[a + 1] - refs_begin_[a];
+    if (count != refs_begin_[b + 1] - refs_begin_[b]) return false;
+    const AtomRef* b_refs = refs_.data() + refs_begin_[b];
+    for (int i = refs_begin_[a]; i < refs_begin_[a + 1]; ++i) {
+        const AtomRef& ref = refs_[i];
+        const int arity = layout_.arity(ref.predicate);
+        // An element loop into a buffer sized once: no memmove call (wasm).
+        ObjectId* swapped = swapped_.data();
+        for (int k = 0; k < arity; ++k)
+            swapped[k] = swap(ref.tuple[k], a, b);
+        bool found = false;
+        if (count <= max_scanned_atoms_) {
+            // Element loops, not std::equal: that is a memcmp call per pair.
+            for (int j = 0; j < count && !found; ++j) {
+                if (b_refs[j].predicate != ref.predicate) continue;
+                int k = 0;
+                while (k < arity && swapped[k] == b_refs[j].tuple[k])
+                    ++k;
+                found = k == arity;
+            }
+        } else {
+            found = state.contains(layout_, ref.predicate, swapped);
         }
+        if (!found) return false;
     }
     return true;
 }

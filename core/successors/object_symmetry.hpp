@@ -26,7 +26,12 @@ namespace ll {
 
 class ObjectSymmetry {
   public:
-    ObjectSymmetry(const Task& task, const StateLayout& layout);
+    // Up to `max_scanned_atoms` atoms per object, compute() looks for an
+    // exchanged atom among the other object's atoms; beyond, in the state
+    // (a binary search). Tests set 0 to check the second way everywhere.
+    static constexpr int kMaxScannedAtoms = 16;
+    ObjectSymmetry(const Task& task, const StateLayout& layout,
+                   int max_scanned_atoms = kMaxScannedAtoms);
 
     // Whether some class has two or more objects: otherwise no state has a
     // symmetry and callers skip compute() altogether.
@@ -68,6 +73,7 @@ class ObjectSymmetry {
     std::uint64_t state_signature(ObjectId o) const;
 
     const StateLayout& layout_;
+    int max_scanned_atoms_;
     std::vector<std::vector<ObjectId>> classes_;
     std::vector<std::int32_t> class_of_;  // object -> class, or -1
 
