@@ -89,6 +89,12 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
                                      }),
                       result.plan.end());
     if (result.status == SearchStatus::Solved) {
+        // A search that does not charge the task's costs (cost-type one)
+        // may find a plan through an action whose cost :init leaves
+        // undefined: an error in the task, as when a search that charges
+        // costs generates that action (and as in Fast Downward's translator).
+        for (const GroundAction& action : result.plan)
+            action_cost(task, action);  // throws Error(Input) naming the value
         const ValidationResult check = validate_plan(task, result.plan);
         if (!check.valid) {
             throw Error(ErrorCategory::Internal,

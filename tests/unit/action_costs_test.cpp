@@ -556,6 +556,40 @@ INSTANTIATE_TEST_SUITE_P(CostTasks, CostSearchTest,
                              return n;
                          });
 
+// roads without the (road ?from ?to) precondition, on p03 with the roads
+// into b and c taken out of :init: every plan drives on a road whose length
+// is undefined. Whether the search charges costs (it then meets the action
+// when it generates it) or not (it finds a plan through it), the answer is
+// the task's error naming the missing value, never an invalid plan or an
+// internal error (found by fuzz_request).
+TEST(CostSearch, APlanThroughAnUndefinedCostIsAnInputError) {
+    std::string domain = test::read_file(test::task_path("roads", "domain.pddl"));
+    const std::string guard = "(road ?from ?to)";
+    ASSERT_NE(domain.find(guard), std::string::npos);
+    domain.replace(domain.find(guard), guard.size(), "");
+    PlanRequest request;
+    request.domain_text = domain;
+    request.problem_text = R"((define (problem no-lengths) (:domain roads)
+  (:objects a b c d e - location t1 t2 - vehicle p1 p2 - package)
+  (:init (at t1 a) (at t2 e) (pkg-at p1 a) (pkg-at p2 e)
+         (= (road-length d e) 1) (= (road-length e d) 1) (= (road-length a e) 9)
+         (= (road-length e a) 9) (= (handling-cost) 0) (= (total-cost) 0))
+  (:goal (and (pkg-at p1 c) (pkg-at p2 b)))
+  (:metric minimize (total-cost))))";
+    for (const char* config : {"default", "paper", "lama", "paper,cost-type=normal",
+                               "search=eager,h=hadd,cost-type=normal"}) {
+        request.options.config = config;
+        try {
+            plan_request(request);
+            ADD_FAILURE() << config << ": a plan through an undefined cost was accepted";
+        } catch (const Error& e) {
+            EXPECT_EQ(e.category(), ErrorCategory::Input) << config << ": " << e.message();
+            EXPECT_NE(e.message().find("has no value in :init"), std::string::npos)
+                << config << ": " << e.message();
+        }
+    }
+}
+
 // ---- configuration ---------------------------------------------------------------
 
 TEST(CostTypeConfig, ParsesPrintsAndDefaultsToOne) {
