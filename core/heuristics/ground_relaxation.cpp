@@ -337,19 +337,22 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
     // Through a pointer: wasm-opt inlines a function with a single caller
     // whatever LLVM was told, and V8 then allocates registers for the
     // propagation loop together with everything else explore() does.
-    bool (GroundRelaxation::*volatile run)() = action_cost_.empty()
-                                                   ? &GroundRelaxation::propagate<true>
-                                                   : &GroundRelaxation::propagate<false>;
+    // One instance per aggregation: the consumer loop then has no select.
+    const bool sum = aggregation_ == datalog::Aggregation::Sum;
+    bool (GroundRelaxation::*volatile run)() =
+        action_cost_.empty() ? (sum ? &GroundRelaxation::propagate<true, true>
+                                    : &GroundRelaxation::propagate<true, false>)
+                             : (sum ? &GroundRelaxation::propagate<false, true>
+                                    : &GroundRelaxation::propagate<false, false>);
     return (this->*run)();
 }
 
 // The bucket queue from the seeded facts until every goal atom is reached.
-template <bool kUnitCost>
+template <bool kUnitCost, bool kSum>
 bool GroundRelaxation::propagate() {
     for (int a : no_precondition_actions_)
         fire<kUnitCost>(a);
     goals_left_ = static_cast<int>(goal_facts_.size());
-    const bool sum = aggregation_ == datalog::Aggregation::Sum;
     for (std::size_t c = 0; goals_left_ > 0; ++c) {
         if (c > max_bucket_ || c >= buckets_.size()) return false;
         const int cost = static_cast<int>(c);
@@ -367,7 +370,7 @@ bool GroundRelaxation::propagate() {
             const int end = consumers_begin_[f + 1];
             for (int j = consumers_begin_[f]; j < end; ++j) {
                 ActionProgress& p = progress[consumers[j]];
-                p.pre_cost = sum ? p.pre_cost + cost : std::max(p.pre_cost, cost);
+                p.pre_cost = kSum ? p.pre_cost + cost : std::max(p.pre_cost, cost);
                 if (--p.unsatisfied == 0) fire<kUnitCost>(consumers[j]);
             }
         }

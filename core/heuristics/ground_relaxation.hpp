@@ -98,7 +98,7 @@ class GroundRelaxation {
     // Not inlined into propagate(): the loop compiles to fewer instructions.
     template <bool kUnitCost>
     [[gnu::noinline]] void fire(int action);
-    template <bool kUnitCost>
+    template <bool kUnitCost, bool kSum>
     [[gnu::noinline]] bool propagate();
     void fire_first_action(int index);
     bool preconditions_hold(int action) const;
