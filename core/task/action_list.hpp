@@ -46,9 +46,16 @@ class ActionList {
         begins_.push_back(used + n);
     }
     void push_back(const GroundAction& action) { push_back(action.schema, action.arguments); }
+    // Appends another list's actions as three block copies (once per
+    // expansion: the preferred evaluator's helpful actions).
     void append(const ActionList& other) {
-        for (std::size_t i = 0; i < other.size(); ++i)
-            push_back(other.schema(i), other.arguments(i));
+        const std::size_t used = begins_.back();
+        const std::size_t words = other.begins_.back();
+        if (used + words > arguments_.size()) grow(used + words);
+        std::copy_n(other.arguments_.data(), words, arguments_.data() + used);
+        schemas_.insert(schemas_.end(), other.schemas_.begin(), other.schemas_.end());
+        for (std::size_t i = 1; i < other.begins_.size(); ++i)
+            begins_.push_back(used + other.begins_[i]);
     }
     // Keeps the first `count` actions.
     void truncate(std::size_t count) {

@@ -479,8 +479,7 @@ TEST(AdlRelaxation, ConditionalEffectsReachTheirAtomsInBothComputations) {
         EXPECT_GT(h, 0);
         EXPECT_LT(h, 1e9) << to_string(g);
         EXPECT_LT(add.evaluate(init, PartialAction::none()), 1e9);
-        const std::vector<GroundAction> plan = ff.last_relaxed_plan();
-        for (const GroundAction& a : plan) {
+        for (const GroundAction& a : ff.last_relaxed_plan()) {
             ASSERT_LT(a.schema, task.num_schemas());
             EXPECT_EQ(static_cast<int>(a.arguments.size()), task.schemas[a.schema].arity());
         }
