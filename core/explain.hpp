@@ -1,4 +1,4 @@
-// Heuristic explanation along a plan (issue 14): for each state (or one step),
+// Heuristic explanation along a plan: for each state (or one step),
 // optionally with a partial action (PS²), the value of the search's main
 // heuristic and why: for a WL model the weighted colour counts with their
 // decoded texts (learning/wl_explanation.hpp), for hFF/rFF the relaxed plan

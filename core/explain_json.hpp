@@ -1,4 +1,4 @@
-// The JSON form of explanations and partial-action tree levels (issue 14),
+// The JSON form of explanations and partial-action tree levels,
 // shared by `lazylifted explain --json` and the wasm module's explain() and
 // partialActionChildren(): camelCase keys, an infinite h (dead end) as null.
 // Documented in docs/explain.md and docs/js-api.md.

@@ -1,4 +1,4 @@
-// What the explanation views (issue 14) evaluate: a parsed task, the states
+// What the explanation views evaluate: a parsed task, the states
 // along a plan (the initial state alone without one) and the heuristic the
 // search would use on them, built by the planner's own rules (space, model
 // from the request or the catalogue, main heuristic; make_action_set_heuristic),

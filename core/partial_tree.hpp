@@ -1,4 +1,4 @@
-// The partial-action tree of a state (PS², issue 14), one level at a time:
+// The partial-action tree of a state (PS²), one level at a time:
 // the children of a node (the applicable schemas of None, the values of the
 // next parameter of a partial action that have an applicable completion, in
 // the order PS² generates them) with h(s, child) under the session's

@@ -316,7 +316,7 @@ std::string trace(const std::string& domain, const std::string& problem,
     }
 }
 
-// ---- explain and the partial-action tree (issue 14) ----
+// ---- explain and the partial-action tree ----
 
 // The session of the last explain/tree request: the page asks for one state
 // after another, and level after level, of the same task, plan and model, so

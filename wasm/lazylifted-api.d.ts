@@ -254,7 +254,7 @@ export interface CheckResult {
   };
 }
 
-/** explain() and partialActionChildren() requests (issue 14; docs/explain.md). */
+/** explain() and partialActionChildren() requests (docs/explain.md). */
 export interface ExplainRequest {
   domain: string;
   problem: string;

@@ -581,12 +581,12 @@ class Planner {
                             plan: text }, { solveWorkerWhenIdle: true });
     }
 
-    // Issue 14: h and why for the states along a plan (docs/js-api.md).
+    // h and why for the states along a plan (docs/js-api.md).
     explain(request) {
         return this.#toolRequest('explain', request);
     }
 
-    // Issue 14: one level of the partial-action tree of a state, with h.
+    // One level of the partial-action tree of a state, with h.
     partialActionChildren(request) {
         return this.#toolRequest('partialActionChildren', request);
     }

@@ -14,7 +14,7 @@
 //                   {type: 'check', id, domain, problem}
 //                   {type: 'validate', id, domain, problem, plan}
 //                   {type: 'trace', id, domain, problem, plan}
-//                   {type: 'explain', id, request}                  (issue 14)
+//                   {type: 'explain', id, request}
 //                   {type: 'partialActionChildren', id, request}
 //   worker -> main  {type: 'ready', version, searchAliases: string,  (JSON text)
 //                    wasmModule?}  (the module this worker compiled, browser only)

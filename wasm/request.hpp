@@ -24,7 +24,7 @@ struct DecodedRequest {
 void decode_request(const std::string& request_text, DecodedRequest& out);
 
 // The fields of explain() and partialActionChildren() requests beyond those
-// of a planning request (issue 14): plan (text, or an array of action
+// of a planning request: plan (text, or an array of action
 // strings), step, top, path (array of names), limit. Usage errors name the
 // field.
 struct ExplainFields {

@@ -1,4 +1,4 @@
-// `lazylifted explain`: h and why, for each state along a plan (issue 14).
+// `lazylifted explain`: h and why, for each state along a plan.
 // A thin adapter: reads the files, builds the core's HeuristicSession and
 // prints ll::explain()'s result as a table or as JSON (core/explain_json.hpp).
 #pragma once

@@ -13,7 +13,7 @@ namespace ll::cli {
 
 // Inputs (PDDL, plans, models) larger than this are refused: the largest
 // benchmark file is a few MB, and `lazylifted plan /dev/zero ...` must not
-// read until memory runs out (issue 16).
+// read until memory runs out.
 inline constexpr std::size_t kMaxInputFileBytes = std::size_t(256) << 20;
 
 struct ReadLimits {

@@ -44,7 +44,8 @@ void write_json_file(const std::string& path, const nlohmann::json& json);
 // The --stats-json file of a run (nothing when `path` is empty). Returns
 // false, after printing "error: FILE: cannot write file: ..." on `err`, when
 // it cannot be written: a run asked for statistics it did not get must not
-// exit 0 (issue 16), see exit_code_after_stats.
+// exit 0 (a script would read a missing or stale file), see
+// exit_code_after_stats.
 bool write_stats_file(const std::optional<std::string>& path, const nlohmann::json& json,
                       std::ostream& err);
 // The exit code of a run after writing its stats file: unchanged if written

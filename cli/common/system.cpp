@@ -15,7 +15,7 @@ bool set_memory_safety_net(double limit_mb) {
 #endif
     // Address space exceeds RSS (shared libraries, allocator slack, and
     // above all vector growth: doubling a vector of X MB maps 3X while the
-    // old copy is alive). With limit + 25 % (the cap before issue 16), a
+    // old copy is alive). With a cap of limit + 25 %, a
     // run at 731 MB resident under --memory-limit 1000 hit the cap while
     // doubling a 360 MB vector and reported out of memory far below its
     // limit. 3 x limit leaves room for any growth of a structure below the

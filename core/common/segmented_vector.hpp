@@ -3,7 +3,7 @@
 // lists). A std::vector grows by doubling: its last growth copies X bytes
 // into a new block of 2X while both are resident, inside one allocation that
 // no budget poll can interrupt, so a search under a memory limit peaks at
-// about its store's size above the limit (issue 16). Here growing allocates
+// about its store's size above the limit. Here growing allocates
 // one more segment and copies nothing; the pages of a segment become
 // resident only as elements are written, so resident memory follows the
 // elements and the budget's periodic check (core/common/budget.hpp) sees it

@@ -1,4 +1,4 @@
-// Readable descriptions of WL colours (issue 14): a colour id of a model's
+// Readable descriptions of WL colours: a colour id of a model's
 // dictionary decoded back to its origin in words a student can read, never
 // as raw ids. Round 0 colours are node labels (an object with its unary
 // static properties, an atom `on(?, ?)` with its goal/achieved status, a

@@ -1,4 +1,4 @@
-// The explanation of one WL heuristic value (issue 14): h(s, ρ) =
+// The explanation of one WL heuristic value: h(s, ρ) =
 // round(Σ wᵢ · countᵢ) as the terms of the sum, the largest by |contribution|
 // first, each with its colour decoded into text (colour_description.hpp).
 // The model has no bias term; the only step after the sum is the rounding

@@ -45,7 +45,7 @@ double WlHeuristic::evaluate(const State& state, const PartialAction& partial) {
 
 // Weights are finite (load_model refuses others), but huge ones can make the
 // double sum overflow to inf, or to NaN through inf - inf, which the search
-// would take for a dead end (issue 16). Redone in long double (x86: 80-bit,
+// would take for a dead end. Redone in long double (x86: 80-bit,
 // wasm: binary128, both with an exponent range of 1e±4932, far beyond any sum
 // of 2^31 products of finite doubles and counts below 2^31, so this cannot
 // overflow) and clamped to the finite doubles: a finite model always gives a

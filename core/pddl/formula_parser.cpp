@@ -103,7 +103,7 @@ void require_list(const SExpr& e, FormulaContext context, const std::string& fil
 }
 
 // '=' and negative preconditions used without their requirement: accepted
-// with a warning, as Fast Downward accepts them (issue 16).
+// with a warning, as Fast Downward accepts them (real-world files rely on it).
 void check_equality_allowed(const SExpr& at, FormulaContext context,
                             const Requirements& requirements, const std::string& file,
                             std::vector<Warning>* warnings) {

@@ -87,7 +87,8 @@ class BestFirstOpenList final : public OpenList {
     // A binary heap (max-heap under Later: the root comes first). Keys are
     // totally ordered (sequence numbers are unique), so the pop order is
     // that of any correct heap, std::push_heap's included. Segmented: the
-    // list grows with the search and must not double in one block (issue 16).
+    // list grows with the search and must not double in one block (a
+    // doubling's copy would overshoot the memory limit).
     SegmentedVector<Entry> heap_;
     std::uint64_t next_sequence_ = 0;
 };

@@ -3,7 +3,7 @@
 // detection compares full contents, never just hashes.
 //
 // Everything here grows with the search, so nothing grows by doubling one
-// large block (issue 16: a doubling copies X bytes into 2X in one
+// large block (a doubling copies X bytes into 2X in one
 // allocation, past any memory limit): the words live in chunks of at most
 // 1 MiB that are never moved, the per-id offsets and hashes in segmented
 // vectors, and the open-addressing index is split into 64 shards by the top

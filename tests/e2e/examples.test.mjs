@@ -80,7 +80,7 @@ for (const example of index.examples.filter((e) => !e.longSearch)) {
     });
 }
 
-// Issue 17: the page's ADL and action-cost examples; the plan cost is the
+// The page's ADL and action-cost examples; the plan cost is the
 // validator's, and learning refuses the ADL domain instead of a wrong model.
 test('the ADL example (forall/when, universal goal) and the action-cost example', async () => {
     const briefcase = index.examples.find((e) => e.id === 'briefcase-errands');
@@ -119,7 +119,7 @@ test('each example domain has its benchmark domain\'s fingerprint (the pretraine
     }
 });
 
-// Issue 14: the explanation of every state along the plan adds up to its h
+// The explanation of every state along the plan adds up to its h
 // (tests/node/explain-checks.mjs), and the initial state's h is the one the
 // search started from. Returns the h values along the plan.
 async function assertExplainSums(request, solved, label) {

@@ -133,7 +133,7 @@ export async function openPage(browser, baseUrl, options = {}) {
  * actionability retries. Playwright's waitForSelector + click poll from the
  * harness with a 20-50-100-100-500 ms backoff and wait for two stable frames:
  * on the editor page that put 240-540 ms between the page enabling Solve and
- * the click (docs/web.md, "Page load, third round"), which measured the
+ * the click (docs/web.md, "Page load"), which measured the
  * harness, not the page. Resolves with the time (ms after the navigation's
  * start) at which the page saw the button enabled.
  */

@@ -1,4 +1,4 @@
-// Browser end-to-end tests of the editor page's newer views (issue 14): the
+// Browser end-to-end tests of the editor page's views: the
 // editor help (completion of a predicate, hover with its declaration, go to
 // definition, the quick fix that adds a missing requirement), the live search
 // chart during a solve and the statistics chart after it, the model that fits
@@ -219,7 +219,7 @@ test('the step view: states from the core\'s trace, and a state panel that follo
     await page.context().close();
 });
 
-// Issue 14 parts 1 and 2: the explanation panel (h as a sum of decoded WL
+// The explanation panel (h as a sum of decoded WL
 // features, in words) and the partial-action tree (PS² children with h, the
 // plan's branch marked), on the bundled warehouse example with its AOAG model.
 test('state panels: why this h (WL features in words) and the partial-action tree', async () => {
@@ -281,7 +281,7 @@ async function solveHbfTask(domain, problemFile, { timeLimitS, timeoutMs }) {
     return page;
 }
 
-// Issue 14: the tree explorer stays responsive on a large task, HBF
+// The tree explorer stays responsive on a large task, HBF
 // blocksworld testing/easy p29 (a plan of ~900 steps, h from the AOAG model
 // in PS²): opening the tree at the initial state and at later steps leaves no
 // main-thread task over 100 ms (the levels are computed in the worker). Reads
@@ -310,7 +310,7 @@ test('the partial-action tree stays responsive on HBF blocksworld p29',
     await page.context().close();
 });
 
-// Issue 14's "done when": the tree explorer shows the PS² children of the
+// The tree explorer's acceptance check: it shows the PS² children of the
 // initial state of HBF warehouse testing/easy p01 with their h (the AOAG
 // model; rFF is not asked for). Reads the shared benchmarks: skipped without them.
 const WAREHOUSE_P01 = path.join(HBF_DIR, 'warehouse', 'testing', 'easy', 'p01.pddl');

@@ -2,7 +2,7 @@
 // that loads saves without an internal error and round-trips byte for byte;
 // evaluated on a blocksworld task (its fingerprint forced to match, so that
 // any dictionary and weights reach the heuristic) it gives a finite value
-// for every partial action (issue 16: never a false dead end).
+// for every partial action (never a false dead end).
 #include <cmath>
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Shared checks of a WL explanation (planner.explain, issue 14), used by the
+// Shared checks of a WL explanation (planner.explain), used by the
 // Node tests (tests/node/explain.test.mjs) and by the e2e examples test for
 // every bundled example and model. Not a test itself (no .test. in the name).
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Node tests of explain() and partialActionChildren() (issue 14) through the
+// Node tests of explain() and partialActionChildren() through the
 // JavaScript API: the WL explanation's features sum to the h the search uses,
 // texts carry no raw colour ids, ff explains with its relaxed plan, and the
 // partial-action tree walks down the plan's branch with the h that explain()

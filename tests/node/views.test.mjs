@@ -1,5 +1,5 @@
 // Node tests of the state panels web/src/views/explain-panel.js and
-// tree-explorer.js (issue 14) on a minimal DOM shim, with a fake JS API
+// tree-explorer.js on a minimal DOM shim, with a fake JS API
 // client in the context: what they render from explain() and
 // partialActionChildren() responses, that the tree follows the plan's branch
 // and opens/closes on click, that stale responses are dropped, and that a

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks what tests/slurm/run-slurm-test.sh produced in its work folder (issue 15).
+"""Checks what tests/slurm/run-slurm-test.sh produced in its work folder.
 
   python3 tests/slurm/check_slurm_results.py WORK
 

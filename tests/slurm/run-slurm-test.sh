@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Slurm executor against a real Slurm (issue 15, docs/cluster.md).
+# The Slurm executor against a real Slurm (docs/cluster.md).
 #
 # Installs slurm-wlm and munge if missing (scripts/install-deps.sh --slurm),
 # starts a single-node cluster in a temporary folder

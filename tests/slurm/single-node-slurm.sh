@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A single-node Slurm cluster in a folder, for tests (issue 15): Debian's
+# A single-node Slurm cluster in a folder, for tests: Debian's
 # slurm-wlm and munge, configuration, munge key, state, logs and pid files all
 # in DIR, daemons started directly (no systemd) on free loopback ports, so it
 # neither needs nor touches /etc/slurm, /etc/munge or a running system Slurm.

@@ -1,4 +1,4 @@
-// Action costs (:action-costs, issue 17): parsing of (:functions ...),
+// Action costs (:action-costs): parsing of (:functions ...),
 // function values in :init, (increase (total-cost) ...) effects and the
 // metric; every refused numeric construct with its line and column; ground
 // action and plan costs; the validator's cost; the plan file's cost line;

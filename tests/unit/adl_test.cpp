@@ -1,4 +1,4 @@
-// Issue 17, ADL: parsing and normalisation of or/imply/exists/forall/not over
+// ADL: parsing and normalisation of or/imply/exists/forall/not over
 // formulas and of forall/when effects; successors of the normalised schemas
 // (both search spaces apply them through apply_action) against a brute-force
 // oracle that evaluates the original formulas; plans of both spaces checked

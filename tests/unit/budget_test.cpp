@@ -1,4 +1,4 @@
-// Issue 16 (1): the limits hold inside one search step. A Budget handed to
+// The limits hold inside one search step. A Budget handed to
 // the successor generator, the relaxed exploration and WL refinement stops
 // them with ll::LimitReached within a few milliseconds of the deadline (or
 // of the resident-memory limit), on inputs where one call would otherwise
@@ -98,7 +98,8 @@ TEST(Budget, StopsSuccessorGenerationOnTheMemoryLimit) {
                                        [&] { successors.applicable_actions(w.initial, actions); });
     EXPECT_LT(took, 10.0);
     // Checked every 10 ms: the overshoot is what 10 ms of allocation adds
-    // (plus the vector's last doubling), far from the 2 GB/12 s of the issue.
+    // (plus the vector's last doubling), far from the 2 GB/12 s a
+    // search step reached before it polled the budget.
     EXPECT_LT(peak_memory_mb(), limit_mb + 400);
 }
 

@@ -1,4 +1,4 @@
-// The CLI helpers of issue 16, tested directly: source excerpts that stay
+// The CLI reliability helpers, tested directly: source excerpts that stay
 // short and printable on huge or binary input, warnings in gcc style, the
 // input-size cap and time check of read_text_file, the --quiet limit line
 // and the exit code of a run whose --stats-json cannot be written.

@@ -282,7 +282,7 @@ TEST_F(CliErrors, UnbalancedParenthesisIsASyntaxError) {
 
 TEST_F(CliErrors, UnsupportedRequirementExits34WithPosition) {
     std::string bad = kDomain;
-    // (:conditional-effects is supported since issue 17; durative actions are not.)
+    // (:conditional-effects is supported; durative actions are not.)
     bad.replace(bad.find(":strips :typing"), 15, ":typing :durative-actions");
     write("cond.pddl", bad);
     RunResult r = run("plan cond.pddl problem.pddl");
@@ -528,7 +528,7 @@ TEST_F(CliLimits, MemoryLimitExits22) {
     EXPECT_DOUBLE_EQ(j["memory_limit_mb"].get<double>(), 40.0);
 }
 
-// Issue 16 (4): the memory limit holds within 10 % both ways. Toggles of
+// The memory limit holds within 10 % both ways. Toggles of
 // 1000 bits: states of ~4 KB, 1000 new ones per expansion, so the stores
 // that grow with the search (states, nodes, the open list) reach the limit
 // in seconds. They were vectors, whose last doubling copied past the limit
@@ -620,7 +620,7 @@ TEST_F(CliTasks, UnsolvableTasksExit11) {
     }
 }
 
-// ---- issue 16: reliability -------------------------------------------------------
+// ---- reliability -----------------------------------------------------------------
 //
 // Every run below is bounded by `timeout -s KILL` so that a regression fails
 // the test instead of hanging the suite.
@@ -649,7 +649,7 @@ bool has_raw_control_bytes(const std::string& text) {
     return false;
 }
 
-// Issue 16 (1): the 12-parameter task wide12 (2 x 30^12 actions in every
+// The 12-parameter task wide12 (2 x 30^12 actions in every
 // state, goal unreachable but relaxed-reachable) must end on its 2 s limit
 // with exit 23, in both spaces and with every heuristic, within ~3 s (the
 // engine hands its Budget to successor generation and the heuristics). No
@@ -683,7 +683,7 @@ INSTANTIATE_TEST_SUITE_P(SpacesAndHeuristics, CliWide12,
                              return name;
                          });
 
-// Issue 16 (5): /dev/zero as the domain is refused as too large (exit 31)
+// /dev/zero as the domain is refused as too large (exit 31)
 // after 256 MB instead of being read until memory runs out; with a time
 // limit shorter than that read, the limit ends it first (exit 23).
 TEST_F(CliReliability, EndlessInputIsRefusedQuickly) {
@@ -698,8 +698,8 @@ TEST_F(CliReliability, EndlessInputIsRefusedQuickly) {
     EXPECT_EQ(read_json("s.json")["status"], "out-of-time");
 }
 
-// Issue 16 (7): an error on a 10 MB one-line file echoes a window of the
-// line, not the line (10.5 MB of stderr before the fix).
+// An error on a 10 MB one-line file echoes a window of the
+// line, not the line (10.5 MB of stderr otherwise).
 TEST_F(CliReliability, ErrorOnAHugeLineShowsAShortExcerpt) {
     write("huge.pddl",
           "(define (domain walk) (:predicates (p)) " + std::string(10'000'000, 'x') + " (:bad))");
@@ -740,7 +740,7 @@ TEST_F(CliReliability, TenMegabyteInputIsSolved) {
     EXPECT_LT(wall, 10.0);
 }
 
-// Issue 16 (7): a UTF-8 byte-order mark, CR-only and CRLF line ends.
+// A UTF-8 byte-order mark, CR-only and CRLF line ends.
 TEST_F(CliReliability, ByteOrderMarkAndOldLineEndsAreAccepted) {
     std::string cr = kDomain, crlf;
     for (char& c : cr)
@@ -767,7 +767,7 @@ TEST_F(CliReliability, ByteOrderMarkAndOldLineEndsAreAccepted) {
     EXPECT_NE(r.err.find(" 4 |  :precondition (q)"), std::string::npos) << r.err;
 }
 
-// Issue 16 (7): nesting past the depth limit is an input error (31), not an
+// Nesting past the depth limit is an input error (31), not an
 // unsupported feature (34).
 TEST_F(CliReliability, DeepNestingIsAnInputError) {
     write("deep.pddl", std::string(5000, '(') + std::string(5000, ')'));
@@ -776,7 +776,7 @@ TEST_F(CliReliability, DeepNestingIsAnInputError) {
     EXPECT_LT(r.err.size(), 2000u);
 }
 
-// Issue 16 (2): adversarial models end with a documented exit code: finite
+// Adversarial models end with a documented exit code: finite
 // weights however large or small are evaluated without overflow (a plan is
 // found; 1e308 weights gave "proven unsolvable" before), values beyond a
 // double, NaN and malformed weight entries are model errors (33).
@@ -832,7 +832,7 @@ TEST_F(CliReliability, AdversarialModels) {
     }
 }
 
-// Issue 16 (6): sloppy files Fast Downward accepts are accepted, with a
+// Sloppy files Fast Downward accepts are accepted, with a
 // warning on stderr ("FILE:LINE:COL: warning: ..."). Needs the CLI to print
 // Task::warnings (cli/common/diagnostics.hpp, print_warnings) after parsing.
 TEST_F(CliReliability, SloppyDomainIsAcceptedWithWarnings) {
@@ -858,7 +858,7 @@ TEST_F(CliReliability, SloppyDomainIsAcceptedWithWarnings) {
         << r.err;
 }
 
-// Issue 16 (7): an unwritable --stats-json makes the run fail (it exited 0).
+// An unwritable --stats-json makes the run fail (it exited 0).
 // Needs the CLI to use write_stats_file / exit_code_after_stats.
 TEST_F(CliReliability, UnwritableStatsFileFailsTheRun) {
     RunResult r = run_bounded(dir_, "plan domain.pddl problem.pddl --stats-json no/such/dir/s.json",
@@ -867,7 +867,7 @@ TEST_F(CliReliability, UnwritableStatsFileFailsTheRun) {
     EXPECT_NE(r.err.find("no/such/dir/s.json"), std::string::npos) << r.err;
 }
 
-// Issue 16 (7): --quiet still says why the run ended when it ran out of time
+// --quiet still says why the run ended when it ran out of time
 // or memory. Needs the CLI to print quiet_limit_line (cli/common/report.hpp).
 TEST_F(CliReliability, QuietStillReportsLimits) {
     write("tog.pddl", kTogglesDomain);
@@ -883,7 +883,7 @@ TEST_F(CliReliability, QuietStillReportsLimits) {
     EXPECT_NE(m.err.find("out of memory"), std::string::npos) << m.err;
 }
 
-// ---- explain (issue 14) --------------------------------------------------------
+// ---- explain ----------------------------------------------------------------------
 
 using CliExplain = CliTest;
 

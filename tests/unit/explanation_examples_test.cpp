@@ -1,4 +1,4 @@
-// Issue 14's acceptance check on the page's bundled examples (web/examples)
+// The explanation's acceptance check on the page's bundled examples (web/examples)
 // with every pretrained model of their domain (models/): the explanation of
 // the initial state gives exactly the h the search used for its root
 // (SearchStatistics::initial_h of a run with that model), round(rawValue)

@@ -1,4 +1,4 @@
-// Heuristic explanations and the partial-action tree (issue 14): the terms of
+// Heuristic explanations and the partial-action tree: the terms of
 // a WL explanation sum to exactly the h the heuristic returns (ILG with
 // None, AOAG/AEG with partial actions, on several states, pruned models
 // too), decoded texts carry no raw colour ids, the session replays a plan

@@ -302,7 +302,7 @@ TEST(PddlErrors, WrongArity) {
 
 TEST(PddlErrors, DuplicateDefinitions) {
     // A type declared twice and a repeated predicate parameter name are
-    // accepted with a warning, as Fast Downward does (issue 16): see
+    // accepted with a warning, as Fast Downward does: see
     // PddlWarnings in pddl_parser_test.cpp.
     std::string preds = "(define (domain d) (:predicates (p) (q ?x) (p ?x)))";
     expect_domain_error(preds, ErrorCategory::Input, locate(preds, "p ?x"),
@@ -420,7 +420,7 @@ TEST(PddlErrors, FeatureUsedWithoutRequirement) {
     expect_domain_error(types, ErrorCategory::Input, locate(types, ":types"),
                         "':types' needs ':typing' in :requirements");
     // Negative preconditions and '=' without their requirement are accepted
-    // with a warning, as Fast Downward does (issue 16): see PddlWarnings.
+    // with a warning, as Fast Downward does: see PddlWarnings.
     // The requirements apply to the problem too (objects typed, '=' in goals).
     std::string d = "(define (domain d) (:requirements :strips) (:predicates (p ?x)))";
     std::string p = "(define (problem p) (:domain d) (:objects a - thing) (:goal (and)))";
@@ -444,7 +444,7 @@ TEST(PddlErrors, UnknownRequirement) {
 // ---- Unsupported -----------------------------------------------------------
 
 TEST(PddlErrors, UnsupportedRequirements) {
-    // The ADL requirements are supported since issue 17 (adl_test.cpp).
+    // The ADL requirements are supported (adl_test.cpp).
     for (const char* r :
          {":fluents", ":numeric-fluents", ":object-fluents", ":durative-actions",
           ":derived-predicates", ":timed-initial-literals", ":preferences", ":constraints"}) {
@@ -466,7 +466,7 @@ TEST(PddlErrors, UnsupportedConstructsInFormulas) {
         const char* message;
     };
     // forall, exists, or, imply, when and not over formulas are supported
-    // since issue 17 (adl_test.cpp); numeric constructs stay refused, also
+    // (adl_test.cpp); numeric constructs stay refused, also
     // inside them.
     const Case cases[] = {
         {"(p ?x)", "(and (q) (decrease (total-cost) 1))", "decrease",

@@ -139,14 +139,14 @@ TEST(PddlSExpr, NestingIsBounded) {
         ll::pddl::read_sexprs(deep, "deep");
         FAIL() << "no error";
     } catch (const Error& e) {
-        // An input error (exit 31), not an unsupported feature (issue 16).
+        // An input error (exit 31), not an unsupported feature.
         EXPECT_EQ(e.category(), ErrorCategory::Syntax);
         EXPECT_EQ(e.position().line, 1);
         EXPECT_EQ(e.position().column, 1001);
     }
 }
 
-// ---- issue 16: real-world files -------------------------------------------
+// ---- real-world files -----------------------------------------------------
 
 TEST(PddlLexer, Utf8ByteOrderMarkIsSkipped) {
     auto tokens = lex_all("\xEF\xBB\xBF(define)");
@@ -158,8 +158,8 @@ TEST(PddlLexer, Utf8ByteOrderMarkIsSkipped) {
 }
 
 TEST(PddlLexer, CrOnlyAndCrlfLineEndingsEndLinesAndComments) {
-    // Before the fix, the first ';' comment of a CR-only file ran to the end
-    // of the file.
+    // A lexer that ends comments only at '\n' runs the first ';' comment of a
+    // CR-only file to the end of the file.
     auto cr = lex_all("; comment\r(a\r b) ; more\rc");
     ASSERT_EQ(cr.size(), 6u);
     EXPECT_EQ(cr[0].kind, Token::Kind::LParen);

@@ -300,8 +300,8 @@ TEST(PddlParser, EveryTestTaskParses) {
             }) << file.path();
         }
     }
-    // wide12 (issue 16), grid-costs, roads, briefcase and adl-conditions (issue 17),
-    // pairs (object symmetry) included
+    // wide12 (limits), grid-costs and roads (action costs), briefcase and
+    // adl-conditions (ADL), pairs (object symmetry) included
     EXPECT_EQ(problems, 28);
 }
 
@@ -446,7 +446,7 @@ TEST(PddlParser, LargeProblemIsFast) {
     EXPECT_LT(seconds, 10.0);
 }
 
-// ---- issue 16: sloppy files accepted with a warning, as Fast Downward does --
+// ---- sloppy files accepted with a warning, as Fast Downward does -----------
 
 bool has_warning(const Task& t, const std::string& text, int line = -1) {
     for (const ll::Warning& w : t.warnings) {

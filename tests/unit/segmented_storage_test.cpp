@@ -1,4 +1,4 @@
-// Issue 16 (4): the stores that grow with the search never double in one
+// The stores that grow with the search never double in one
 // block. A std::vector's last doubling copied X bytes into a new block of 2X
 // inside one allocation, where no budget poll can run, so a search under a
 // memory limit peaked at its store's size above the limit (1421 MB for a

@@ -230,7 +230,7 @@ TEST(WlHeuristic, WeightIdOutOfRangeIsAModelError) {
     }
 }
 
-// Issue 16 (2): two weights of 1e308 made the dot product inf (or NaN from
+// Two weights of 1e308 made the dot product inf (or NaN from
 // inf - inf), which the search took for a dead end ("proven unsolvable").
 // A model of finite weights must always give a finite value.
 TEST(WlHeuristic, OverflowingWeightsNeverGiveADeadEnd) {

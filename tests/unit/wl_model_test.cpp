@@ -346,7 +346,7 @@ TEST(WlModel, CorruptFilesAreModelErrors) {
                        {"\"training\"", "expected an object"});
 }
 
-// Issue 16 (2): adversarial weights. A number beyond a double (1e999) or a
+// Adversarial weights. A number beyond a double (1e999) or a
 // weight pair of the wrong length is a model error naming the field; huge
 // and tiny finite weights load exactly (the heuristic sums them robustly:
 // wl_heuristic_test.cpp, WlHeuristic.OverflowingWeightsNeverGiveADeadEnd).

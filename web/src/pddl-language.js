@@ -10,7 +10,7 @@ const SECTIONS = new Set([
     ':parameters', ':precondition', ':effect', ':objects', ':init', ':goal', ':metric',
     ':derived', ':durative-action', ':duration', ':condition', ':constraints',
 ]);
-// Requirements the planner accepts (issue 17: action costs and ADL); other
+// Requirements the planner accepts (with action costs and ADL); other
 // requirement words (:numeric-fluents, :durative-actions, ...) are refused by
 // the planner and shown as invalid.
 const SUPPORTED_REQUIREMENTS = new Set([

@@ -1,4 +1,4 @@
-// The heuristic-explanation panel (issue 14): beside the plan's state view,
+// The heuristic-explanation panel: beside the plan's state view,
 // h for the current step and why. With a WL model: h = round(Σ weight ×
 // count) as a table of the features that contribute most (positive and
 // negative), each decoded into words, and the sum that gives h. With hFF/rFF:

@@ -1,4 +1,4 @@
-// The partial-action tree explorer (PS², issue 14): for the current state,
+// The partial-action tree explorer (PS²): for the current state,
 // the tree schema → first bound parameter → … with h(s, node) for each node
 // under the chosen heuristic (the WL model, else rFF), loaded one level at a
 // time when a node is opened, the branch the plan took highlighted and

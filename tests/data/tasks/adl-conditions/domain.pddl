@@ -1,4 +1,4 @@
-; Issue 17 test task: or, imply, exists, forall and not over a conjunction in
+; ADL test task: or, imply, exists, forall and not over a conjunction in
 ; preconditions, a when with a disjunctive condition, and ADL goals.
 (define (domain adl-conditions)
   (:requirements :adl)

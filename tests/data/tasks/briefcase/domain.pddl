@@ -1,4 +1,4 @@
-; Issue 17 test task: the classic briefcase world (Pednault), with a
+; ADL test task: the classic briefcase world (Pednault), with a
 ; universal conditional effect: moving the briefcase moves everything in it.
 (define (domain briefcase)
   (:requirements :typing :conditional-effects :negative-preconditions :equality)

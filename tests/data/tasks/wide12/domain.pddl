@@ -1,4 +1,4 @@
-;; Issue 16 (1): one expansion that is enormous. Two actions with 12
+;; Limits test task: one expansion that is enormous. Two actions with 12
 ;; parameters, each constrained only by the unary predicate (obj ?xi): over
 ;; 30 objects, every state has 2 x 30^12 (1e18) applicable ground actions.
 ;; The goal (and (a) (b)) is unreachable (flip deletes b, flop deletes a) but

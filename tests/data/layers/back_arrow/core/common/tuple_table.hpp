@@ -1,5 +1,5 @@
-// Layer-check fixture (tests/CMakeLists.txt): the back-arrow that issue 12
-// removed from the real tree, common including task for an id type.
+// Layer-check fixture (tests/CMakeLists.txt): a back-arrow the layer rule
+// forbids, common including task for an id type.
 #pragma once
 
 #include <vector>
