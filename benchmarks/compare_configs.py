@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Search configurations side by side with the anchors LAMA-first and Powerlifted (issue 12).
+"""Search configurations side by side with the anchors LAMA-first and Powerlifted.
 
 Runs every configuration (NAME=PLANNER ARGUMENTS) on the anchor samples of
 /work/shared/baselines/anchors-60s.csv through run_benchmark.py (one CSV per
@@ -38,7 +38,7 @@ REPO = os.path.dirname(HERE)
 SAMPLES = ("medium", "easy")
 ANCHORS = [("lama-first", "LAMA-first"), ("powerlifted-gbfs-ff", "Powerlifted")]
 LAMA = "lama-first"
-# Issue 12, "Done when": default configuration, 60 s, 2 parallel runs.
+# The reference setting: default configuration, 60 s, 2 parallel runs.
 TARGETS = {"medium": 32, "easy": 112}
 QUALITY_FACTOR = 1.1
 
@@ -307,8 +307,8 @@ def sample_section(sample, problems, columns, lama):
 
 
 def targets_section(args, names, per_sample):
-    """Issue 12's 'Done when' numbers for each configuration (full samples only)."""
-    lines = ["## Issue 12 targets", "",
+    """The target numbers for each configuration (full samples only)."""
+    lines = ["## Targets", "",
              "Done when, for the default configuration at 60 s with 2 parallel runs: "
              f"medium ≥ {TARGETS['medium']}/40, easy ≥ {TARGETS['easy']}/120, HBF blocksworld "
              f"8/8 on the easy sample, median plan length / LAMA-first ≤ {QUALITY_FACTOR} "
@@ -398,7 +398,7 @@ def report(args, problems_by_sample, command_line, started):
     if args.note:
         lines += [f"> {args.note}", ""]
     lines += [
-        "Made by `benchmarks/compare_configs.py` (issue 12) with this command:",
+        "Made by `benchmarks/compare_configs.py` with this command:",
         "", "```", command_line, "```", "",
         f"- date: {started} (report written {time.strftime('%Y-%m-%d %H:%M:%S')})",
         f"- machine: {machine()}",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Where the runs of an experiment happen: here, or as Slurm array jobs (issue 15).
+"""Where the runs of an experiment happen: here, or as Slurm array jobs.
 
 The one executor seam of benchmarks/run_benchmark.py, benchmarks/report.py and
 models/train_models.py. A caller describes its work as a list of `Run`s (a

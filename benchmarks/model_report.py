@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Per-domain report of the learned models against S3+hFF (issue 13).
+"""Per-domain report of the learned models against S3+hFF.
 
 Reads the CSVs that compare_configs.py wrote (<config>-<sample>.csv in
 --results) for the learned configurations and the S3+hFF baseline, and
@@ -126,7 +126,7 @@ def section(sample, title, runs, manifest):
 
 
 def few_weights_section(manifest, per_sample):
-    """Issue 13: a model with fewer than 5 non-zero weights is kept only if
+    """A model with fewer than 5 non-zero weights is kept only if
     the report shows it solves as much as hFF: each such model, with the
     coverage of every configuration that uses it beside S3+hFF's."""
     lines = ["## Models with fewer than 5 non-zero weights", "",
@@ -198,7 +198,7 @@ def main(argv):
     p.add_argument("--command", default="", help="the command lines that made the CSVs")
     args = p.parse_args(argv)
     manifest = manifest_entries(args.models)
-    out = ["# Learned models against S3+hFF, per domain (issue 13)", ""]
+    out = ["# Learned models against S3+hFF, per domain", ""]
     if args.command:
         out += ["Made with:", "", "```", args.command, "```", ""]
     out += ["Configurations:", ""]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The benchmark report (issue 6): seven configurations on a fixed sample.
+"""The benchmark report: seven configurations on a fixed sample.
 
 Runs `lazylifted` with S3-FF, PS2-FF (rFF), S3-ILG, S3-AOAG, S3-AEG, PS2-AOAG
 and PS2-AEG on benchmarks/lists/report-sample.txt (one time limit, 8 GB, at

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the benchmark report (issue 6) with one command: installs what
+# Reproduces the benchmark report with one command: installs what
 # is missing (plus Debian's python3-matplotlib for the plots), builds the
 # native preset, makes sure all 45 models of models/manifest.json exist
 # (training the missing ones), runs the seven configurations on

@@ -348,7 +348,7 @@ async function main() {
                `**${fmt(search.wasm)}** | **${fmt(search.ratio, 2)}** | **${fmt(cpu.native, 2)}** | ` +
                `**${fmt(cpu.wasm, 2)}** | **${fmt(cpu.ratio, 2)}** |`);
     lines.push('');
-    lines.push('wasm / native (goal of issue 5: <= 1.5x):');
+    lines.push('wasm / native (goal: <= 1.3x):');
     lines.push('');
     lines.push('| time | sum ratio | geometric mean | worst problem |');
     lines.push('| --- | ---: | ---: | ---: |');

@@ -1,4 +1,4 @@
-// Checks every model of models/manifest.json (issue 6): it must load in the
+// Checks every model of models/manifest.json: it must load in the
 // native CLI and in the WebAssembly module and solve its domain's first
 // testing/easy problem within 30 s, in the space it was trained for, with a
 // plan that validates. Reads the benchmark sets from ../shared (never used

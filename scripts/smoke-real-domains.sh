@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Smoke test over real domains (issue 16): solves the first testing/easy
+# Smoke test over real domains: solves the first testing/easy
 # problem of every domain in ../shared/benchmarks/{ipc23lt,hbf}/* with the
 # default configuration (no flag but a 60 s time limit), validates each plan
 # with `lazylifted validate`, and prints a table and "N passed, M failed".

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Plans and validates every hand-written ADL / action-cost port (issue 17).
+"""Plans and validates every hand-written ADL / action-cost port.
 
 For every folder of benchmarks/adl/ that holds a domain.pddl, and for every
 other .pddl file in it (the problems, in name order), this script runs
