@@ -24,6 +24,7 @@ import { fillConfigSelect } from './search-options.js';
 import { ui } from './page/dom.js';
 import { scheduleCheck } from './page/live-check.js';
 import { chooseModel, loadModelFile, refreshModels, updateSettingsNotes } from './page/models.js';
+import { wireLowerArea } from './page/lower-area.js';
 import { hideError, setStatus, showError, wireResultView } from './page/result-view.js';
 import {
     applySession, fetchExampleTexts, fillExamples, initialSession, loadExample, scheduleSave, textChanged,
@@ -191,6 +192,7 @@ wireSettings();
 wireSolving();
 wireResultView();
 wireStepView();
+wireLowerArea();
 wireSession({ onLoadError: showLoadError });
 updateSettingsNotes();
 start().catch(showLoadError);
