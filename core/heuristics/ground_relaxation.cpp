@@ -12,16 +12,6 @@ namespace ll {
 
 namespace {
 
-// The ground actions of the lifted closure with every fluent atom they
-// mention interned (before relevance pruning).
-struct RawGrounding {
-    TupleTable atoms;
-    std::vector<SchemaId> schema;
-    std::vector<int> args_begin{0}, pre_begin{0}, add_begin{0};
-    std::vector<ObjectId> args;
-    std::vector<int> pre, add;
-};
-
 int intern_atom(TupleTable& atoms, const AtomSchema& atom, std::span<const ObjectId> args) {
     ObjectId values[32];
     std::vector<ObjectId> big;
@@ -43,6 +33,98 @@ void sort_unique_tail(std::vector<int>& list, std::size_t begin) {
     list.erase(std::unique(list.begin() + begin, list.end()), list.end());
 }
 
+// Per key, the lists (CSR `list_begin`/`list`) that contain it: the
+// inverse of a list of keys per item, items in increasing order.
+void invert_lists(std::span<const int> list_begin, std::span<const int> list, int num_keys,
+                  std::vector<int>& key_begin, std::vector<int>& items) {
+    key_begin.assign(num_keys + 1, 0);
+    for (int key : list)
+        ++key_begin[key + 1];
+    for (int key = 0; key < num_keys; ++key)
+        key_begin[key + 1] += key_begin[key];
+    items.resize(list.size());
+    std::vector<int> fill(key_begin.begin(), key_begin.end() - 1);
+    const int num_items = static_cast<int>(list_begin.size()) - 1;
+    for (int item = 0; item < num_items; ++item) {
+        for (int i = list_begin[item]; i < list_begin[item + 1]; ++i)
+            items[fill[list[i]]++] = item;
+    }
+}
+
+}  // namespace
+
+// The ground actions of the lifted closure with every fluent atom they
+// mention interned (before relevance pruning).
+struct GroundRelaxation::RawGrounding {
+    TupleTable atoms;
+    std::vector<SchemaId> schema;
+    std::vector<int> args_begin{0}, pre_begin{0}, add_begin{0};
+    std::vector<ObjectId> args;
+    std::vector<int> pre, add;
+
+    int num_actions() const { return static_cast<int>(schema.size()); }
+
+    // Appends the ground action; false once the lists exceed `max_entries`.
+    bool add_action(const Task& task, const StateLayout& layout, SchemaId s,
+                    std::span<const ObjectId> action_args, std::size_t max_entries) {
+        const ActionSchema& action = task.schemas[s];
+        schema.push_back(s);
+        args.insert(args.end(), action_args.begin(), action_args.end());
+        args_begin.push_back(static_cast<int>(args.size()));
+        const std::size_t pre_start = pre.size();
+        for (const AtomSchema& atom : action.positive_preconditions) {
+            if (layout.is_fluent(atom.predicate))
+                pre.push_back(intern_atom(atoms, atom, action_args));
+        }
+        sort_unique_tail(pre, pre_start);
+        pre_begin.push_back(static_cast<int>(pre.size()));
+        const std::size_t add_start = add.size();
+        for (const AtomSchema& atom : action.add_effects)
+            add.push_back(intern_atom(atoms, atom, action_args));
+        sort_unique_tail(add, add_start);
+        add_begin.push_back(static_cast<int>(add.size()));
+        return pre.size() + add.size() <= max_entries;
+    }
+};
+
+namespace {
+
+// Backward relevance: goal atoms, preconditions of actions that add a
+// relevant atom.
+struct Relevance {
+    std::vector<std::uint8_t> atom, action;
+};
+
+// (A template: RawGrounding is private to GroundRelaxation.)
+template <typename Raw>
+Relevance backward_relevance(const Raw& raw, std::span<const int> goal_atoms) {
+    const int num_atoms = raw.atoms.size();
+    std::vector<int> adders_begin, adders;
+    invert_lists(raw.add_begin, raw.add, num_atoms, adders_begin, adders);
+    Relevance relevant{std::vector<std::uint8_t>(num_atoms, 0),
+                       std::vector<std::uint8_t>(raw.num_actions(), 0)};
+    std::vector<int> work;
+    auto reach = [&](int f) {
+        if (relevant.atom[f]) return;
+        relevant.atom[f] = 1;
+        work.push_back(f);
+    };
+    for (int f : goal_atoms)
+        reach(f);
+    while (!work.empty()) {
+        const int f = work.back();
+        work.pop_back();
+        for (int i = adders_begin[f]; i < adders_begin[f + 1]; ++i) {
+            const int a = adders[i];
+            if (relevant.action[a]) continue;
+            relevant.action[a] = 1;
+            for (int j = raw.pre_begin[a]; j < raw.pre_begin[a + 1]; ++j)
+                reach(raw.pre[j]);
+        }
+    }
+    return relevant;
+}
+
 }  // namespace
 
 GroundRelaxation::GroundRelaxation(const Task& task, const StateLayout& layout)
@@ -58,16 +140,40 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
     if (!closure.explore_closure(initial_state(task, layout), limits.max_closure_facts)) {
         return std::nullopt;
     }
-
     GroundRelaxation g(task, layout);
     g.costs_ = costs;
     RawGrounding raw;
     // Goal atoms first: fact ids 0..k-1 before pruning.
+    const std::vector<int> goal_atoms = g.intern_goal_atoms(raw, statics);
+    bool too_large = false;
+    closure.for_each_action([&](SchemaId s, std::span<const ObjectId> args) {
+        if (too_large) return;
+        if (!raw.add_action(task, layout, s, args, limits.max_entries)) too_large = true;
+        if (budget != nullptr) budget->poll();
+    });
+    if (too_large) return std::nullopt;
+    const Relevance relevant = backward_relevance(raw, goal_atoms);
+    const std::vector<int> new_id =
+        g.keep_relevant_atoms(raw, relevant.atom, goal_atoms, limits.max_dense_facts);
+    g.keep_relevant_actions(raw, relevant.action, new_id);
+    if (restricted) g.add_epsilon();
+    const int num_facts = static_cast<int>(g.is_goal_.size());
+    invert_lists(g.pre_begin_, g.pre_, num_facts, g.consumers_begin_, g.consumers_);
+    g.fact_cost_.assign(num_facts, kInfinity);
+    g.achiever_.assign(num_facts, -1);
+    g.progress_.resize(g.schema_.size());
+    g.mark_.assign(g.schema_.size(), 0);
+    return g;
+}
+
+std::vector<int> GroundRelaxation::intern_goal_atoms(RawGrounding& raw,
+                                                     const StaticFacts& statics) {
+    const Task& task = *task_;
     std::vector<int> goal_atoms;
-    g.goal_possible_ = !task.goal_contains_false_equality;
+    goal_possible_ = !task.goal_contains_false_equality;
     for (const GroundAtom& atom : task.goal_positive) {
         if (task.predicates[atom.predicate].is_static) {
-            if (!statics.contains(atom.predicate, atom.arguments)) g.goal_possible_ = false;
+            if (!statics.contains(atom.predicate, atom.arguments)) goal_possible_ = false;
             continue;
         }
         goal_atoms.push_back(raw.atoms
@@ -75,153 +181,80 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
                                          static_cast<int>(atom.arguments.size()))
                                  .first);
     }
-    bool too_large = false;
-    closure.for_each_action([&](SchemaId s, std::span<const ObjectId> args) {
-        if (too_large) return;
-        const ActionSchema& schema = task.schemas[s];
-        raw.schema.push_back(s);
-        raw.args.insert(raw.args.end(), args.begin(), args.end());
-        raw.args_begin.push_back(static_cast<int>(raw.args.size()));
-        const std::size_t pre_start = raw.pre.size();
-        for (const AtomSchema& atom : schema.positive_preconditions) {
-            if (layout.is_fluent(atom.predicate))
-                raw.pre.push_back(intern_atom(raw.atoms, atom, args));
-        }
-        sort_unique_tail(raw.pre, pre_start);
-        raw.pre_begin.push_back(static_cast<int>(raw.pre.size()));
-        const std::size_t add_start = raw.add.size();
-        for (const AtomSchema& atom : schema.add_effects)
-            raw.add.push_back(intern_atom(raw.atoms, atom, args));
-        sort_unique_tail(raw.add, add_start);
-        raw.add_begin.push_back(static_cast<int>(raw.add.size()));
-        if (raw.pre.size() + raw.add.size() > limits.max_entries) too_large = true;
-        if (budget != nullptr) budget->poll();
-    });
-    if (too_large) return std::nullopt;
+    return goal_atoms;
+}
 
-    // Backward relevance: goal atoms, preconditions of actions that add a
-    // relevant atom.
-    const int num_atoms = raw.atoms.size();
-    const int num_raw_actions = static_cast<int>(raw.schema.size());
-    std::vector<int> adders_begin(num_atoms + 1, 0), adders(raw.add.size());
-    for (int f : raw.add)
-        ++adders_begin[f + 1];
-    for (int f = 0; f < num_atoms; ++f)
-        adders_begin[f + 1] += adders_begin[f];
-    {
-        std::vector<int> fill(adders_begin.begin(), adders_begin.end() - 1);
-        for (int a = 0; a < num_raw_actions; ++a) {
-            for (int i = raw.add_begin[a]; i < raw.add_begin[a + 1]; ++i)
-                adders[fill[raw.add[i]]++] = a;
-        }
-    }
-    std::vector<std::uint8_t> relevant_atom(num_atoms, 0), relevant_action(num_raw_actions, 0);
-    std::vector<int> work;
-    for (int f : goal_atoms) {
-        if (!relevant_atom[f]) {
-            relevant_atom[f] = 1;
-            work.push_back(f);
-        }
-    }
-    while (!work.empty()) {
-        const int f = work.back();
-        work.pop_back();
-        for (int i = adders_begin[f]; i < adders_begin[f + 1]; ++i) {
-            const int a = adders[i];
-            if (relevant_action[a]) continue;
-            relevant_action[a] = 1;
-            for (int j = raw.pre_begin[a]; j < raw.pre_begin[a + 1]; ++j) {
-                if (!relevant_atom[raw.pre[j]]) {
-                    relevant_atom[raw.pre[j]] = 1;
-                    work.push_back(raw.pre[j]);
-                }
-            }
-        }
-    }
-
+std::vector<int> GroundRelaxation::keep_relevant_atoms(const RawGrounding& raw,
+                                                       const std::vector<std::uint8_t>& relevant,
+                                                       std::span<const int> goal_atoms,
+                                                       std::uint64_t max_dense_facts) {
     // Compact ids of the relevant atoms, in their first-interned order.
+    const int num_atoms = raw.atoms.size();
     std::vector<int> new_id(num_atoms, -1);
     for (int f = 0; f < num_atoms; ++f) {
-        if (!relevant_atom[f]) continue;
+        if (!relevant[f]) continue;
         new_id[f] =
-            g.atom_ids_.insert(raw.atoms.tag(f), raw.atoms.values(f), raw.atoms.arity(f)).first;
+            atom_ids_.insert(raw.atoms.tag(f), raw.atoms.values(f), raw.atoms.arity(f)).first;
     }
-    const int num_facts = g.atom_ids_.size();
-    g.index_densely(raw.atoms, new_id, limits.max_dense_facts);
-    g.is_goal_.assign(num_facts, 0);
+    index_densely(raw.atoms, new_id, max_dense_facts);
+    is_goal_.assign(atom_ids_.size(), 0);
     for (int f : goal_atoms) {
-        if (g.is_goal_[new_id[f]]) continue;
-        g.is_goal_[new_id[f]] = 1;
-        g.goal_facts_.push_back(new_id[f]);
+        if (is_goal_[new_id[f]]) continue;
+        is_goal_[new_id[f]] = 1;
+        goal_facts_.push_back(new_id[f]);
     }
-    g.pre_begin_.push_back(0);
-    g.add_begin_.push_back(0);
-    g.args_begin_.push_back(0);
-    for (int a = 0; a < num_raw_actions; ++a) {
-        if (!relevant_action[a]) continue;
-        const int id = static_cast<int>(g.schema_.size());
+    return new_id;
+}
+
+void GroundRelaxation::keep_relevant_actions(const RawGrounding& raw,
+                                             const std::vector<std::uint8_t>& relevant,
+                                             const std::vector<int>& new_id) {
+    pre_begin_.push_back(0);
+    add_begin_.push_back(0);
+    args_begin_.push_back(0);
+    for (int a = 0; a < raw.num_actions(); ++a) {
+        if (!relevant[a]) continue;
+        const int id = static_cast<int>(schema_.size());
         for (int j = raw.pre_begin[a]; j < raw.pre_begin[a + 1]; ++j)
-            g.pre_.push_back(new_id[raw.pre[j]]);
-        g.pre_begin_.push_back(static_cast<int>(g.pre_.size()));
+            pre_.push_back(new_id[raw.pre[j]]);
+        pre_begin_.push_back(static_cast<int>(pre_.size()));
         for (int j = raw.add_begin[a]; j < raw.add_begin[a + 1]; ++j) {
-            if (new_id[raw.add[j]] >= 0) g.add_.push_back(new_id[raw.add[j]]);
+            if (new_id[raw.add[j]] >= 0) add_.push_back(new_id[raw.add[j]]);
         }
-        g.add_begin_.push_back(static_cast<int>(g.add_.size()));
-        g.schema_.push_back(raw.schema[a]);
-        g.args_.insert(g.args_.end(), raw.args.begin() + raw.args_begin[a],
-                       raw.args.begin() + raw.args_begin[a + 1]);
-        g.args_begin_.push_back(static_cast<int>(g.args_.size()));
-        if (!costs.is_unit()) {
-            g.action_cost_.push_back(
-                costs.cost(raw.schema[a],
-                           {raw.args.data() + raw.args_begin[a],
-                            static_cast<std::size_t>(raw.args_begin[a + 1] - raw.args_begin[a])}));
-        }
-        const int num_pre = g.pre_begin_[id + 1] - g.pre_begin_[id];
-        g.initial_progress_.push_back({num_pre, 0});
-        if (num_pre == 0) g.no_precondition_actions_.push_back(id);
+        add_begin_.push_back(static_cast<int>(add_.size()));
+        schema_.push_back(raw.schema[a]);
+        const std::span<const ObjectId> args(
+            raw.args.data() + raw.args_begin[a],
+            static_cast<std::size_t>(raw.args_begin[a + 1] - raw.args_begin[a]));
+        args_.insert(args_.end(), args.begin(), args.end());
+        args_begin_.push_back(static_cast<int>(args_.size()));
+        if (!costs_.is_unit()) action_cost_.push_back(costs_.cost(raw.schema[a], args));
+        const int num_pre = pre_begin_[id + 1] - pre_begin_[id];
+        initial_progress_.push_back({num_pre, 0});
+        if (num_pre == 0) no_precondition_actions_.push_back(id);
     }
-    const int num_actions = static_cast<int>(g.schema_.size());
-    int num_facts_with_epsilon = num_facts;
-    if (restricted) {
-        // ε: one more fact, a precondition of every action (appended last in
-        // each list; the lists need no order).
-        g.epsilon_ = num_facts_with_epsilon++;
-        g.is_goal_.push_back(0);
-        std::vector<int> pre;
-        pre.reserve(g.pre_.size() + num_actions);
-        std::vector<int> begin{0};
-        for (int a = 0; a < num_actions; ++a) {
-            pre.insert(pre.end(), g.pre_.begin() + g.pre_begin_[a],
-                       g.pre_.begin() + g.pre_begin_[a + 1]);
-            pre.push_back(g.epsilon_);
-            begin.push_back(static_cast<int>(pre.size()));
-            ++g.initial_progress_[a].unsatisfied;
-            g.action_ids_.insert(g.schema_[a], g.args_.data() + g.args_begin_[a],
-                                 g.args_begin_[a + 1] - g.args_begin_[a]);
-        }
-        g.pre_ = std::move(pre);
-        g.pre_begin_ = std::move(begin);
-        g.no_precondition_actions_.clear();
+}
+
+void GroundRelaxation::add_epsilon() {
+    // ε: one more fact, a precondition of every action (appended last in
+    // each list; the lists need no order).
+    const int num_actions = static_cast<int>(schema_.size());
+    epsilon_ = static_cast<int>(is_goal_.size());
+    is_goal_.push_back(0);
+    std::vector<int> pre;
+    pre.reserve(pre_.size() + num_actions);
+    std::vector<int> begin{0};
+    for (int a = 0; a < num_actions; ++a) {
+        pre.insert(pre.end(), pre_.begin() + pre_begin_[a], pre_.begin() + pre_begin_[a + 1]);
+        pre.push_back(epsilon_);
+        begin.push_back(static_cast<int>(pre.size()));
+        ++initial_progress_[a].unsatisfied;
+        action_ids_.insert(schema_[a], args_.data() + args_begin_[a],
+                           args_begin_[a + 1] - args_begin_[a]);
     }
-    g.consumers_begin_.assign(num_facts_with_epsilon + 1, 0);
-    for (int f : g.pre_)
-        ++g.consumers_begin_[f + 1];
-    for (int f = 0; f < num_facts_with_epsilon; ++f)
-        g.consumers_begin_[f + 1] += g.consumers_begin_[f];
-    g.consumers_.resize(g.pre_.size());
-    {
-        std::vector<int> fill(g.consumers_begin_.begin(), g.consumers_begin_.end() - 1);
-        for (int a = 0; a < num_actions; ++a) {
-            for (int i = g.pre_begin_[a]; i < g.pre_begin_[a + 1]; ++i)
-                g.consumers_[fill[g.pre_[i]]++] = a;
-        }
-    }
-    g.fact_cost_.assign(num_facts_with_epsilon, kInfinity);
-    g.achiever_.assign(num_facts_with_epsilon, -1);
-    g.progress_.resize(num_actions);
-    g.mark_.assign(num_actions, 0);
-    return g;
+    pre_ = std::move(pre);
+    pre_begin_ = std::move(begin);
+    no_precondition_actions_.clear();
 }
 
 void GroundRelaxation::push(int cost, int fact) {

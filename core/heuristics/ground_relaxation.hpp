@@ -94,6 +94,18 @@ class GroundRelaxation {
     static constexpr int kInfinity = 1 << 30;
     GroundRelaxation(const Task& task, const StateLayout& layout);
 
+    // The steps of build().
+    struct RawGrounding;
+    std::vector<int> intern_goal_atoms(RawGrounding& raw, const StaticFacts& statics);
+    // Ids of the relevant atoms (-1: pruned); indexes them and the goal.
+    std::vector<int> keep_relevant_atoms(const RawGrounding& raw,
+                                         const std::vector<std::uint8_t>& relevant,
+                                         std::span<const int> goal_atoms,
+                                         std::uint64_t max_dense_facts);
+    void keep_relevant_actions(const RawGrounding& raw, const std::vector<std::uint8_t>& relevant,
+                               const std::vector<int>& new_id);
+    void add_epsilon();
+
     void push(int cost, int fact);
     // Not inlined into propagate(): the loop compiles to fewer instructions.
     template <bool kUnitCost>

@@ -110,6 +110,97 @@ std::vector<PartialAction> partials_at_depth(const Task& task,
         out.push_back(PartialAction{schema, std::move(prefix)});
     return out;
 }
+// The rows and tuples one plan adds to a dataset: rows are the WL feature
+// vectors of (state, partial action) graphs, interned; a tuple ranks one
+// row above another.
+class PlanTuples {
+  public:
+    PlanTuples(RankingDataset& dataset, WlFeatures& features, GraphBuilder& builder,
+               int problem_index)
+        : dataset_(dataset),
+          features_(features),
+          builder_(builder),
+          problem_index_(problem_index) {}
+
+    int row_of(const State& state, const PartialAction& partial) {
+        builder_.build(state, partial, graph_);
+        features_.collect(graph_, vector_);
+        ++dataset_.counts.graphs;
+        return dataset_.rows.intern(vector_);
+    }
+
+    void add(int better, int worse, double delta, double weight, TupleType type) {
+        if (better == worse) {
+            ++dataset_.counts.identical_dropped;
+            return;
+        }
+        dataset_.tuples.push_back({better, worse, delta, weight, type, problem_index_});
+        ++dataset_.counts.tuples[static_cast<int>(type)];
+    }
+
+  private:
+    RankingDataset& dataset_;
+    WlFeatures& features_;
+    GraphBuilder& builder_;
+    int problem_index_;
+    Graph graph_;
+    SparseVector vector_;
+};
+
+// State space: parent and sibling rows of s_t; the plan successor is the
+// better one. Returns the successor's row.
+int add_state_step(PlanTuples& tuples, const Task& task, const StateLayout& layout,
+                   const State& state, const State& next, const GroundAction& action,
+                   std::span<const GroundAction> applicable, int previous) {
+    const int parent = previous >= 0 ? previous : tuples.row_of(state, PartialAction::none());
+    const int child = tuples.row_of(next, PartialAction::none());
+    tuples.add(child, parent, 1, 1.0, TupleType::Parent);
+    for (const auto& other : applicable) {
+        if (other == action) continue;
+        tuples.add(child,
+                   tuples.row_of(apply_action(task, layout, state, other), PartialAction::none()),
+                   0, 1.0, TupleType::Sibling);
+    }
+    return child;
+}
+
+// Partial space: the chain of partial actions from (s_t, None) to the plan
+// action, each ranked above its layer and state predecessors and its
+// siblings. Returns the complete action's row.
+int add_partial_step(PlanTuples& tuples, const Task& task, const Importances& w, const State& state,
+                     const GroundAction& action, std::span<const GroundAction> applicable,
+                     int previous) {
+    const int none = tuples.row_of(state, PartialAction::none());
+    // The chain of layer predecessors runs through the whole plan:
+    // (s_t, None) follows (s_{t-1}, a_{t-1}).
+    if (previous >= 0)
+        tuples.add(none, previous, 1, w.layer_predecessor, TupleType::LayerPredecessor);
+    int before = none;
+    const std::size_t arity = action.arguments.size();
+    for (std::size_t depth = 0; depth <= arity; ++depth) {
+        PartialAction chosen{
+            action.schema,
+            std::vector<ObjectId>(action.arguments.begin(), action.arguments.begin() + depth)};
+        const int row = tuples.row_of(state, chosen);
+        tuples.add(row, before, 1, w.layer_predecessor, TupleType::LayerPredecessor);
+        tuples.add(row, none, 1, w.state_predecessor, TupleType::StatePredecessor);
+        // Layer siblings: the other non-complete partial actions of the same
+        // specificity (complete ones are state siblings).
+        for (const auto& other : partials_at_depth(task, applicable, depth)) {
+            if (other == chosen) continue;
+            tuples.add(row, tuples.row_of(state, other), 0, w.layer_sibling,
+                       TupleType::LayerSibling);
+        }
+        before = row;
+    }
+    for (const auto& other : applicable) {
+        if (other == action) continue;
+        tuples.add(before, tuples.row_of(state, PartialAction{other.schema, other.arguments}), 0,
+                   w.state_sibling, TupleType::StateSibling);
+    }
+    return before;
+}
+
 }  // namespace
 
 void DatasetBuilder::add_plan(const Task& task, std::span<const GroundAction> plan,
@@ -118,26 +209,8 @@ void DatasetBuilder::add_plan(const Task& task, std::span<const GroundAction> pl
     const StaticFacts statics(task);
     SuccessorGenerator successors(task, layout, statics);
     auto builder = make_graph_builder(options_.graph, task, layout, statics, successors);
-    Graph graph;
-    SparseVector vector;
+    PlanTuples tuples(dataset_, features_, *builder, problem_index);
     DatasetCounts& counts = dataset_.counts;
-    const Importances& w = options_.importances;
-
-    auto row_of = [&](const State& state, const PartialAction& partial) {
-        builder->build(state, partial, graph);
-        features_.collect(graph, vector);
-        ++counts.graphs;
-        return dataset_.rows.intern(vector);
-    };
-    auto add = [&](int better, int worse, double delta, double weight, TupleType type) {
-        if (better == worse) {
-            ++counts.identical_dropped;
-            return;
-        }
-        dataset_.tuples.push_back({better, worse, delta, weight, type, problem_index});
-        ++counts.tuples[static_cast<int>(type)];
-    };
-
     State state = initial_state(task, layout);
     std::vector<GroundAction> applicable;
     int previous = -1;  // row of the previous step's complete action (or state)
@@ -153,48 +226,11 @@ void DatasetBuilder::add_plan(const Task& task, std::span<const GroundAction> pl
         counts.state_space_equivalent += static_cast<std::int64_t>(applicable.size());
         ++counts.plan_steps;
         State next = apply_action(task, layout, state, action);
-
-        if (options_.space == DatasetSpace::State) {
-            // Parent and sibling rows of s_t; the plan successor is the better one.
-            const int parent = previous >= 0 ? previous : row_of(state, PartialAction::none());
-            const int child = row_of(next, PartialAction::none());
-            add(child, parent, 1, 1.0, TupleType::Parent);
-            for (const auto& other : applicable) {
-                if (other == action) continue;
-                add(child, row_of(apply_action(task, layout, state, other), PartialAction::none()),
-                    0, 1.0, TupleType::Sibling);
-            }
-            previous = child;
-        } else {
-            const int none = row_of(state, PartialAction::none());
-            // The chain of layer predecessors runs through the whole plan:
-            // (s_t, None) follows (s_{t-1}, a_{t-1}).
-            if (previous >= 0)
-                add(none, previous, 1, w.layer_predecessor, TupleType::LayerPredecessor);
-            int before = none;
-            const std::size_t arity = action.arguments.size();
-            for (std::size_t depth = 0; depth <= arity; ++depth) {
-                PartialAction chosen{action.schema,
-                                     std::vector<ObjectId>(action.arguments.begin(),
-                                                           action.arguments.begin() + depth)};
-                const int row = row_of(state, chosen);
-                add(row, before, 1, w.layer_predecessor, TupleType::LayerPredecessor);
-                add(row, none, 1, w.state_predecessor, TupleType::StatePredecessor);
-                // Layer siblings: the other non-complete partial actions of
-                // the same specificity (complete ones are state siblings).
-                for (const auto& other : partials_at_depth(task, applicable, depth)) {
-                    if (other == chosen) continue;
-                    add(row, row_of(state, other), 0, w.layer_sibling, TupleType::LayerSibling);
-                }
-                before = row;
-            }
-            for (const auto& other : applicable) {
-                if (other == action) continue;
-                add(before, row_of(state, PartialAction{other.schema, other.arguments}), 0,
-                    w.state_sibling, TupleType::StateSibling);
-            }
-            previous = before;
-        }
+        previous =
+            options_.space == DatasetSpace::State
+                ? add_state_step(tuples, task, layout, state, next, action, applicable, previous)
+                : add_partial_step(tuples, task, options_.importances, state, action, applicable,
+                                   previous);
         state = std::move(next);
         if (on_step) on_step(static_cast<int>(t + 1), static_cast<int>(plan.size()));
     }

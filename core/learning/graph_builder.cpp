@@ -11,10 +11,15 @@
 
 namespace ll {
 
+std::optional<GraphKind> graph_kind_named(std::string_view name) {
+    for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag, GraphKind::Aeg}) {
+        if (name == to_string(kind)) return kind;
+    }
+    return std::nullopt;
+}
+
 GraphKind parse_graph_kind(std::string_view name) {
-    if (name == "ilg") return GraphKind::Ilg;
-    if (name == "aoag") return GraphKind::Aoag;
-    if (name == "aeg") return GraphKind::Aeg;
+    if (const std::optional<GraphKind> kind = graph_kind_named(name)) return *kind;
     throw Error(ErrorCategory::Usage,
                 "unknown graph kind '" + std::string(name) + "' (accepted values: ilg, aoag, aeg)");
 }

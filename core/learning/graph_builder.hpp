@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include "core/common/budget.hpp"
@@ -25,7 +26,9 @@ namespace ll {
 
 enum class GraphKind { Ilg, Aoag, Aeg };
 
-// "ilg" | "aoag" | "aeg"; throws ll::Error(Usage) otherwise.
+// "ilg" | "aoag" | "aeg"; nullopt for any other text.
+std::optional<GraphKind> graph_kind_named(std::string_view name);
+// The same; throws ll::Error(Usage) for any other text.
 GraphKind parse_graph_kind(std::string_view name);
 const char* to_string(GraphKind kind);
 

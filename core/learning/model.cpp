@@ -255,8 +255,8 @@ std::string save_model(const WlModel& model) {
     out += "  \"graph\": " + json_string(to_string(model.graph)) + ",\n";
     out += "  \"space\": " + json_string(model.space) + ",\n";
     out += "  \"dead_ends\": " + json_string(model.relaxed_dead_ends ? "relaxed" : "none") + ",\n";
-    out += "  \"wl\": {\"iterations\": " + std::to_string(wl.iterations) + ", \"neighbourhood\": " +
-           json_string(wl.neighbourhood == Neighbourhood::Set ? "set" : "multiset") +
+    out += "  \"wl\": {\"iterations\": " + std::to_string(wl.iterations) +
+           ", \"neighbourhood\": " + json_string(to_string(wl.neighbourhood)) +
            ", \"variant\": " + json_string(to_string(wl.variant)) + "},\n";
     const auto& keys = model.features.keys();
     out += "  \"colours\": [";
@@ -287,31 +287,36 @@ std::string save_model(const WlModel& model) {
     return out;
 }
 
-WlModel load_model(std::string_view json_text, std::string_view source) {
-    const Reader r(source);
-    Json root;
+namespace {
+
+// nlohmann's message without its "[json.exception.parse_error.101] " tag.
+std::string without_exception_tag(const Json::exception& e) {
+    std::string what = e.what();
+    if (const auto end = what.find("] "); end != std::string::npos) what = what.substr(end + 2);
+    return what;
+}
+
+Json parse_model_json(std::string_view json_text, const Reader& r) {
     try {
-        root = Json::parse(json_text.begin(), json_text.end());
+        return Json::parse(json_text.begin(), json_text.end());
     } catch (const Json::parse_error& e) {
-        std::string what = e.what();
-        // Drop nlohmann's "[json.exception.parse_error.101] " tag.
-        if (const auto end = what.find("] "); end != std::string::npos) what = what.substr(end + 2);
         throw Error(ErrorCategory::Model, r.source() + ": not a valid model file: not JSON (byte " +
-                                              std::to_string(e.byte) + "): " + what);
+                                              std::to_string(e.byte) +
+                                              "): " + without_exception_tag(e));
     } catch (const Json::out_of_range& e) {
         // A number beyond the range of a double (1e999): say so plainly.
-        std::string what = e.what();
-        if (const auto end = what.find("] "); end != std::string::npos) what = what.substr(end + 2);
         throw Error(ErrorCategory::Model, r.source() +
                                               ": not a valid model file: a number is out of the "
                                               "range of a double (" +
-                                              what + ")");
+                                              without_exception_tag(e) + ")");
     } catch (const Json::exception& e) {
         throw Error(ErrorCategory::Model,
                     r.source() + ": not a valid model file: not JSON: " + e.what());
     }
-    if (!root.is_object()) r.fail("(top level)", "expected a JSON object");
+}
 
+void check_format(const Reader& r, const Json& root) {
+    if (!root.is_object()) r.fail("(top level)", "expected a JSON object");
     const std::string format = r.string(r.member(root, "", "format"), "format");
     if (format != kFormatName)
         r.fail("format", "\"" + format + "\" is not \"" + kFormatName + "\"");
@@ -321,8 +326,10 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
                     r.source() + ": field \"version\": unsupported model format version " +
                         std::to_string(version) + " (this build reads version " +
                         std::to_string(kModelFormatVersion) + ")");
+}
 
-    WlModel model;
+// The domain, graph, space and dead-end fields.
+void read_description(const Reader& r, const Json& root, WlModel& model) {
     const Json& domain = r.member(root, "", "domain");
     model.domain_name = r.string(r.member(domain, "domain", "name"), "domain.name");
     model.domain_fingerprint =
@@ -333,14 +340,9 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
         r.name_arity_list(r.member(domain, "domain", "schemas"), "domain.schemas");
 
     const std::string graph = r.string(r.member(root, "", "graph"), "graph");
-    if (graph == "ilg")
-        model.graph = GraphKind::Ilg;
-    else if (graph == "aoag")
-        model.graph = GraphKind::Aoag;
-    else if (graph == "aeg")
-        model.graph = GraphKind::Aeg;
-    else
-        r.fail("graph", "\"" + graph + "\" is not one of \"ilg\", \"aoag\", \"aeg\"");
+    const std::optional<GraphKind> kind = graph_kind_named(graph);
+    if (!kind) r.fail("graph", "\"" + graph + "\" is not one of \"ilg\", \"aoag\", \"aeg\"");
+    model.graph = *kind;
 
     model.space = r.string(r.member(root, "", "space"), "space");
     if (model.space != "partial" && model.space != "state")
@@ -351,19 +353,19 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
             r.fail("dead_ends", "\"" + dead_ends + "\" is neither \"relaxed\" nor \"none\"");
         model.relaxed_dead_ends = dead_ends == "relaxed";
     }
+}
 
+WlOptions read_wl_options(const Reader& r, const Json& root) {
     const Json& wl = r.member(root, "", "wl");
     WlOptions options;
     options.iterations = static_cast<int>(
         r.integer(r.member(wl, "wl", "iterations"), "wl.iterations", 0, kMaxIterations));
     const std::string neighbourhood =
         r.string(r.member(wl, "wl", "neighbourhood"), "wl.neighbourhood");
-    if (neighbourhood == "set")
-        options.neighbourhood = Neighbourhood::Set;
-    else if (neighbourhood == "multiset")
-        options.neighbourhood = Neighbourhood::Multiset;
-    else
+    const std::optional<Neighbourhood> aggregation = parse_neighbourhood(neighbourhood);
+    if (!aggregation)
         r.fail("wl.neighbourhood", "\"" + neighbourhood + "\" is neither \"set\" nor \"multiset\"");
+    options.neighbourhood = *aggregation;
     // Absent in files written before the individualised variant existed.
     if (wl.contains("variant")) {
         const std::string variant = r.string(wl.at("variant"), "wl.variant");
@@ -371,7 +373,10 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
         if (!parsed) r.fail("wl.variant", "\"" + variant + "\" is neither \"wl\" nor \"iwl\"");
         options.variant = *parsed;
     }
+    return options;
+}
 
+WlFeatures read_colours(const Reader& r, const Json& root, const WlOptions& options) {
     const Json& colours = r.array(r.member(root, "", "colours"), "colours");
     std::vector<std::vector<std::int32_t>> keys(colours.size());
     for (std::size_t id = 0; id < colours.size(); ++id) {
@@ -384,11 +389,13 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
         }
     }
     try {
-        model.features = WlFeatures::from_keys(options, std::move(keys));
+        return WlFeatures::from_keys(options, std::move(keys));
     } catch (const Error& e) {
         r.fail("colours", e.message());
     }
+}
 
+void read_weights(const Reader& r, const Json& root, WlModel& model) {
     const Json& weights = r.array(r.member(root, "", "weights"), "weights");
     const int num_colours = model.features.num_colours();
     for (std::size_t i = 0; i < weights.size(); ++i) {
@@ -404,7 +411,19 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
             r.fail(at + "[0]", "weight ids are not strictly increasing");
         model.weights.emplace_back(id, r.number(pair[1], at + "[1]"));
     }
+}
 
+}  // namespace
+
+WlModel load_model(std::string_view json_text, std::string_view source) {
+    const Reader r(source);
+    const Json root = parse_model_json(json_text, r);
+    check_format(r, root);
+    WlModel model;
+    read_description(r, root, model);
+    const WlOptions options = read_wl_options(r, root);
+    model.features = read_colours(r, root, options);
+    read_weights(r, root, model);
     const Json& training = r.member(root, "", "training");
     if (!training.is_object()) r.fail("training", "expected an object");
     model.training_json = training.dump(-1, ' ', false, Json::error_handler_t::replace);

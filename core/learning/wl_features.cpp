@@ -175,119 +175,128 @@ void WlFeatures::collect_ball(int u) {
 }
 
 template <bool kTraining>
-void WlFeatures::refine(const Graph& graph, SparseVector& out) {
-    out.clear();
-    const int n = graph.num_nodes();
-    const int iterations = options_.iterations;
-    build_adjacency(graph);
-    colours_.resize(static_cast<std::size_t>(iterations + 1) * n);
-    // Counts left by a call interrupted by the budget (a normal call leaves
-    // touched_ empty).
-    for (std::int32_t id : touched_)
-        counts_[id] = 0;
-    touched_.clear();
-    std::int64_t seen = 0;
-    std::int64_t unseen = 0;
-
-    // Looks up key_ (adding it in training mode) and counts the result.
-    auto lookup = [&]() -> std::int32_t {
-        const std::uint64_t hash = hash_key(key_.data(), key_.size());
-        std::int32_t id = find(key_.data(), key_.size(), hash);
-        if constexpr (kTraining) {
-            if (id < 0) id = insert(key_.data(), key_.size(), hash);
-        } else {
-            if (id < 0) {
-                ++unseen;
-                return -1;
-            }
-            ++seen;
-        }
-        if (counts_[id]++ == 0) touched_.push_back(id);
-        return id;
-    };
-    auto base = [&](std::int32_t marker, int v) {
-        const auto raw = static_cast<std::uint64_t>(graph.colours[v]);
-        key_.assign({marker, static_cast<std::int32_t>(raw >> 32),
-                     static_cast<std::int32_t>(raw & 0xffffffffu)});
-        return lookup();
-    };
-    // The round-`round` colour of node v whose previous colour is `own` and
-    // whose neighbours' previous colours are colour_of(neighbour).
-    const bool set_mode = options_.neighbourhood == Neighbourhood::Set;
-    auto refined = [&](int round, std::int32_t own, int v, auto&& colour_of) -> std::int32_t {
-        bool known = own >= 0;
-        neighbours_.clear();
-        for (int j = offsets_[v]; known && j < offsets_[v + 1]; ++j) {
-            const std::int32_t c = colour_of(adjacency_[j].node);
-            known = c >= 0;
-            neighbours_.push_back(pack_neighbour(c, adjacency_[j].label));
-        }
-        if (!known) {
-            // Only in inference: a key holding -1 is never in the
-            // dictionary, so unseen spreads one hop per round.
-            ++unseen;
+std::int32_t WlFeatures::lookup_key(WlMissStatistics& tally) {
+    const std::uint64_t hash = hash_key(key_.data(), key_.size());
+    std::int32_t id = find(key_.data(), key_.size(), hash);
+    if constexpr (kTraining) {
+        if (id < 0) id = insert(key_.data(), key_.size(), hash);
+    } else {
+        if (id < 0) {
+            ++tally.unseen;
             return -1;
         }
-        std::sort(neighbours_.begin(), neighbours_.end());
-        if (set_mode)
-            neighbours_.erase(std::unique(neighbours_.begin(), neighbours_.end()),
-                              neighbours_.end());
-        key_.clear();
-        key_.push_back(round);
-        key_.push_back(own);
-        for (std::uint64_t p : neighbours_) {
-            key_.push_back(neighbour_colour(p));
-            key_.push_back(neighbour_label(p));
-        }
-        return lookup();
-    };
+        ++tally.seen;
+    }
+    if (counts_[id]++ == 0) touched_.push_back(id);
+    return id;
+}
 
+template <bool kTraining>
+std::int32_t WlFeatures::base_colour(const Graph& graph, std::int32_t marker, int v,
+                                     WlMissStatistics& tally) {
+    const auto raw = static_cast<std::uint64_t>(graph.colours[v]);
+    key_.assign({marker, static_cast<std::int32_t>(raw >> 32),
+                 static_cast<std::int32_t>(raw & 0xffffffffu)});
+    return lookup_key<kTraining>(tally);
+}
+
+template <bool kTraining, typename ColourOf>
+std::int32_t WlFeatures::refined_colour(int round, std::int32_t own, int v, ColourOf&& colour_of,
+                                        WlMissStatistics& tally) {
+    bool known = own >= 0;
+    neighbours_.clear();
+    for (int j = offsets_[v]; known && j < offsets_[v + 1]; ++j) {
+        const std::int32_t c = colour_of(adjacency_[j].node);
+        known = c >= 0;
+        neighbours_.push_back(pack_neighbour(c, adjacency_[j].label));
+    }
+    if (!known) {
+        // Only in inference: a key holding -1 is never in the dictionary,
+        // so unseen spreads one hop per round.
+        ++tally.unseen;
+        return -1;
+    }
+    std::sort(neighbours_.begin(), neighbours_.end());
+    if (options_.neighbourhood == Neighbourhood::Set)
+        neighbours_.erase(std::unique(neighbours_.begin(), neighbours_.end()), neighbours_.end());
+    key_.clear();
+    key_.push_back(round);
+    key_.push_back(own);
+    for (std::uint64_t p : neighbours_) {
+        key_.push_back(neighbour_colour(p));
+        key_.push_back(neighbour_label(p));
+    }
+    return lookup_key<kTraining>(tally);
+}
+
+template <bool kTraining>
+void WlFeatures::refine_all_nodes(const Graph& graph, WlMissStatistics& tally) {
+    const int n = graph.num_nodes();
     // Round 0: the raw colours.
     for (int v = 0; v < n; ++v) {
         if (budget_ != nullptr) budget_->poll();
-        colours_[v] = base(kBaseKeyMarker, v);
+        colours_[v] = base_colour<kTraining>(graph, kBaseKeyMarker, v, tally);
     }
-    for (int round = 1; round <= iterations; ++round) {
+    for (int round = 1; round <= options_.iterations; ++round) {
         const std::int32_t* previous = colours_.data() + static_cast<std::size_t>(round - 1) * n;
         std::int32_t* current = colours_.data() + static_cast<std::size_t>(round) * n;
         auto colour_of = [previous](int w) { return previous[w]; };
         for (int v = 0; v < n; ++v) {
             if (budget_ != nullptr) budget_->poll();
-            current[v] = refined(round, previous[v], v, colour_of);
+            current[v] = refined_colour<kTraining>(round, previous[v], v, colour_of, tally);
         }
     }
+}
 
-    if (options_.variant == WlVariant::Individualised) {
-        // One run per marked node u, over u's ball: in round r the nodes
-        // within distance r of u (a prefix of ball_) get marked-derived
-        // colours; their neighbours further out still have plain colours.
-        ball_index_.assign(n, -1);
-        layer_end_.resize(static_cast<std::size_t>(iterations) + 1);
-        marked_.resize(n);
-        marked_next_.resize(n);
-        for (int u = 0; u < n; ++u) {
-            if (budget_ != nullptr) budget_->poll();
-            collect_ball(u);
-            marked_[0] = base(kIndividualisedMarker, u);
-            for (int round = 1; round <= iterations; ++round) {
-                const std::int32_t* previous =
-                    colours_.data() + static_cast<std::size_t>(round - 1) * n;
-                const std::int32_t inner = layer_end_[round - 1];  // marked in round - 1
-                auto colour_of = [&](int w) {
-                    const std::int32_t i = ball_index_[w];
-                    return i >= 0 && i < inner ? marked_[i] : previous[w];
-                };
-                for (std::int32_t i = 0; i < layer_end_[round]; ++i) {
-                    if (budget_ != nullptr) budget_->poll();
-                    const int v = ball_[i];
-                    marked_next_[i] = refined(round, colour_of(v), v, colour_of);
-                }
-                marked_.swap(marked_next_);
+template <bool kTraining>
+void WlFeatures::refine_marked_balls(const Graph& graph, WlMissStatistics& tally) {
+    // One run per marked node u, over u's ball: in round r the nodes within
+    // distance r of u (a prefix of ball_) get marked-derived colours; their
+    // neighbours further out still have plain colours.
+    const int n = graph.num_nodes();
+    const int iterations = options_.iterations;
+    ball_index_.assign(n, -1);
+    layer_end_.resize(static_cast<std::size_t>(iterations) + 1);
+    marked_.resize(n);
+    marked_next_.resize(n);
+    for (int u = 0; u < n; ++u) {
+        if (budget_ != nullptr) budget_->poll();
+        collect_ball(u);
+        marked_[0] = base_colour<kTraining>(graph, kIndividualisedMarker, u, tally);
+        for (int round = 1; round <= iterations; ++round) {
+            const std::int32_t* previous =
+                colours_.data() + static_cast<std::size_t>(round - 1) * n;
+            const std::int32_t inner = layer_end_[round - 1];  // marked in round - 1
+            auto colour_of = [&](int w) {
+                const std::int32_t i = ball_index_[w];
+                return i >= 0 && i < inner ? marked_[i] : previous[w];
+            };
+            for (std::int32_t i = 0; i < layer_end_[round]; ++i) {
+                if (budget_ != nullptr) budget_->poll();
+                const int v = ball_[i];
+                marked_next_[i] =
+                    refined_colour<kTraining>(round, colour_of(v), v, colour_of, tally);
             }
-            for (std::int32_t v : ball_)
-                ball_index_[v] = -1;
+            marked_.swap(marked_next_);
         }
+        for (std::int32_t v : ball_)
+            ball_index_[v] = -1;
     }
+}
+
+template <bool kTraining>
+void WlFeatures::refine(const Graph& graph, SparseVector& out) {
+    out.clear();
+    build_adjacency(graph);
+    colours_.resize(static_cast<std::size_t>(options_.iterations + 1) * graph.num_nodes());
+    // Counts left by a call interrupted by the budget (a normal call leaves
+    // touched_ empty).
+    for (std::int32_t id : touched_)
+        counts_[id] = 0;
+    touched_.clear();
+    WlMissStatistics tally;
+    refine_all_nodes<kTraining>(graph, tally);
+    if (options_.variant == WlVariant::Individualised) refine_marked_balls<kTraining>(graph, tally);
 
     std::sort(touched_.begin(), touched_.end());
     out.reserve(touched_.size());
@@ -297,8 +306,8 @@ void WlFeatures::refine(const Graph& graph, SparseVector& out) {
     }
     touched_.clear();
     if constexpr (!kTraining) {
-        misses_.seen += seen;
-        misses_.unseen += unseen;
+        misses_.seen += tally.seen;
+        misses_.unseen += tally.unseen;
     }
 }
 

@@ -43,6 +43,16 @@
 namespace ll {
 
 enum class Neighbourhood { Set, Multiset };
+// The aggregation's name in model JSON and on the command line.
+inline const char* to_string(Neighbourhood neighbourhood) {
+    return neighbourhood == Neighbourhood::Set ? "set" : "multiset";
+}
+// The aggregation named `name` ("set" or "multiset"), nullopt for any other.
+inline std::optional<Neighbourhood> parse_neighbourhood(std::string_view name) {
+    if (name == "set") return Neighbourhood::Set;
+    if (name == "multiset") return Neighbourhood::Multiset;
+    return std::nullopt;
+}
 enum class WlVariant { Plain, Individualised };
 // The variant's name in model JSON and in the explanation: "wl" or "iwl".
 inline const char* to_string(WlVariant variant) {
@@ -143,6 +153,23 @@ class WlFeatures {
 
     template <bool kTraining>
     void refine(const Graph& graph, SparseVector& out);
+    // The steps of refine(). Each colour looked up is counted in counts_
+    // (and tallied, seen or unseen, in inference).
+    template <bool kTraining>
+    std::int32_t lookup_key(WlMissStatistics& tally);  // of key_; adds it in training
+    template <bool kTraining>
+    std::int32_t base_colour(const Graph& graph, std::int32_t marker, int v,
+                             WlMissStatistics& tally);
+    // The round-`round` colour of node v whose previous colour is `own` and
+    // whose neighbours' previous colours are colour_of(neighbour).
+    template <bool kTraining, typename ColourOf>
+    std::int32_t refined_colour(int round, std::int32_t own, int v, ColourOf&& colour_of,
+                                WlMissStatistics& tally);
+    template <bool kTraining>
+    void refine_all_nodes(const Graph& graph, WlMissStatistics& tally);
+    // The individualised variant's extra colours.
+    template <bool kTraining>
+    void refine_marked_balls(const Graph& graph, WlMissStatistics& tally);
     // The nodes within distance options_.iterations of `u` into ball_, in
     // BFS order, with layer_end_[d] = the number of them within distance d
     // and ball_index_[v] = v's position (-1 outside: the caller resets it).

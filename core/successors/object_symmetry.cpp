@@ -271,8 +271,25 @@ void ObjectSymmetry::compute(const State& state) {
     group_begin_.resize(1);
     group_members_.clear();
     grouped_objects_ = 0;
-    // Index the fluent atoms by the class members they mention (each
-    // distinct member of a tuple once).
+    index_atom_refs(state);
+    // Per class: candidate groups by exchange with each one's first object
+    // (exchangeability is transitive), tried only where the signatures agree;
+    // those of two or more become groups, in the order of their first
+    // objects, members in increasing id.
+    for (const auto& c : classes_)
+        group_class(state, c);
+    // Members in class order, which is increasing id within each group.
+    group_members_.resize(static_cast<std::size_t>(group_begin_.back()));
+    fill_.assign(group_begin_.begin(), group_begin_.end() - 1);
+    for (const auto& c : classes_) {
+        for (ObjectId o : c) {
+            if (group_of_[o] >= 0) group_members_[fill_[group_of_[o]]++] = o;
+        }
+    }
+    grouped_objects_ = static_cast<int>(group_members_.size());
+}
+
+void ObjectSymmetry::index_atom_refs(const State& state) {
     const int n = static_cast<int>(class_of_.size());
     refs_begin_.assign(static_cast<std::size_t>(n) + 1, 0);
     auto for_each_ref = [&](auto f) {
@@ -297,54 +314,42 @@ void ObjectSymmetry::compute(const State& state) {
     refs_.resize(static_cast<std::size_t>(refs_begin_[n]));
     fill_.assign(refs_begin_.begin(), refs_begin_.end() - 1);
     for_each_ref([&](ObjectId o, const AtomRef& ref) { refs_[fill_[o]++] = ref; });
-    // Per class: candidate groups by exchange with each one's first object
-    // (exchangeability is transitive), tried only where the signatures agree;
-    // those of two or more become groups, in the order of their first
-    // objects, members in increasing id.
-    for (const auto& c : classes_) {
-        leaders_.clear();
-        leader_signature_.clear();
-        member_group_.clear();
-        candidate_size_.clear();
-        for (ObjectId o : c) {
-            const std::uint64_t signature = state_signature(o);
-            std::size_t g = 0;
-            while (g < leaders_.size() && (leader_signature_[g] != signature ||
-                                           !swappable_in_state(state, leaders_[g], o)))
-                ++g;
-            if (g == leaders_.size()) {
-                leaders_.push_back(o);
-                leader_signature_.push_back(signature);
-                candidate_size_.push_back(0);
-            }
-            member_group_.push_back(static_cast<std::int32_t>(g));
-            ++candidate_size_[g];
+}
+
+void ObjectSymmetry::group_class(const State& state, const std::vector<ObjectId>& c) {
+    leaders_.clear();
+    leader_signature_.clear();
+    member_group_.clear();
+    candidate_size_.clear();
+    for (ObjectId o : c) {
+        const std::uint64_t signature = state_signature(o);
+        std::size_t g = 0;
+        while (g < leaders_.size() &&
+               (leader_signature_[g] != signature || !swappable_in_state(state, leaders_[g], o)))
+            ++g;
+        if (g == leaders_.size()) {
+            leaders_.push_back(o);
+            leader_signature_.push_back(signature);
+            candidate_size_.push_back(0);
         }
-        // candidate_size_ becomes each candidate's group id, or -1.
-        for (std::int32_t& size : candidate_size_) {
-            if (size < 2) {
-                size = -1;
-                continue;
-            }
-            const std::int32_t begin = group_begin_.back();
-            group_begin_.push_back(begin + size);
-            size = static_cast<std::int32_t>(group_begin_.size()) - 2;
-        }
-        for (std::size_t k = 0; k < c.size(); ++k) {
-            const std::int32_t g = candidate_size_[member_group_[k]];
-            if (g < 0) continue;
-            group_of_[c[k]] = g;
-        }
+        member_group_.push_back(static_cast<std::int32_t>(g));
+        ++candidate_size_[g];
     }
-    // Members in class order, which is increasing id within each group.
-    group_members_.resize(static_cast<std::size_t>(group_begin_.back()));
-    fill_.assign(group_begin_.begin(), group_begin_.end() - 1);
-    for (const auto& c : classes_) {
-        for (ObjectId o : c) {
-            if (group_of_[o] >= 0) group_members_[fill_[group_of_[o]]++] = o;
+    // candidate_size_ becomes each candidate's group id, or -1.
+    for (std::int32_t& size : candidate_size_) {
+        if (size < 2) {
+            size = -1;
+            continue;
         }
+        const std::int32_t begin = group_begin_.back();
+        group_begin_.push_back(begin + size);
+        size = static_cast<std::int32_t>(group_begin_.size()) - 2;
     }
-    grouped_objects_ = static_cast<int>(group_members_.size());
+    for (std::size_t k = 0; k < c.size(); ++k) {
+        const std::int32_t g = candidate_size_[member_group_[k]];
+        if (g < 0) continue;
+        group_of_[c[k]] = g;
+    }
 }
 
 bool ObjectSymmetry::is_canonical(std::span<const ObjectId> arguments) const {

@@ -71,6 +71,11 @@ class ObjectSymmetry {
     };
     bool swappable_in_state(const State& state, ObjectId a, ObjectId b);
     std::uint64_t state_signature(ObjectId o) const;
+    // The steps of compute(): the fluent atoms indexed by the class members
+    // they mention (each distinct member of a tuple once), then the groups
+    // of one class.
+    void index_atom_refs(const State& state);
+    void group_class(const State& state, const std::vector<ObjectId>& c);
 
     const StateLayout& layout_;
     int max_scanned_atoms_;

@@ -349,31 +349,23 @@ std::string training_metadata(const std::vector<TrainingProblem>& problems,
     return meta.dump();
 }
 
-}  // namespace
+void report(const Progress& progress, TrainerProgress::Phase phase, int done, int total,
+            std::string detail) {
+    if (progress) progress(TrainerProgress{phase, done, total, std::move(detail)});
+}
 
-TrainerResult train_model(const std::vector<TrainingProblem>& problems,
-                          const TrainerOptions& options, const Progress& progress,
-                          const std::function<double()>& elapsed_s) {
-    const Stopwatch stopwatch;
-    const std::function<double()> clock =
-        elapsed_s ? elapsed_s : std::function<double()>([&] { return stopwatch.seconds(); });
-    check_same_domain(problems);
-    const std::vector<int> iterations = iteration_candidates(options);
-    auto report = [&](TrainerProgress::Phase phase, int done, int total, std::string detail) {
-        if (progress) progress(TrainerProgress{phase, done, total, std::move(detail)});
-    };
-
-    // 1. Dataset (the colour dictionary grows in problem order: deterministic).
-    WlFeatures features(options.wl);
+// 1. The dataset (the colour dictionary grows in problem order:
+// deterministic), with the dead-end probe alongside (until the first dead
+// end is found).
+RankingDataset build_dataset(const std::vector<TrainingProblem>& problems,
+                             const TrainerOptions& options, WlFeatures& features,
+                             TrainerSummary& summary, const Progress& progress) {
     DatasetBuilder builder(options.dataset, features);
-    // The dead-end probe runs along (until the first dead end is found).
     const int n = static_cast<int>(problems.size());
     // Each problem gets an equal share of the budget, but at least 20 checks
     // (dead ends often need a few steps along a plan), smallest problems first.
     const int probe_budget = std::max(0, options.dead_end_probe_checks);
     const int probe_share = std::max(20, probe_budget / n);
-    TrainerResult result;
-    TrainerSummary& summary = result.summary;
     for (int i = 0; i < n; ++i) {
         builder.add_plan(problems[i].task, problems[i].plan, i);
         if (summary.dead_ends_found.empty()) {
@@ -382,37 +374,40 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
             summary.dead_end_checks += probe.checked_states;
             if (probe.found) summary.dead_ends_found = problems[i].name;
         }
-        report(TrainerProgress::Phase::Dataset, i + 1, n, problems[i].name);
+        report(progress, TrainerProgress::Phase::Dataset, i + 1, n, problems[i].name);
     }
-    const RankingDataset data = builder.take();
-    const bool relaxed_dead_ends = !summary.dead_ends_found.empty();
-    summary.problems = n;
-    summary.counts = data.counts;
-    summary.features = features.num_colours();
+    return builder.take();
+}
 
-    // 2. Selection of (iterations, C) on a problem-level split.
-    bool tune = options.tune && n >= 2;
-    const int n_train =
-        tune ? std::clamp(static_cast<int>(std::floor(n * options.train_fraction)), 1, n - 1) : n;
-    const int per_iteration = options.selection == ModelSelection::Search
-                                  ? static_cast<int>(options.c_grid.size())
-                                  : 1 + options.tune_initial_points + options.tune_iterations;
-    Selector selector(problems, options, features, relaxed_dead_ends, n_train,
-                      per_iteration * static_cast<int>(iterations.size()), summary, progress,
-                      clock);
-    // The dataset of `l` iterations: `data` itself at the count it was built
-    // with (restricting to every round would copy it unchanged).
-    std::optional<RankingDataset> restricted;
-    int restricted_iterations = -1;
-    auto dataset_for = [&](int l) -> const RankingDataset& {
-        if (l == options.wl.iterations) return data;
-        if (restricted_iterations != l) {
-            restricted = restrict_to_rounds(data, features, l);
-            restricted_iterations = l;
+// The dataset of `l` iterations: the one built itself at the count it was
+// built with (restricting to every round would copy it unchanged).
+class DatasetByIterations {
+  public:
+    DatasetByIterations(const RankingDataset& data, const WlFeatures& features, int built_with)
+        : data_(data), features_(features), built_with_(built_with) {}
+    const RankingDataset& operator()(int l) {
+        if (l == built_with_) return data_;
+        if (restricted_iterations_ != l) {
+            restricted_ = restrict_to_rounds(data_, features_, l);
+            restricted_iterations_ = l;
         }
-        return *restricted;
-    };
-    for (const int l : tune ? iterations : std::vector<int>{}) {
+        return *restricted_;
+    }
+
+  private:
+    const RankingDataset& data_;
+    const WlFeatures& features_;
+    int built_with_;
+    std::optional<RankingDataset> restricted_;
+    int restricted_iterations_ = -1;
+};
+
+// 2. Selection of (iterations, C) on a problem-level split: the selector
+// records every candidate in the summary.
+void select_candidates(Selector& selector, DatasetByIterations& dataset_for,
+                       const std::vector<int>& iterations, int n_train,
+                       const TrainerOptions& options, const TrainerSummary& summary) {
+    for (const int l : iterations) {
         const RankingDataset& dataset = dataset_for(l);
         SelectionInput input{l, &dataset, {}, {}};
         for (const auto& t : dataset.tuples)
@@ -433,6 +428,59 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
             better_by_search(summary.candidates[best_before], summary.candidates[best_here]))
             break;
     }
+}
+
+// 3. The refit on all problems with the chosen iterations and C.
+RankingLpResult refit(const RankingDataset& final_data, const SelectionCandidate& chosen,
+                      const TrainerOptions& options, TrainerSummary& summary,
+                      const Progress& progress) {
+    const std::vector<RankingTuple> all = merge_tuples(final_data.tuples);
+    summary.merged_tuples = static_cast<std::int64_t>(all.size());
+    RankingLpOptions lp_options;
+    lp_options.seed = options.seed;
+    lp_options.time_limit_s = options.lp_time_limit_s;
+    RankingLp lp(final_data.rows, all, lp_options);
+    const RankingLpResult fit = lp.solve(chosen.c, [&](const RankingLpProgress& p) {
+        report(progress, TrainerProgress::Phase::Refit, p.round, 0,
+               std::to_string(p.working_rows) + " rows, " + std::to_string(p.working_columns) +
+                   " features in the working set");
+    });
+    summary.lp_rounds += fit.rounds;
+    summary.training_loss = fit.loss;
+    return fit;
+}
+
+}  // namespace
+
+TrainerResult train_model(const std::vector<TrainingProblem>& problems,
+                          const TrainerOptions& options, const Progress& progress,
+                          const std::function<double()>& elapsed_s) {
+    const Stopwatch stopwatch;
+    const std::function<double()> clock =
+        elapsed_s ? elapsed_s : std::function<double()>([&] { return stopwatch.seconds(); });
+    check_same_domain(problems);
+    const std::vector<int> iterations = iteration_candidates(options);
+    WlFeatures features(options.wl);
+    TrainerResult result;
+    TrainerSummary& summary = result.summary;
+    const RankingDataset data = build_dataset(problems, options, features, summary, progress);
+    const int n = static_cast<int>(problems.size());
+    const bool relaxed_dead_ends = !summary.dead_ends_found.empty();
+    summary.problems = n;
+    summary.counts = data.counts;
+    summary.features = features.num_colours();
+
+    bool tune = options.tune && n >= 2;
+    const int n_train =
+        tune ? std::clamp(static_cast<int>(std::floor(n * options.train_fraction)), 1, n - 1) : n;
+    const int per_iteration = options.selection == ModelSelection::Search
+                                  ? static_cast<int>(options.c_grid.size())
+                                  : 1 + options.tune_initial_points + options.tune_iterations;
+    Selector selector(problems, options, features, relaxed_dead_ends, n_train,
+                      per_iteration * static_cast<int>(iterations.size()), summary, progress,
+                      clock);
+    DatasetByIterations dataset_for(data, features, options.wl.iterations);
+    if (tune) select_candidates(selector, dataset_for, iterations, n_train, options, summary);
     tune = summary.chosen >= 0;
     summary.train_problems = tune ? n_train : n;
     summary.validation_problems = n - summary.train_problems;
@@ -444,22 +492,8 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
     summary.chosen_c = chosen.c;
     summary.validation_loss = chosen.validation_loss;
 
-    // 3. Refit on all problems with the chosen iterations and C.
-    const RankingDataset& final_data = dataset_for(chosen.iterations);
-    const std::vector<RankingTuple> all = merge_tuples(final_data.tuples);
-    summary.merged_tuples = static_cast<std::int64_t>(all.size());
-    RankingLpOptions lp_options;
-    lp_options.seed = options.seed;
-    lp_options.time_limit_s = options.lp_time_limit_s;
-    RankingLp lp(final_data.rows, all, lp_options);
-    const RankingLpResult fit = lp.solve(chosen.c, [&](const RankingLpProgress& p) {
-        report(TrainerProgress::Phase::Refit, p.round, 0,
-               std::to_string(p.working_rows) + " rows, " + std::to_string(p.working_columns) +
-                   " features in the working set");
-    });
-    summary.lp_rounds += fit.rounds;
-    summary.training_loss = fit.loss;
-
+    const RankingLpResult fit =
+        refit(dataset_for(chosen.iterations), chosen, options, summary, progress);
     // The refit's LP may have w = 0 as its optimum where the training
     // split's did not (more, harder tuples): the chosen candidate's weights
     // are kept then, so that a model selected for its searches never

@@ -70,6 +70,64 @@ std::string step_prefix(const Task& task, int step, const GroundAction& action) 
     return "step " + std::to_string(step + 1) + " " + to_string(task, action) + ": ";
 }
 
+// Why `action` is not a well-formed action of the task (unknown schema,
+// wrong argument count, unknown or mistyped object), or "" when it is.
+std::string malformed_action(const Task& task, const GroundAction& action) {
+    if (action.schema < 0 || action.schema >= task.num_schemas()) return "unknown action schema";
+    const ActionSchema& schema = task.schemas[action.schema];
+    const int given = static_cast<int>(action.arguments.size());
+    // A plan file gives the printed parameters only.
+    if (given != schema.arity() && given != schema.printed_arity()) {
+        return "expects " + std::to_string(schema.printed_arity()) + " arguments, got " +
+               std::to_string(action.arguments.size());
+    }
+    for (int i = 0; i < given; ++i) {
+        ObjectId o = action.arguments[i];
+        if (o < 0 || o >= task.num_objects()) return "unknown object";
+        TypeId t = schema.parameters[i].type;
+        if (!task.is_of_type[t][o]) {
+            return "object " + task.objects[o].name + " is not of type " + task.types[t].name +
+                   " required by parameter " + schema.parameters[i].name;
+        }
+    }
+    return "";
+}
+
+// Why the precondition of `action` fails in `state`, or "" when it holds.
+std::string failed_precondition(const Task& task, const GroundAction& action,
+                                const std::set<GroundAtom>& state) {
+    const ActionSchema& schema = task.schemas[action.schema];
+    if (schema.original_precondition >= 0) {
+        // ADL: the precondition as written, on the printed arguments.
+        std::vector<ObjectId> binding(action.arguments.begin(),
+                                      action.arguments.begin() + schema.printed_arity());
+        const Condition& pre = task.original_preconditions[schema.original_precondition];
+        if (!condition_holds(task, pre, binding, state))
+            return "the precondition (as written in the domain) is not satisfied";
+        return "";
+    }
+    std::string failed = failed_literal(task, schema, action, state);
+    return failed.empty() ? failed : failed + " is not satisfied";
+}
+
+// PDDL semantics: deletes first, then adds.
+void apply_effects(const Task& task, const GroundAction& action, std::set<GroundAtom>& state) {
+    const ActionSchema& schema = task.schemas[action.schema];
+    std::vector<GroundAtom> adds, deletes;
+    for (const AtomSchema& eff : schema.add_effects)
+        adds.push_back(instantiate(eff, action));
+    for (const AtomSchema& eff : schema.delete_effects)
+        deletes.push_back(instantiate(eff, action));
+    // Conditional effects read the state before the action.
+    if (!schema.conditional_effects.empty()) {
+        conditional_effects_of(task, action, state, adds, deletes);
+    }
+    for (const GroundAtom& atom : deletes)
+        state.erase(atom);
+    for (GroundAtom& atom : adds)
+        state.insert(std::move(atom));
+}
+
 }  // namespace
 
 ValidationResult validate_plan(const Task& task, std::span<const GroundAction> plan) {
@@ -90,60 +148,19 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
             result.message = step_prefix(task, step, action) + why;
             return result;
         };
-        if (action.schema < 0 || action.schema >= task.num_schemas()) {
-            return fail("unknown action schema");
-        }
-        const ActionSchema& schema = task.schemas[action.schema];
+        const bool known_schema = action.schema >= 0 && action.schema < task.num_schemas();
         // The artificial goal action of an ADL goal changes nothing the
         // original goal reads (it is never printed).
-        if (schema.is_goal_action) continue;
-        const int given = static_cast<int>(action.arguments.size());
-        // A plan file gives the printed parameters only.
-        if (given != schema.arity() && given != schema.printed_arity()) {
-            return fail("expects " + std::to_string(schema.printed_arity()) + " arguments, got " +
-                        std::to_string(action.arguments.size()));
-        }
-        for (int i = 0; i < given; ++i) {
-            ObjectId o = action.arguments[i];
-            if (o < 0 || o >= task.num_objects()) return fail("unknown object");
-            TypeId t = schema.parameters[i].type;
-            if (!task.is_of_type[t][o]) {
-                return fail("object " + task.objects[o].name + " is not of type " +
-                            task.types[t].name + " required by parameter " +
-                            schema.parameters[i].name);
-            }
-        }
-        if (schema.original_precondition >= 0) {
-            // ADL: the precondition as written, on the printed arguments.
-            std::vector<ObjectId> binding(action.arguments.begin(),
-                                          action.arguments.begin() + schema.printed_arity());
-            const Condition& pre = task.original_preconditions[schema.original_precondition];
-            if (!condition_holds(task, pre, binding, state)) {
-                return fail("the precondition (as written in the domain) is not satisfied");
-            }
-        } else if (std::string failed = failed_literal(task, schema, action, state);
-                   !failed.empty()) {
-            return fail(failed + " is not satisfied");
-        }
+        if (known_schema && task.schemas[action.schema].is_goal_action) continue;
+        if (std::string why = malformed_action(task, action); !why.empty()) return fail(why);
+        if (std::string why = failed_precondition(task, action, state); !why.empty())
+            return fail(why);
         try {
             result.plan_cost += action_cost(task, action);
         } catch (const Error& e) {
             return fail(e.message());
         }
-        // PDDL semantics: deletes first, then adds.
-        std::vector<GroundAtom> adds, deletes;
-        for (const AtomSchema& eff : schema.add_effects)
-            adds.push_back(instantiate(eff, action));
-        for (const AtomSchema& eff : schema.delete_effects)
-            deletes.push_back(instantiate(eff, action));
-        // Conditional effects read the state before the action.
-        if (!schema.conditional_effects.empty()) {
-            conditional_effects_of(task, action, state, adds, deletes);
-        }
-        for (const GroundAtom& atom : deletes)
-            state.erase(atom);
-        for (GroundAtom& atom : adds)
-            state.insert(std::move(atom));
+        apply_effects(task, action, state);
         if (observe) observe(step + 1, state);
     }
 

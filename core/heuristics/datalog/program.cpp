@@ -91,6 +91,27 @@ class Builder {
 
     void add_schema(SchemaId s) {
         const ActionSchema& schema = task_.schemas[s];
+        std::vector<RAtom> conditions = schema_conditions(schema);
+        std::vector<RConstraint> constraints = schema_constraints(schema);
+        types_ = {};
+        for (const Parameter& par : schema.parameters)
+            types_.push_back(par.type);
+        const int first_rule = static_cast<int>(p_.rules.size());
+        add_join_rules(s, std::move(conditions));
+        attach_constraints(first_rule, constraints);
+        // Types are checked where a task atom binds the variable; auxiliary
+        // atoms carry variables that were checked below them.
+        rule_types_.resize(p_.rules.size(), types_);
+
+        std::vector<RAtom> effects;
+        for (const AtomSchema& add : schema.add_effects)
+            effects.push_back(lift(add.predicate, add.arguments));
+        p_.effects.push_back(std::move(effects));
+    }
+
+    // The positive preconditions, a type atom for each parameter they leave
+    // unbound (interning its type predicate) and ε (when there is one).
+    std::vector<RAtom> schema_conditions(const ActionSchema& schema) {
         std::vector<RAtom> conditions;
         std::vector<bool> bound(schema.arity(), false);
         for (const AtomSchema& pre : schema.positive_preconditions) {
@@ -104,7 +125,12 @@ class Builder {
                 conditions.push_back({type_predicate(schema.parameters[i].type), {{true, i}}});
         }
         if (p_.epsilon >= 0) conditions.push_back({p_.epsilon, {}});
+        return conditions;
+    }
 
+    // (In)equalities and negated static preconditions (the relaxation drops
+    // the other negative preconditions).
+    std::vector<RConstraint> schema_constraints(const ActionSchema& schema) const {
         std::vector<RConstraint> constraints;
         for (const EqualityConstraint& eq : schema.equalities) {
             RConstraint c;
@@ -120,15 +146,13 @@ class Builder {
             c.atom = lift(neg.predicate, neg.arguments);
             constraints.push_back(c);
         }
+        return constraints;
+    }
 
-        RAtom head{p_.action_predicate(s), {}};
-        for (int i = 0; i < schema.arity(); ++i)
-            head.args.push_back({true, i});
-        types_ = {};
-        for (const Parameter& par : schema.parameters)
-            types_.push_back(par.type);
-
-        const int first_rule = static_cast<int>(p_.rules.size());
+    // Joins the conditions pairwise, cheapest first, into auxiliary atoms
+    // until two are left: they form the body of the action's rule.
+    void add_join_rules(SchemaId s, std::vector<RAtom> conditions) {
+        const int arity = task_.schemas[s].arity();
         while (conditions.size() > 2) {
             auto [i, j] = cheapest_pair(conditions);
             std::vector<int> vi = variables_of(conditions[i]), vj = variables_of(conditions[j]);
@@ -142,20 +166,25 @@ class Builder {
             rule.head = aux;
             rule.body = {conditions[i], conditions[j]};
             rule.weight = 0;
-            rule.num_variables = schema.arity();
+            rule.num_variables = arity;
             p_.rules.push_back(std::move(rule));
             conditions.erase(conditions.begin() + j);  // j > i
             conditions[i] = aux;
         }
         Rule rule;
-        rule.head = head;
+        rule.head = RAtom{p_.action_predicate(s), {}};
+        for (int i = 0; i < arity; ++i)
+            rule.head.args.push_back({true, i});
         rule.body = conditions;
         rule.weight = 1;
         rule.schema = s;
-        rule.num_variables = schema.arity();
+        rule.num_variables = arity;
         p_.rules.push_back(std::move(rule));
+    }
 
-        // Each constraint goes to the first rule whose body binds all its variables.
+    // Each constraint goes to the first rule from `first_rule` on whose body
+    // binds all its variables (the last one otherwise).
+    void attach_constraints(int first_rule, std::vector<RConstraint>& constraints) {
         for (RConstraint& c : constraints) {
             std::vector<int> needed = constraint_variables(c);
             for (int r = first_rule; r < static_cast<int>(p_.rules.size()); ++r) {
@@ -171,14 +200,6 @@ class Builder {
                 }
             }
         }
-        // Types are checked where a task atom binds the variable; auxiliary
-        // atoms carry variables that were checked below them.
-        rule_types_.resize(p_.rules.size(), types_);
-
-        std::vector<RAtom> effects;
-        for (const AtomSchema& add : schema.add_effects)
-            effects.push_back(lift(add.predicate, add.arguments));
-        p_.effects.push_back(std::move(effects));
     }
 
     // Fast Downward's join-cost heuristic: prefer pairs sharing many variables
