@@ -9,10 +9,6 @@ namespace ll::pddl {
 
 namespace {
 
-Pos pos_of(const SExpr& e) {
-    return Pos{e.line, e.column};
-}
-
 bool is_compound_head(const SExpr& e) {
     return e.has_head("and") || e.has_head("or") || e.has_head("not") || e.has_head("imply") ||
            e.has_head("exists") || e.has_head("forall");

@@ -16,6 +16,10 @@ struct Pos {
     int column = 0;
 };
 
+inline Pos pos_of(const SExpr& e) {
+    return Pos{e.line, e.column};
+}
+
 struct Name {
     std::string text;
     Pos pos;

@@ -103,4 +103,29 @@ void check_section_shape(const SExpr& section, const std::string& file, std::str
     }
 }
 
+const SExpr* find_requirements_section(const DefineForm& form, const std::string& file,
+                                       std::string_view kind) {
+    const std::vector<SExpr>& sections = form.root.items;
+    const SExpr* requirements = nullptr;
+    for (std::size_t i = DefineForm::first_section; i < sections.size(); ++i) {
+        const SExpr& s = sections[i];
+        check_section_shape(s, file, kind);
+        if (!s.items[0].is_symbol(":requirements")) continue;
+        if (requirements != nullptr) {
+            throw Error(ErrorCategory::Input, "duplicate ':requirements' section",
+                        position_of(s.items[0], file));
+        }
+        requirements = &s;
+    }
+    return requirements;
+}
+
+void mark_section_seen(bool& seen, const SExpr& keyword, const std::string& file) {
+    if (seen) {
+        throw Error(ErrorCategory::Input, "duplicate '" + keyword.symbol + "' section",
+                    position_of(keyword, file));
+    }
+    seen = true;
+}
+
 }  // namespace ll::pddl

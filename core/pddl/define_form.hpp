@@ -27,4 +27,14 @@ DefineForm read_define_form(std::string_view text, const std::string& file, std:
 // Throws a Syntax error unless `section` is a list headed by a keyword.
 void check_section_shape(const SExpr& section, const std::string& file, std::string_view kind);
 
+// Checks the shape of every section and returns the ':requirements' one
+// (null if none): the other sections are checked against it. A second one
+// is an Input error.
+const SExpr* find_requirements_section(const DefineForm& form, const std::string& file,
+                                       std::string_view kind);
+
+// Records that a section allowed once was read; an Input error ("duplicate
+// ':types' section") when `seen` is already set.
+void mark_section_seen(bool& seen, const SExpr& keyword, const std::string& file);
+
 }  // namespace ll::pddl

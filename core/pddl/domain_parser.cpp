@@ -13,10 +13,6 @@ namespace ll::pddl {
 
 namespace {
 
-Pos pos_of(const SExpr& e) {
-    return Pos{e.line, e.column};
-}
-
 const char* unsupported_section(const std::string& keyword) {
     if (keyword == ":derived") return "derived predicates (:derived) are not supported";
     if (keyword == ":durative-action") return "durative actions are not supported";
@@ -177,31 +173,13 @@ DomainAst parse_domain(std::string_view text, const std::string& file,
     domain.name = form.name;
     domain.pos = pos_of(form.root);
 
-    // :requirements first: the other sections are checked against it.
-    const SExpr* requirements = nullptr;
-    for (std::size_t i = DefineForm::first_section; i < sections.size(); ++i) {
-        const SExpr& s = sections[i];
-        check_section_shape(s, file, "domain");
-        if (!s.items[0].is_symbol(":requirements")) continue;
-        if (requirements != nullptr) {
-            throw Error(ErrorCategory::Input, "duplicate ':requirements' section",
-                        position_of(s.items[0], file));
-        }
-        requirements = &s;
-    }
+    const SExpr* requirements = find_requirements_section(form, file, "domain");
     domain.requirements =
         requirements != nullptr ? parse_requirements(*requirements, file) : Requirements::assumed();
     const Requirements& req = domain.requirements;
 
     bool seen_types = false, seen_constants = false, seen_predicates = false,
          seen_functions = false;
-    auto once = [&](bool& seen, const SExpr& keyword) {
-        if (seen) {
-            throw Error(ErrorCategory::Input, "duplicate '" + keyword.symbol + "' section",
-                        position_of(keyword, file));
-        }
-        seen = true;
-    };
 
     for (std::size_t i = DefineForm::first_section; i < sections.size(); ++i) {
         const SExpr& s = sections[i];
@@ -209,7 +187,7 @@ DomainAst parse_domain(std::string_view text, const std::string& file,
         const std::string& k = keyword.symbol;
         if (k == ":requirements") continue;
         if (k == ":types") {
-            once(seen_types, keyword);
+            mark_section_seen(seen_types, keyword, file);
             if (!req.typing) {
                 throw Error(ErrorCategory::Input, "':types' needs ':typing' in :requirements",
                             position_of(keyword, file));
@@ -217,16 +195,16 @@ DomainAst parse_domain(std::string_view text, const std::string& file,
             domain.types =
                 parse_typed_list(s, 1, TypedListKind::Names, req, file, "the :types section");
         } else if (k == ":constants") {
-            once(seen_constants, keyword);
+            mark_section_seen(seen_constants, keyword, file);
             domain.constants =
                 parse_typed_list(s, 1, TypedListKind::Names, req, file, "the :constants section");
         } else if (k == ":predicates") {
-            once(seen_predicates, keyword);
+            mark_section_seen(seen_predicates, keyword, file);
             for (std::size_t j = 1; j < s.items.size(); ++j) {
                 domain.predicates.push_back(parse_predicate(s.items[j], req, file));
             }
         } else if (k == ":functions") {
-            once(seen_functions, keyword);
+            mark_section_seen(seen_functions, keyword, file);
             domain.functions = parse_functions(s, req, file, warnings);
         } else if (k == ":action") {
             domain.actions.push_back(parse_action(s, req, file, warnings));

@@ -9,10 +9,6 @@ namespace ll::pddl {
 
 namespace {
 
-Pos pos_of(const SExpr& e) {
-    return Pos{e.line, e.column};
-}
-
 // Why a construct outside the subset is refused, or nullptr if `head` is not
 // such a construct.
 const char* unsupported_reason(std::string_view head) {

@@ -7,10 +7,6 @@ namespace ll::pddl {
 
 namespace {
 
-Pos pos_of(const SExpr& e) {
-    return Pos{e.line, e.column};
-}
-
 TypeRef parse_type(const SExpr& e, const std::string& file) {
     TypeRef type;
     type.pos = pos_of(e);
