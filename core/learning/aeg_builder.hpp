@@ -12,25 +12,16 @@
 // instead of a panic.
 #pragma once
 
-#include "core/learning/graph_builder.hpp"
-#include "core/learning/graph_effects.hpp"
-#include "core/learning/graph_state_encoder.hpp"
+#include "core/learning/graph_action_set.hpp"
 
 namespace ll {
 
-class AegBuilder final : public GraphBuilder {
+class AegBuilder final : public ActionSetGraphBuilder {
   public:
     // Throws ll::Error(Unsupported) beyond kMaxUnaryStaticPredicates.
     AegBuilder(const Task& task, const StateLayout& layout, const StaticFacts& statics,
                SuccessorGenerator& successors);
     void build(const State& state, const PartialAction& partial, Graph& out) override;
-    const ColourLayout& colours() const { return encoder_.colours(); }
-
-  private:
-    const Task& task_;
-    SuccessorGenerator& successors_;
-    StateGraphEncoder encoder_;
-    GroundEffectSummary effects_;
 };
 
 }  // namespace ll

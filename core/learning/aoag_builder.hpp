@@ -8,25 +8,18 @@
 
 #include <vector>
 
-#include "core/learning/graph_builder.hpp"
-#include "core/learning/graph_effects.hpp"
-#include "core/learning/graph_state_encoder.hpp"
+#include "core/learning/graph_action_set.hpp"
 
 namespace ll {
 
-class AoagBuilder final : public GraphBuilder {
+class AoagBuilder final : public ActionSetGraphBuilder {
   public:
     // Throws ll::Error(Unsupported) beyond kMaxUnaryStaticPredicates.
     AoagBuilder(const Task& task, const StateLayout& layout, const StaticFacts& statics,
                 SuccessorGenerator& successors);
     void build(const State& state, const PartialAction& partial, Graph& out) override;
-    const ColourLayout& colours() const { return encoder_.colours(); }
 
   private:
-    const Task& task_;
-    SuccessorGenerator& successors_;
-    StateGraphEncoder encoder_;
-    GroundEffectSummary effects_;        // of the single action (|A| = 1)
     std::vector<ObjectId> action_args_;  // A(s, ρ), flat, schema arity each
     int num_actions_ = 0;                // |A(s, ρ)|
 };

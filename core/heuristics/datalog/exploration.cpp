@@ -103,6 +103,25 @@ void Exploration::push(int cost, int fact) {
     max_bucket_ = std::max(max_bucket_, c);
 }
 
+bool Exploration::record(int id, bool inserted, int cost, int rule, int a, int b,
+                         std::uint8_t closed) {
+    if (inserted) {
+        cost_.push_back(cost);
+        achiever_.push_back(rule);
+        body_a_.push_back(a);
+        body_b_.push_back(b);
+        closed_.push_back(closed);
+        is_goal_.push_back(0);
+        return true;
+    }
+    if (cost >= cost_[id]) return false;
+    cost_[id] = cost;
+    achiever_[id] = rule;
+    body_a_[id] = a;
+    body_b_[id] = b;
+    return true;
+}
+
 void Exploration::produce(RelPredicate predicate, const ObjectId* args, int n, int cost, int rule,
                           int a, int b) {
     if (program_.is_action_predicate(predicate)) {
@@ -110,21 +129,7 @@ void Exploration::produce(RelPredicate predicate, const ObjectId* args, int n, i
         return;
     }
     auto [id, inserted] = intern(predicate, args, n);
-    if (inserted) {
-        cost_.push_back(cost);
-        achiever_.push_back(rule);
-        body_a_.push_back(a);
-        body_b_.push_back(b);
-        closed_.push_back(0);
-        is_goal_.push_back(0);
-    } else if (cost < cost_[id]) {
-        cost_[id] = cost;
-        achiever_[id] = rule;
-        body_a_[id] = a;
-        body_b_[id] = b;
-    } else {
-        return;
-    }
+    if (!record(id, inserted, cost, rule, a, b, 0)) return;
     push(cost, id);
 }
 
@@ -141,21 +146,7 @@ void Exploration::produce_action(SchemaId schema, const ObjectId* args, int cost
         cost += costs_.cost(schema, {args, static_cast<std::size_t>(arity)}) - 1;
     }
     auto [id, inserted] = intern(predicate, args, arity);
-    if (inserted) {
-        cost_.push_back(cost);
-        achiever_.push_back(rule);
-        body_a_.push_back(a);
-        body_b_.push_back(b);
-        closed_.push_back(1);
-        is_goal_.push_back(0);
-    } else if (cost < cost_[id]) {
-        cost_[id] = cost;
-        achiever_[id] = rule;
-        body_a_[id] = a;
-        body_b_[id] = b;
-    } else {
-        return;
-    }
+    if (!record(id, inserted, cost, rule, a, b, 1)) return;
     // Copy the arguments: producing effects may grow the fact arena.
     ObjectId params[32];
     std::vector<ObjectId> big;

@@ -81,6 +81,9 @@ class Exploration {
                  int b);
     void produce_action(SchemaId schema, const ObjectId* args, int cost, int rule, int a, int b);
     void push(int cost, int fact);
+    // Records fact `id` (just interned if `inserted`) as reached at `cost` by
+    // `rule` from bodies a, b; false when it is already reached as cheaply.
+    bool record(int id, bool inserted, int cost, int rule, int a, int b, std::uint8_t closed);
     void reset();
     // The cheapest unprocessed fact, now closed, or -1 when none is left.
     int pop_fact();
