@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cli/common/args.hpp"
+#include "cli/common/command.hpp"
 #include "cli/common/diagnostics.hpp"
 #include "cli/common/exit_codes.hpp"
 #include "cli/common/explain_command.hpp"
@@ -108,13 +109,6 @@ std::string top_help() {
            format_help(explain_spec()) + "\nexit codes:\n" + exit_code_help();
 }
 
-// Prints an error the way the user should see it, and its exit code.
-int report(const Error& error, const SourceFiles& sources, const char* usage_name) {
-    print_error(std::cerr, error, sources);
-    if (error.category() == ErrorCategory::Usage) std::cerr << help_hint(usage_name) << "\n";
-    return exit_code_for(error.category());
-}
-
 // The stats file must not turn one error into another: a failure to write
 // it is reported and only changes the exit code of a run that succeeded.
 int finish_with_stats(const std::optional<std::string>& path, const nlohmann::json& json,
@@ -131,12 +125,91 @@ std::string models_directory() {
 #endif
 }
 
-// The catalogue of pretrained models; none (no automatic model) when the
-// folder has no manifest.
-std::vector<CatalogEntry> read_catalog(const std::string& dir) {
-    const std::string path = dir + "/manifest.json";
-    if (!std::filesystem::exists(path)) return {};
-    return parse_model_catalog(read_text_file(path), path);
+// The command line of `plan`, checked before any file is read so that
+// option errors come first.
+struct PlanCommandLine {
+    PlanRequest request;
+    std::string plan_file;
+    std::string model_option;
+    bool quiet = false;
+};
+
+PlanCommandLine read_plan_command_line(const ParsedArgs& a, RunInfo& run) {
+    PlanCommandLine line;
+    run.domain = a.positionals[0];
+    run.problem = a.positionals[1];
+    line.quiet = a.has("--quiet");
+    line.plan_file = a.value("--plan-file").value_or(kDefaultPlanFile);
+    PlanRequest& request = line.request;
+    OptionValues& values = request.options;
+    values.space = a.value("--space");
+    values.heuristic = a.value("--heuristic");
+    values.config = a.value("--config");
+    values.search = a.value("--search");
+    values.preferred = a.value("--preferred");
+    values.novelty = a.value("--novelty");
+    values.dead_ends = a.value("--dead-ends");
+    values.parameter_order = a.value("--parameter-order");
+    line.model_option = a.value("--model").value_or("auto");
+    const bool model_file = line.model_option != "auto" && line.model_option != "none";
+    // --model auto may bring a model for a configuration that asks for wl.
+    values.has_model = model_file || (line.model_option == "auto" && accepts_auto_model(values));
+    const PlannerOptions options = make_planner_options(values);
+    run.space = to_string(options.space);
+    run.heuristic = to_string(options.heuristic);
+    run.config = describe_search(options);
+    if (auto v = a.value("--time-limit")) {
+        request.limits.time_limit_s = parse_time_limit_s(*v, "--time-limit");
+    }
+    if (auto v = a.value("--memory-limit")) {
+        request.limits.memory_limit_mb = parse_memory_limit_mb(*v, "--memory-limit");
+        set_memory_safety_net(request.limits.memory_limit_mb);
+    }
+    if (auto v = a.value("--max-expansions")) {
+        request.limits.max_expansions = parse_positive_count(*v, "--max-expansions");
+    }
+    request.progress_interval_s = kProgressIntervalS;
+    run.limits = request.limits;
+    return line;
+}
+
+// Reads the task and the model; reading counts against the time limit too
+// (a FIFO, /dev/zero), so the request's limit is what is left of it.
+void read_plan_inputs(PlanCommandLine& line, const RunInfo& run, const Stopwatch& clock,
+                      SourceFiles& sources, RequestTexts& texts) {
+    PlanRequest& request = line.request;
+    const ReadLimits read_limits{kMaxInputFileBytes, &clock, request.limits.time_limit_s};
+    read_task_files(request, texts, run.domain, run.problem, sources, read_limits);
+    attach_model(request, texts, line.model_option, models_directory(), read_limits);
+    if (std::isfinite(request.limits.time_limit_s)) {
+        request.limits.time_limit_s = std::max(request.limits.time_limit_s - clock.seconds(), 1e-3);
+    }
+}
+
+// Writes and prints the outcome of a search; returns the exit code.
+int report_outcome(const PlanOutcome& outcome, const PlanCommandLine& line, RunInfo& run,
+                   const Stopwatch& clock, const std::optional<std::string>& stats_path) {
+    print_warnings(std::cerr, outcome.task.warnings);
+    run.heuristic = to_string(outcome.options.heuristic);
+    run.config = describe_search(outcome.options);
+    run.space = to_string(outcome.options.space);
+    run.model = outcome.model_name;
+    const SearchResult& result = outcome.result;
+    std::string plan_text;
+    if (result.status == SearchStatus::Solved) {
+        plan_text = ll::format_plan(outcome.task, result.plan);
+        write_text_file(line.plan_file, plan_text);
+    }
+    const double total_time_s = clock.seconds();
+    const double peak_mb = std::max(result.stats.peak_memory_mb, peak_memory_mb());
+    if (!line.quiet) {
+        std::cout << plan_text << "Configuration: " << run.config << " (space " << run.space
+                  << ", model " << (run.model.empty() ? "none" : run.model) << ")\n"
+                  << format_summary(result, total_time_s, peak_mb) << std::flush;
+    }
+    if (line.quiet) std::cerr << quiet_limit_line(result.status, run.limits, total_time_s, peak_mb);
+    return finish_with_stats(stats_path, search_stats_json(result, run, total_time_s, peak_mb),
+                             exit_code_for(result.status));
 }
 
 int run_plan(std::span<const std::string> args) {
@@ -150,105 +223,18 @@ int run_plan(std::span<const std::string> args) {
     try {
         ParsedArgs a = parse_args(plan_spec(), args);
         if (a.help) {
-            std::cout << format_help(plan_spec()) << "\nexit codes:\n" << exit_code_help();
+            std::cout << command_help(plan_spec());
             return kExitSuccess;
         }
         stats_path = a.value("--stats-json");
-        run.domain = a.positionals[0];
-        run.problem = a.positionals[1];
-        const bool quiet = a.has("--quiet");
-        const std::string plan_file = a.value("--plan-file").value_or(kDefaultPlanFile);
-
-        PlanRequest request;
-        OptionValues& values = request.options;
-        values.space = a.value("--space");
-        values.heuristic = a.value("--heuristic");
-        values.config = a.value("--config");
-        values.search = a.value("--search");
-        values.preferred = a.value("--preferred");
-        values.novelty = a.value("--novelty");
-        values.dead_ends = a.value("--dead-ends");
-        values.parameter_order = a.value("--parameter-order");
-        const std::string model_option = a.value("--model").value_or("auto");
-        const bool model_file = model_option != "auto" && model_option != "none";
-        // --model auto may bring a model for a configuration that asks for wl.
-        values.has_model = model_file || (model_option == "auto" && accepts_auto_model(values));
-        {
-            // Checked before any file is read, so option errors come first.
-            const PlannerOptions options = make_planner_options(values);
-            run.space = to_string(options.space);
-            run.heuristic = to_string(options.heuristic);
-            run.config = describe_search(options);
-        }
-        if (auto v = a.value("--time-limit")) {
-            request.limits.time_limit_s = parse_time_limit_s(*v, "--time-limit");
-        }
-        if (auto v = a.value("--memory-limit")) {
-            request.limits.memory_limit_mb = parse_memory_limit_mb(*v, "--memory-limit");
-            set_memory_safety_net(request.limits.memory_limit_mb);
-        }
-        if (auto v = a.value("--max-expansions")) {
-            request.limits.max_expansions = parse_positive_count(*v, "--max-expansions");
-        }
-        request.progress_interval_s = kProgressIntervalS;
-        run.limits = request.limits;
-
-        // Reading counts against the time limit too (a FIFO, /dev/zero).
-        const ReadLimits read_limits{kMaxInputFileBytes, &clock, request.limits.time_limit_s};
-        const std::string domain_text = read_text_file(run.domain, read_limits);
-        sources.add(run.domain, domain_text);
-        const std::string problem_text = read_text_file(run.problem, read_limits);
-        sources.add(run.problem, problem_text);
-        std::string model_text;
-        request.domain_text = domain_text;
-        request.problem_text = problem_text;
-        request.domain_name = run.domain;
-        request.problem_name = run.problem;
-        std::vector<CatalogEntry> catalog;
-        const std::string models_dir = models_directory();
-        if (model_file) {
-            model_text = read_text_file(model_option, read_limits);
-            request.model_text = model_text;
-            request.model_name = model_option;
-        } else if (model_option == "auto") {
-            catalog = read_catalog(models_dir);
-            request.catalog = &catalog;
-            request.read_catalog_file = [&](const std::string& file) {
-                return read_text_file(models_dir + "/" + file);
-            };
-        }
-        // The request's limit covers the whole run: reading files used part.
-        if (std::isfinite(request.limits.time_limit_s)) {
-            request.limits.time_limit_s =
-                std::max(request.limits.time_limit_s - clock.seconds(), 1e-3);
-        }
+        PlanCommandLine line = read_plan_command_line(a, run);
+        RequestTexts texts;
+        read_plan_inputs(line, run, clock, sources, texts);
         ProgressCallback progress;
-        if (!quiet) {
+        if (!line.quiet) {
             progress = [](const Progress& p) { std::cerr << format_progress(p) << std::flush; };
         }
-        const PlanOutcome outcome = plan_request(request, progress);
-        print_warnings(std::cerr, outcome.task.warnings);
-        run.heuristic = to_string(outcome.options.heuristic);
-        run.config = describe_search(outcome.options);
-        run.space = to_string(outcome.options.space);
-        run.model = outcome.model_name;
-        const SearchResult& result = outcome.result;
-
-        std::string plan_text;
-        if (result.status == SearchStatus::Solved) {
-            plan_text = ll::format_plan(outcome.task, result.plan);
-            write_text_file(plan_file, plan_text);
-        }
-        const double total_time_s = clock.seconds();
-        const double peak_mb = std::max(result.stats.peak_memory_mb, peak_memory_mb());
-        if (!quiet) {
-            std::cout << plan_text << "Configuration: " << run.config << " (space " << run.space
-                      << ", model " << (run.model.empty() ? "none" : run.model) << ")\n"
-                      << format_summary(result, total_time_s, peak_mb) << std::flush;
-        }
-        if (quiet) std::cerr << quiet_limit_line(result.status, run.limits, total_time_s, peak_mb);
-        return finish_with_stats(stats_path, search_stats_json(result, run, total_time_s, peak_mb),
-                                 exit_code_for(result.status));
+        return report_outcome(plan_request(line.request, progress), line, run, clock, stats_path);
     } catch (const LimitReached& limit) {
         // Only reading the input throws this here: the search catches its own.
         SearchResult result;
@@ -260,7 +246,7 @@ int run_plan(std::span<const std::string> args) {
                                  search_stats_json(result, run, total_time_s, peak_memory_mb()),
                                  exit_code_for(result.status));
     } catch (const Error& e) {
-        int code = report(e, sources, "lazylifted plan");
+        int code = report_error(e, sources, "lazylifted plan");
         return finish_with_stats(stats_path, error_stats_json(e, run, clock.seconds(), code), code);
     } catch (const std::bad_alloc&) {
         std::cerr << "error: out of memory\n";
@@ -281,7 +267,7 @@ int run_validate(std::span<const std::string> args) {
     try {
         ParsedArgs a = parse_args(validate_spec(), args);
         if (a.help) {
-            std::cout << format_help(validate_spec()) << "\nexit codes:\n" << exit_code_help();
+            std::cout << command_help(validate_spec());
             return kExitSuccess;
         }
         const std::string& domain = a.positionals[0];
@@ -306,7 +292,7 @@ int run_validate(std::span<const std::string> args) {
         std::cout << "Plan invalid: " << result.message << "\n";
         return kExitPlanInvalid;
     } catch (const Error& e) {
-        return report(e, sources, "lazylifted validate");
+        return report_error(e, sources, "lazylifted validate");
     } catch (const std::bad_alloc&) {
         std::cerr << "error: out of memory\n";
         return kExitOutOfMemory;
@@ -318,8 +304,9 @@ int run_validate(std::span<const std::string> args) {
 
 int run(const std::vector<std::string>& args) {
     if (args.empty()) {
-        return report(Error(ErrorCategory::Usage, "missing command (plan, validate or explain)"),
-                      {}, "lazylifted");
+        return report_error(
+            Error(ErrorCategory::Usage, "missing command (plan, validate or explain)"), {},
+            "lazylifted");
     }
     const std::string& command = args[0];
     std::span<const std::string> rest(args.data() + 1, args.size() - 1);
@@ -334,9 +321,9 @@ int run(const std::vector<std::string>& args) {
     if (command == "plan") return run_plan(rest);
     if (command == "validate") return run_validate(rest);
     if (command == "explain") return run_explain(rest, models_directory());
-    return report(Error(ErrorCategory::Usage,
-                        "unknown command '" + command + "' (expected plan, validate or explain)"),
-                  {}, "lazylifted");
+    return report_error(Error(ErrorCategory::Usage, "unknown command '" + command +
+                                                        "' (expected plan, validate or explain)"),
+                        {}, "lazylifted");
 }
 
 }  // namespace

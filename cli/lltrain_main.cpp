@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "cli/common/args.hpp"
+#include "cli/common/command.hpp"
 #include "cli/common/diagnostics.hpp"
 #include "cli/common/exit_codes.hpp"
 #include "cli/common/files.hpp"
@@ -182,26 +183,66 @@ std::vector<int> parse_iterations(const std::string& text) {
     return out;
 }
 
-TrainerOptions trainer_options(const ParsedArgs& a) {
-    TrainerOptions options;
-    options.dataset.graph = parse_graph_kind(a.value("--graph").value_or("aoag"));
+DatasetOptions dataset_options(const ParsedArgs& a) {
+    DatasetOptions dataset;
+    dataset.graph = parse_graph_kind(a.value("--graph").value_or("aoag"));
     const std::string space = a.value("--space").value_or("partial");
     if (space == "partial") {
-        options.dataset.space = DatasetSpace::Partial;
+        dataset.space = DatasetSpace::Partial;
     } else if (space == "state") {
-        options.dataset.space = DatasetSpace::State;
+        dataset.space = DatasetSpace::State;
     } else {
         throw Error(ErrorCategory::Usage,
                     "--space: unknown value '" + space + "' (expected partial or state)");
     }
-    if (options.dataset.space == DatasetSpace::Partial && options.dataset.graph == GraphKind::Ilg) {
+    if (dataset.space == DatasetSpace::Partial && dataset.graph == GraphKind::Ilg) {
         throw Error(ErrorCategory::Usage,
                     "--graph ilg ignores partial actions, so it cannot rank them: use "
                     "--space state for ILG (the WL-GOOSE baseline), or aoag/aeg");
     }
-    options.dataset.importances = a.value("--importances")
-                                      ? parse_importances(*a.value("--importances"))
-                                      : default_importances(options.dataset.graph);
+    dataset.importances = a.value("--importances") ? parse_importances(*a.value("--importances"))
+                                                   : default_importances(dataset.graph);
+    return dataset;
+}
+
+// --neighbourhood and --wl-variant (the iterations come from the selection).
+void read_wl_options(const ParsedArgs& a, WlOptions& wl) {
+    const std::string neighbourhood = a.value("--neighbourhood").value_or("set");
+    const std::optional<Neighbourhood> aggregation = parse_neighbourhood(neighbourhood);
+    if (!aggregation) {
+        throw Error(ErrorCategory::Usage, "--neighbourhood: unknown value '" + neighbourhood +
+                                              "' (expected set or multiset)");
+    }
+    wl.neighbourhood = *aggregation;
+    const std::string variant = a.value("--wl-variant").value_or("wl");
+    const std::optional<WlVariant> parsed = parse_wl_variant(variant);
+    if (!parsed) {
+        throw Error(ErrorCategory::Usage,
+                    "--wl-variant: unknown value '" + variant + "' (expected wl or iwl)");
+    }
+    wl.variant = *parsed;
+}
+
+// --c: a number in [0.001, 100].
+double parse_regularisation(const std::string& text) {
+    double c = 0;
+    try {
+        std::size_t used = 0;
+        c = std::stod(text, &used);
+        if (used != text.size()) c = -1;
+    } catch (const std::exception&) {
+        c = -1;
+    }
+    if (!(c >= 1e-3 && c <= 100)) {
+        throw Error(ErrorCategory::Usage,
+                    "--c: expected a number in [0.001, 100], got '" + text + "'");
+    }
+    return c;
+}
+
+TrainerOptions trainer_options(const ParsedArgs& a) {
+    TrainerOptions options;
+    options.dataset = dataset_options(a);
     options.tune = !a.has("--no-tune");
     if (auto v = a.value("--selection")) {
         if (*v != "search" && *v != "loss") {
@@ -219,22 +260,7 @@ TrainerOptions trainer_options(const ParsedArgs& a) {
                     "--iterations: a range needs --selection search (and tuning)");
     }
     options.wl.iterations = options.iteration_candidates.back();
-    const std::string neighbourhood = a.value("--neighbourhood").value_or("set");
-    if (neighbourhood == "set") {
-        options.wl.neighbourhood = Neighbourhood::Set;
-    } else if (neighbourhood == "multiset") {
-        options.wl.neighbourhood = Neighbourhood::Multiset;
-    } else {
-        throw Error(ErrorCategory::Usage, "--neighbourhood: unknown value '" + neighbourhood +
-                                              "' (expected set or multiset)");
-    }
-    const std::string variant = a.value("--wl-variant").value_or("wl");
-    const std::optional<WlVariant> parsed = parse_wl_variant(variant);
-    if (!parsed) {
-        throw Error(ErrorCategory::Usage,
-                    "--wl-variant: unknown value '" + variant + "' (expected wl or iwl)");
-    }
-    options.wl.variant = *parsed;
+    read_wl_options(a, options.wl);
     if (auto v = a.value("--seed")) {
         if (*v == "0") {
             options.seed = 0;
@@ -242,21 +268,7 @@ TrainerOptions trainer_options(const ParsedArgs& a) {
             options.seed = static_cast<std::uint64_t>(parse_positive_count(*v, "--seed"));
         }
     }
-    if (auto v = a.value("--c")) {
-        double c = 0;
-        try {
-            std::size_t used = 0;
-            c = std::stod(*v, &used);
-            if (used != v->size()) c = -1;
-        } catch (const std::exception&) {
-            c = -1;
-        }
-        if (!(c >= 1e-3 && c <= 100)) {
-            throw Error(ErrorCategory::Usage,
-                        "--c: expected a number in [0.001, 100], got '" + *v + "'");
-        }
-        options.c = c;
-    }
+    if (auto v = a.value("--c")) options.c = parse_regularisation(*v);
     if (auto v = a.value("--selection-time-limit")) {
         options.selection_time_limit_s = parse_time_limit_s(*v, "--selection-time-limit");
     }
@@ -585,121 +597,157 @@ std::string summary_text(const TrainerSummary& s, const TrainerOptions& options,
     return out.str();
 }
 
+// Required options and the ones that need (or exclude) --bootstrap,
+// checked before any file is read.
+void check_option_combinations(const ParsedArgs& a, bool bootstrapping) {
+    for (const char* required : {"--domain", "--problems", "--plans", "--out"}) {
+        if (!a.value(required) && !(bootstrapping && std::string(required) == "--plans")) {
+            throw Error(ErrorCategory::Usage, std::string("missing required option ") + required);
+        }
+    }
+    for (const char* option : {"--time-budget", "--max-rounds", "--save-plans"}) {
+        if (a.value(option) && !bootstrapping) {
+            throw Error(ErrorCategory::Usage, std::string(option) + " needs --bootstrap");
+        }
+    }
+    if (bootstrapping && a.has("--solve-missing")) {
+        throw Error(ErrorCategory::Usage,
+                    "--bootstrap already solves the problems without plans: drop "
+                    "--solve-missing");
+    }
+}
+
+PlanRules plan_rules(const ParsedArgs& a) {
+    PlanRules rules;
+    rules.quiet = a.has("--quiet");
+    rules.strict = a.has("--strict");
+    rules.solve_missing = a.has("--solve-missing");
+    if (auto v = a.value("--solve-time-limit")) {
+        rules.solve_time_limit_s = parse_time_limit_s(*v, "--solve-time-limit");
+    }
+    return rules;
+}
+
+// A trained model with what it took: bootstrap rounds, problems skipped
+// and problems the planner solved for training.
+struct Training {
+    TrainerResult result;
+    std::vector<BootstrapRound> rounds;
+    int skipped = 0;
+    int solved_here = 0;
+};
+
+Training train(const ParsedArgs& a, std::vector<Candidate>& candidates, const fs::path& plans_dir,
+               const TrainerOptions& options, const PlanRules& rules, bool bootstrapping,
+               const Stopwatch& clock) {
+    Training out;
+    if (bootstrapping) {
+        BootstrapOutcome outcome =
+            run_bootstrap(a, candidates, plans_dir, options, rules.quiet, clock);
+        out.result = std::move(outcome.trained);
+        out.rounds = std::move(outcome.rounds);
+        out.solved_here = outcome.solved_here;
+        out.skipped = static_cast<int>(candidates.size()) - outcome.problems_with_plans;
+        return out;
+    }
+    Collected collected =
+        collect_plans(candidates, plans_dir, rules, parse_count(a, "--max-problems", 1 << 30));
+    out.skipped = collected.skipped;
+    out.solved_here = collected.solved_here;
+    ProgressBar bar(!rules.quiet);
+    out.result = train_model(collected.problems, options, [&](const TrainerProgress& p) {
+        bar.update(phase_name(p.phase), p.done, p.total, p.detail);
+    });
+    bar.finish();
+    return out;
+}
+
+// summary_json() with the run's own fields (--summary-json).
+nlohmann::ordered_json run_summary_json(const Training& t, const TrainerOptions& options,
+                                        const std::string& out_file, bool bootstrapping,
+                                        double seconds, std::size_t bytes) {
+    nlohmann::ordered_json summary = summary_json(t.result.summary, options, t.result.model);
+    summary["model"] = out_file;
+    summary["problems_skipped"] = t.skipped;
+    summary["problems_solved_for_training"] = t.solved_here;
+    if (bootstrapping) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const auto& r : t.rounds)
+            list.push_back({{"round", r.round},
+                            {"attempted", r.attempted},
+                            {"plans_added", r.solved},
+                            {"with_plans", r.with_plans},
+                            {"trained", r.trained}});
+        summary["bootstrap_rounds"] = list;
+    }
+    summary["training_time_s"] = seconds;
+    summary["peak_memory_mb"] = peak_memory_mb();
+    summary["bytes"] = bytes;
+    return summary;
+}
+
+// Warnings about the model chosen, printed even with --quiet.
+void print_model_warnings(const TrainerSummary& s) {
+    if (s.selection_cut) {
+        std::cerr << "note: --selection-time-limit stopped the model selection after "
+                  << s.candidates.size()
+                  << " candidates (the best of them is the model); a rerun may stop "
+                     "elsewhere\n";
+    }
+    if (s.non_zero_weights == 0) {
+        // Possible only when no candidate with weights solves as many
+        // validation problems (or with --no-tune / --selection loss).
+        std::cerr << "warning: every weight is zero (C = " << s.chosen_c
+                  << "): the model's heuristic is h = 0 everywhere; try another --graph, "
+                     "more training problems, or --c\n";
+    }
+}
+
+int run_training(const ParsedArgs& a, const Stopwatch& clock, SourceFiles& sources) {
+    const bool bootstrapping = a.has("--bootstrap");
+    check_option_combinations(a, bootstrapping);
+    const std::string domain_file = *a.value("--domain");
+    const fs::path plans_dir = a.value("--plans").value_or("");
+    const std::string out_file = *a.value("--out");
+    const PlanRules rules = plan_rules(a);
+    const TrainerOptions options = trainer_options(a);
+    if (!plans_dir.empty() && !fs::is_directory(plans_dir) && !rules.solve_missing &&
+        !bootstrapping) {
+        throw Error(ErrorCategory::Input, "--plans: '" + plans_dir.string() + "' is not a folder");
+    }
+    std::vector<Candidate> candidates = load_problems(domain_file, *a.value("--problems"), sources);
+    const Training t = train(a, candidates, plans_dir, options, rules, bootstrapping, clock);
+    const std::string model_text = save_model(t.result.model);
+    write_text_file(out_file, model_text);
+    const double seconds = clock.seconds();
+    if (auto path = a.value("--summary-json")) {
+        const auto summary =
+            run_summary_json(t, options, out_file, bootstrapping, seconds, model_text.size());
+        write_text_file(*path, summary.dump(2) + "\n");
+    }
+    print_model_warnings(t.result.summary);
+    if (!rules.quiet) {
+        std::ostringstream out;
+        if (bootstrapping) print_rounds(out, t.rounds);
+        out << summary_text(t.result.summary, options, out_file, model_text.size(), t.skipped,
+                            seconds);
+        std::cout << out.str() << std::flush;
+    }
+    return kExitSuccess;
+}
+
 int run(const std::vector<std::string>& args) {
     Stopwatch clock;
     SourceFiles sources;
     try {
         ParsedArgs a = parse_args(train_spec(), args);
         if (a.help) {
-            std::cout << format_help(train_spec()) << "\nexit codes:\n" << exit_code_help();
+            std::cout << command_help(train_spec());
             return kExitSuccess;
         }
-        const bool bootstrapping = a.has("--bootstrap");
-        for (const char* required : {"--domain", "--problems", "--plans", "--out"}) {
-            if (!a.value(required) && !(bootstrapping && std::string(required) == "--plans")) {
-                throw Error(ErrorCategory::Usage,
-                            std::string("missing required option ") + required);
-            }
-        }
-        for (const char* option : {"--time-budget", "--max-rounds", "--save-plans"}) {
-            if (a.value(option) && !bootstrapping) {
-                throw Error(ErrorCategory::Usage, std::string(option) + " needs --bootstrap");
-            }
-        }
-        if (bootstrapping && a.has("--solve-missing")) {
-            throw Error(ErrorCategory::Usage,
-                        "--bootstrap already solves the problems without plans: drop "
-                        "--solve-missing");
-        }
-        const std::string domain_file = *a.value("--domain");
-        const fs::path plans_dir = a.value("--plans").value_or("");
-        const std::string out_file = *a.value("--out");
-        PlanRules rules;
-        rules.quiet = a.has("--quiet");
-        rules.strict = a.has("--strict");
-        rules.solve_missing = a.has("--solve-missing");
-        if (auto v = a.value("--solve-time-limit")) {
-            rules.solve_time_limit_s = parse_time_limit_s(*v, "--solve-time-limit");
-        }
-        const TrainerOptions options = trainer_options(a);
-        if (!plans_dir.empty() && !fs::is_directory(plans_dir) && !rules.solve_missing &&
-            !bootstrapping) {
-            throw Error(ErrorCategory::Input,
-                        "--plans: '" + plans_dir.string() + "' is not a folder");
-        }
-        std::vector<Candidate> candidates =
-            load_problems(domain_file, *a.value("--problems"), sources);
-
-        TrainerResult result;
-        std::vector<BootstrapRound> rounds;
-        int skipped = 0, solved_here = 0;
-        if (bootstrapping) {
-            BootstrapOutcome outcome =
-                run_bootstrap(a, candidates, plans_dir, options, rules.quiet, clock);
-            result = std::move(outcome.trained);
-            rounds = std::move(outcome.rounds);
-            solved_here = outcome.solved_here;
-            skipped = static_cast<int>(candidates.size()) - outcome.problems_with_plans;
-        } else {
-            Collected collected = collect_plans(candidates, plans_dir, rules,
-                                                parse_count(a, "--max-problems", 1 << 30));
-            skipped = collected.skipped;
-            solved_here = collected.solved_here;
-            ProgressBar bar(!rules.quiet);
-            result = train_model(collected.problems, options, [&](const TrainerProgress& p) {
-                bar.update(phase_name(p.phase), p.done, p.total, p.detail);
-            });
-            bar.finish();
-        }
-        const std::string model_text = save_model(result.model);
-        write_text_file(out_file, model_text);
-        const double seconds = clock.seconds();
-
-        const TrainerSummary& s = result.summary;
-        nlohmann::ordered_json summary = summary_json(s, options, result.model);
-        summary["model"] = out_file;
-        summary["problems_skipped"] = skipped;
-        summary["problems_solved_for_training"] = solved_here;
-        if (bootstrapping) {
-            nlohmann::ordered_json list = nlohmann::ordered_json::array();
-            for (const auto& r : rounds)
-                list.push_back({{"round", r.round},
-                                {"attempted", r.attempted},
-                                {"plans_added", r.solved},
-                                {"with_plans", r.with_plans},
-                                {"trained", r.trained}});
-            summary["bootstrap_rounds"] = list;
-        }
-        summary["training_time_s"] = seconds;
-        summary["peak_memory_mb"] = peak_memory_mb();
-        summary["bytes"] = model_text.size();
-        if (auto path = a.value("--summary-json")) {
-            write_text_file(*path, summary.dump(2) + "\n");
-        }
-        if (s.selection_cut) {
-            std::cerr << "note: --selection-time-limit stopped the model selection after "
-                      << s.candidates.size()
-                      << " candidates (the best of them is the model); a rerun may stop "
-                         "elsewhere\n";
-        }
-        if (s.non_zero_weights == 0) {
-            // Possible only when no candidate with weights solves as many
-            // validation problems (or with --no-tune / --selection loss).
-            std::cerr << "warning: every weight is zero (C = " << s.chosen_c
-                      << "): the model's heuristic is h = 0 everywhere; try another --graph, "
-                         "more training problems, or --c\n";
-        }
-        if (!rules.quiet) {
-            std::ostringstream out;
-            if (bootstrapping) print_rounds(out, rounds);
-            out << summary_text(s, options, out_file, model_text.size(), skipped, seconds);
-            std::cout << out.str() << std::flush;
-        }
-        return kExitSuccess;
+        return run_training(a, clock, sources);
     } catch (const Error& e) {
-        print_error(std::cerr, e, sources);
-        if (e.category() == ErrorCategory::Usage) std::cerr << help_hint("lltrain") << "\n";
-        return exit_code_for(e.category());
+        return report_error(e, sources, "lltrain");
     } catch (const std::bad_alloc&) {
         std::cerr << "error: out of memory\n";
         return kExitOutOfMemory;

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <span>
 #include <sstream>
 #include <utility>
 
@@ -185,48 +186,48 @@ std::string help_hint(std::string_view usage_name) {
     return "Try '" + std::string(usage_name) + " --help' for more information.";
 }
 
-double parse_time_limit_s(std::string_view text, std::string_view option) {
+namespace {
+
+struct UnitSuffix {
+    std::string_view suffix;  // lower case; "" for a plain number
+    double factor;
+};
+
+// A limit "NUMBER[SUFFIX]" in the unit of the empty suffix; `expected` and
+// `suffixes` word the errors, `noun` names the limit.
+double parse_scaled_limit(std::string_view text, std::string_view option,
+                          std::span<const UnitSuffix> units, std::string_view expected,
+                          std::string_view suffixes, std::string_view noun) {
     std::string where = "invalid value '" + std::string(text) + "' for " + std::string(option);
     double number = 0;
     std::string_view suffix;
-    if (!split_number(text, number, suffix)) {
-        usage_error(where + ": expected seconds, optionally with suffix s, m or h (e.g. 30s, 5m)");
+    if (!split_number(text, number, suffix)) usage_error(where + ": " + std::string(expected));
+    const std::string s = lower(suffix);
+    const auto unit = std::find_if(units.begin(), units.end(),
+                                   [&](const UnitSuffix& u) { return u.suffix == s; });
+    if (unit == units.end()) {
+        usage_error(where + ": unknown suffix '" + std::string(suffix) + "' (use " +
+                    std::string(suffixes) + ")");
     }
-    double factor = 1;
-    std::string s = lower(suffix);
-    if (s.empty() || s == "s") {
-        factor = 1;
-    } else if (s == "m") {
-        factor = 60;
-    } else if (s == "h") {
-        factor = 3600;
-    } else {
-        usage_error(where + ": unknown suffix '" + std::string(suffix) + "' (use s, m or h)");
-    }
-    if (number <= 0) usage_error(where + ": the time limit must be positive");
-    return number * factor;
+    if (number <= 0) usage_error(where + ": the " + std::string(noun) + " must be positive");
+    return number * unit->factor;
+}
+
+constexpr UnitSuffix kTimeUnits[] = {{"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}};
+constexpr UnitSuffix kMemoryUnits[] = {{"", 1}, {"m", 1}, {"k", 1.0 / 1024}, {"g", 1024}};
+
+}  // namespace
+
+double parse_time_limit_s(std::string_view text, std::string_view option) {
+    return parse_scaled_limit(text, option, kTimeUnits,
+                              "expected seconds, optionally with suffix s, m or h (e.g. 30s, 5m)",
+                              "s, m or h", "time limit");
 }
 
 double parse_memory_limit_mb(std::string_view text, std::string_view option) {
-    std::string where = "invalid value '" + std::string(text) + "' for " + std::string(option);
-    double number = 0;
-    std::string_view suffix;
-    if (!split_number(text, number, suffix)) {
-        usage_error(where + ": expected megabytes, optionally with suffix K, M or G (e.g. 8G)");
-    }
-    double factor = 1;
-    std::string s = lower(suffix);
-    if (s.empty() || s == "m") {
-        factor = 1;
-    } else if (s == "k") {
-        factor = 1.0 / 1024;
-    } else if (s == "g") {
-        factor = 1024;
-    } else {
-        usage_error(where + ": unknown suffix '" + std::string(suffix) + "' (use K, M or G)");
-    }
-    if (number <= 0) usage_error(where + ": the memory limit must be positive");
-    return number * factor;
+    return parse_scaled_limit(text, option, kMemoryUnits,
+                              "expected megabytes, optionally with suffix K, M or G (e.g. 8G)",
+                              "K, M or G", "memory limit");
 }
 
 std::int64_t parse_positive_count(std::string_view text, std::string_view option) {

@@ -3,12 +3,12 @@
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <sstream>
 #include <vector>
 
+#include "cli/common/command.hpp"
 #include "cli/common/diagnostics.hpp"
 #include "cli/common/exit_codes.hpp"
 #include "cli/common/files.hpp"
@@ -107,12 +107,6 @@ void print_text(std::ostream& out, const Explanation& e) {
     }
 }
 
-std::vector<CatalogEntry> read_catalog(const std::string& dir) {
-    const std::string path = dir + "/manifest.json";
-    if (!std::filesystem::exists(path)) return {};
-    return parse_model_catalog(read_text_file(path), path);
-}
-
 }  // namespace
 
 const CommandSpec& explain_spec() {
@@ -148,34 +142,15 @@ int run_explain(std::span<const std::string> args, const std::string& models_dir
     try {
         ParsedArgs a = parse_args(explain_spec(), args);
         if (a.help) {
-            std::cout << format_help(explain_spec()) << "\nexit codes:\n" << exit_code_help();
+            std::cout << command_help(explain_spec());
             return kExitSuccess;
         }
         PlanRequest request;
         request.options.space = a.value("--space");
         request.options.heuristic = a.value("--heuristic");
-        const std::string domain_text = read_text_file(a.positionals[0]);
-        sources.add(a.positionals[0], domain_text);
-        const std::string problem_text = read_text_file(a.positionals[1]);
-        sources.add(a.positionals[1], problem_text);
-        request.domain_text = domain_text;
-        request.problem_text = problem_text;
-        request.domain_name = a.positionals[0];
-        request.problem_name = a.positionals[1];
-        const std::string model_option = a.value("--model").value_or("auto");
-        std::string model_text;
-        std::vector<CatalogEntry> catalog;
-        if (model_option == "auto") {
-            catalog = read_catalog(models_dir);
-            request.catalog = &catalog;
-            request.read_catalog_file = [&](const std::string& file) {
-                return read_text_file(models_dir + "/" + file);
-            };
-        } else if (model_option != "none") {
-            model_text = read_text_file(model_option);
-            request.model_text = model_text;
-            request.model_name = model_option;
-        }
+        RequestTexts texts;
+        read_task_files(request, texts, a.positionals[0], a.positionals[1], sources);
+        attach_model(request, texts, a.value("--model").value_or("auto"), models_dir);
         std::optional<std::string> plan_text;
         const std::string plan_name = a.value("--plan").value_or("plan");
         if (a.value("--plan")) {
@@ -210,10 +185,7 @@ int run_explain(std::span<const std::string> args, const std::string& models_dir
         }
         return kExitSuccess;
     } catch (const Error& e) {
-        print_error(std::cerr, e, sources);
-        if (e.category() == ErrorCategory::Usage)
-            std::cerr << help_hint("lazylifted explain") << "\n";
-        return exit_code_for(e.category());
+        return report_error(e, sources, "lazylifted explain");
     } catch (const std::exception& e) {
         print_error(std::cerr, e);
         return kExitInternalError;
