@@ -4,11 +4,22 @@
 // atoms marked, and the registered state panels (views/state-panels.js)
 // beside it.
 import { el } from '../format.js';
+import { attachStatePicture } from '../views/picture-host.js';
 import { statePanels } from '../views/state-panels.js';
 import { ui } from './dom.js';
 import { store } from './store.js';
 
 const mounted = new Map();  // panel id -> {update?, destroy?} for the current result
+let picture = null;         // the state picture of the current result (views/picture-host.js)
+
+// The picture above the atom list: one element, placed before the state view.
+function mountPicture(result) {
+    const element = el('div', { class: 'state-picture' });
+    ui.stateView.before(element);
+    picture = attachStatePicture(element, { domain: result.domain, problem: result.problem, trace: result.trace,
+                                            workerUrl: new URL('./picture-layout-worker.js', document.baseURI).href });
+    picture.element = element;
+}
 
 /** The context handed to state panels (views/state-panels.js). */
 function panelContext(result) {
@@ -37,6 +48,7 @@ export function showStep(k) {
         );
     }
     renderState();
+    picture?.showStep(step);
     updateStepButtons();
     const context = panelContext(store.get().result);
     for (const panel of mounted.values()) panel.update?.(context);
@@ -87,6 +99,9 @@ export function updateStepButtons() {
 export function clearStepView() {
     for (const panel of mounted.values()) panel.destroy?.();
     mounted.clear();
+    picture?.destroy();
+    picture?.element.remove();
+    picture = null;
     ui.stepLabel.textContent = '';
     ui.stateView.replaceChildren();
     ui.statePanels.replaceChildren();
@@ -123,6 +138,7 @@ export function showTrace(trace, message = null) {
         return;
     }
     buildPanels();
+    mountPicture(store.get().result);
     showStep(0);
 }
 
