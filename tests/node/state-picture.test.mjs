@@ -98,14 +98,16 @@ test('recipes are chosen by name and by predicates', () => {
 
 const byId = (scene) => new Map(scene.nodes.map((n) => [n.id, n]));
 
-test('stacks: towers bottom up, the moved block marked, unmet goals as ghosts', () => {
+test('stacks: towers bottom up, the moved block marked, the goal towers as ghosts', () => {
     const { task, init, goal } = example('blocksworld', 'swap.pddl');
     const model = createPictureModel({ task, recipe: chooseRecipe(task), initial: init, goal });
     const s0 = byId(model.scene(init));
     assert.ok(s0.get('d').y > s0.get('c').y && s0.get('c').y > s0.get('b').y && s0.get('b').y > s0.get('a').y);
     assert.equal(new Set(['a', 'b', 'c', 'd'].map((b) => s0.get(b).x)).size, 1, 'one tower');
-    const ghosts0 = model.scene(init).edges.filter((e) => e.cls === 'goal');
-    assert.equal(ghosts0.length, 3);
+    const ghosts0 = model.scene(init).nodes.filter((n) => n.shape === 'ghost');
+    assert.deepEqual(ghosts0.map((n) => n.label), ['a', 'b', 'c', 'd'], 'the goal tower, bottom up, as ghosts');
+    assert.ok(ghosts0.every((n) => n.cls === 'goal') && ghosts0[1].y < ghosts0[0].y);
+    assert.ok(ghosts0[0].x > s0.get('a').x + s0.get('a').w, 'right of the towers');
     // (unstack a b): a is held, b clear.
     const s1 = init.filter((a) => a !== '(on a b)' && a !== '(clear a)' && a !== '(arm-empty)').concat(['(holding a)', '(clear b)']);
     const scene1 = model.scene(s1, { added: ['(holding a)', '(clear b)'], deleted: ['(on a b)', '(clear a)', '(arm-empty)'] });

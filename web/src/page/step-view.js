@@ -12,10 +12,11 @@ import { store } from './store.js';
 const mounted = new Map();  // panel id -> {update?, destroy?} for the current result
 let picture = null;         // the state picture of the current result (views/picture-host.js)
 
-// The picture above the atom list: one element, placed before the state view.
+// The picture above the atoms and the panels: one element, placed before them.
 function mountPicture(result) {
     const element = el('div', { class: 'state-picture' });
-    ui.stateView.before(element);
+    element.style.maxHeight = '55%';
+    ui.stateView.parentElement.before(element);
     picture = attachStatePicture(element, { domain: result.domain, problem: result.problem, trace: result.trace,
                                             workerUrl: new URL('./picture-layout-worker.js', document.baseURI).href });
     picture.element = element;

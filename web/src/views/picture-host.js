@@ -13,7 +13,7 @@ export function attachStatePicture(element, { domain, problem, trace, recipes = 
         const staticNames = new Set(trace.predicates.filter((p) => p.static).map((p) => p.name));
         const task = m.taskFromTexts(domain, problem, staticNames);
         const recipe = m.chooseRecipe(task, [...recipes, ...m.BUNDLED_RECIPES]);
-        return destroyed ? null : m.mountStatePicture(element, { ...task, recipe, workerUrl });
+        return destroyed ? null : m.mountStatePicture(element, { ...task, recipe, workerUrl, states: trace.states });
     });
     ready.catch((error) => { if (!destroyed) element.textContent = `The picture failed: ${error.message}`; });
     return {

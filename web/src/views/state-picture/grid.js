@@ -3,7 +3,7 @@
 // cells' names (visitall's x0-y1), things in their cells, painted colours.
 import { naturalCompare, parseAtom } from './task.js';
 
-const CELL = 64;
+const CELL = 84;
 
 /** Per task: each cell's (column, row), by a walk over the static adjacency. */
 export function prepareGrid(task, recipe, initial) {

@@ -9,7 +9,8 @@
 // name: the domain's name; objects [{name, type}]; types [{name, parent}];
 // predicates [{name, arity, params, static}] (task.js's taskFromTexts makes
 // all four from the PDDL texts); recipe: chooseRecipe's answer (null: the
-// automatic picture); workerUrl: picture-layout-worker.js on the site.
+// automatic picture); workerUrl: picture-layout-worker.js on the site;
+// states (optional): all the states that will be shown, so places are sized for the fullest.
 import { createPictureModel } from './model.js';
 import { layoutSkeleton, rowLayout } from './layout.js';
 import { createRenderer, PICTURE_STYLE } from './render.js';
@@ -37,7 +38,7 @@ function drawSummary(host, summary) {
         rows(summary.predicates.filter((r) => r[1] || r[2] || r[3]), ([name, n, a, d]) => [name, n, a ? `+${a}` : '', d ? `−${d}` : ''])));
 }
 
-export function mountStatePicture(element, { name = '', objects, types = [], predicates, recipe = null, workerUrl }) {
+export function mountStatePicture(element, { name = '', objects, types = [], predicates, recipe = null, workerUrl, states }) {
     const task = { name, objects, types, predicates };
     element.dataset.view = 'state-picture';
     element.dataset.recipe = recipe?.name ?? 'auto';
@@ -54,13 +55,16 @@ export function mountStatePicture(element, { name = '', objects, types = [], pre
         async show(state, { goal = [], added = [], deleted = [] } = {}) {
             const mine = ++seq;
             if (!model) {
-                model = createPictureModel({ task, recipe, initial: state, goal });
+                model = createPictureModel({ task, recipe, initial: state, goal, states });
                 layoutPromise = model.graph ? layoutSkeleton(model.graph, workerUrl).catch(() => rowLayout(model.graph))
                                             : Promise.resolve(undefined);
-                caption.textContent = recipe ? `${recipe.title ?? recipe.name} (recipe "${recipe.name}", ${recipe.kind})`
-                                             : 'Drawn from the PDDL: objects by type, static relations as the frame, atoms as edges and badges';
+                caption.replaceChildren(recipe ? `${recipe.title ?? recipe.name} (recipe "${recipe.name}", ${recipe.kind})`
+                                             : 'Drawn from the PDDL: objects by type, static relations as the frame, atoms as edges and badges',
+                                        h('br'), h('span', { class: 'pic-legend', text: 'green: added by the step · red: deleted · dashed purple: a goal not reached yet · ★ a goal reached' }));
             }
             const layout = await layoutPromise;
+            // A task of its own: the step's click (and the atom list it redraws) is not made longer.
+            await new Promise((resolve) => setTimeout(resolve, 0));
             if (mine !== seq) return null;
             const started = performance.now();
             const scene = model.scene(state, { added, deleted }, layout);
@@ -76,6 +80,7 @@ export function mountStatePicture(element, { name = '', objects, types = [], pre
             }
             const ms = performance.now() - started;
             element.dataset.drawMs = ms.toFixed(1);
+            element.dataset.drawn = String(mine);
             return { ms, scene };
         },
         destroy() {

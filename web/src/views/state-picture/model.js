@@ -19,9 +19,10 @@ export const LIMITS = { objects: 150, blocks: 2000, cells: 900 };
 
 /**
  * The model of one task's pictures: {kind, graph, scene(state, step, layout)}.
- * `initial` is the first state (static atoms included), `goal` the goal atoms.
+ * `initial` is the first state (static atoms included), `goal` the goal atoms,
+ * `states` all states to be shown if known (places get room for the fullest).
  */
-export function createPictureModel({ task, recipe, initial, goal = [] }) {
+export function createPictureModel({ task, recipe, initial, goal = [], states = [initial] }) {
     const kind = recipe?.kind ?? 'auto';
     const hidden = new Set([...(recipe?.hidden ?? []),
                             ...task.predicates.filter((p) => p.static && !(recipe?.badges ?? []).includes(p.name)).map((p) => p.name)]);
@@ -29,7 +30,7 @@ export function createPictureModel({ task, recipe, initial, goal = [] }) {
     let memo = null;
     if (!tooBig) {
         if (kind === 'stacks') memo = prepareStacks(task, recipe, initial, goal);
-        else if (kind === 'places') memo = preparePlaces(task, recipe, initial, goal);
+        else if (kind === 'places') memo = preparePlaces(task, recipe, initial, goal, states);
         else if (kind === 'grid') memo = prepareGrid(task, recipe, initial);
         else memo = prepareGeneric(task, initial);
     }

@@ -13,7 +13,7 @@ const thingOf = (entry, args) => (typeof entry.thing === 'number' ? args[entry.t
 const carrierOf = (entry, args) => (typeof entry.carrier === 'number' ? args[entry.carrier] : entry.carrier);
 
 /** Per task: the places, the things, the links between places and the skeleton graph for the layout. */
-export function preparePlaces(task, recipe, initial, goal) {
+export function preparePlaces(task, recipe, initial, goal, states = [initial]) {
     const places = new Set();
     const things = new Set();
     for (const entry of recipe.at ?? []) {
@@ -37,10 +37,40 @@ export function preparePlaces(task, recipe, initial, goal) {
         }
     }
     for (const p of places) things.delete(p);
-    const rows = Math.min(MAX_ROWS, Math.max(3, things.size + 1));
+    const rows = Math.min(MAX_ROWS, Math.max(2, fullest(recipe, states, goal)));
     const list = [...places].sort(naturalCompare);
     return { places: list, things, links: reduceLinks(links, list.length), rows,
              placeH: HEAD + rows * ROW + 6, rankdir: recipe.direction ?? 'LR' };
+}
+
+// The most rows a place needs in any of the states: things (and what they
+// carry) at it plus the goal's things not there yet.
+function fullest(recipe, states, goal) {
+    const goalAt = new Map();
+    for (const atom of goal) {
+        const { predicate, args } = parseAtom(atom);
+        const e = (recipe.at ?? []).find((x) => x.predicate === predicate);
+        if (e) goalAt.set(thingOf(e, args), args[e.place]);
+    }
+    let most = 1;
+    for (const state of states) {
+        const at = new Map();
+        for (const atom of state) {
+            const { predicate, args } = parseAtom(atom);
+            for (const e of recipe.at ?? []) if (e.predicate === predicate && !at.has(thingOf(e, args))) at.set(thingOf(e, args), args[e.place]);
+            for (const e of recipe.in ?? []) if (e.predicate === predicate) at.set(thingOf(e, args), `in ${carrierOf(e, args)}`);
+        }
+        const count = new Map();
+        const carried = new Map();
+        for (const [thing, place] of at) {
+            if (place.startsWith('in ')) carried.set(place.slice(3), (carried.get(place.slice(3)) ?? 0) + 1);
+            else count.set(place, (count.get(place) ?? 0) + 1);
+        }
+        for (const [thing, place] of at) if (!place.startsWith('in ')) count.set(place, count.get(place) + (carried.get(thing) ?? 0));
+        for (const [thing, place] of goalAt) if (at.get(thing) !== place) count.set(place, (count.get(place) ?? 0) + 1);
+        most = Math.max(most, ...count.values());
+    }
+    return most;
 }
 
 // One edge per linked pair; an order (one way only, like miconic's above)

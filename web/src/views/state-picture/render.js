@@ -4,10 +4,11 @@
 const SVG = 'http://www.w3.org/2000/svg';
 
 export const PICTURE_STYLE = `
-[data-view="state-picture"] { position: relative; overflow: auto; max-height: 460px; border: 1px solid #d0d7de;
+[data-view="state-picture"] { position: relative; overflow: auto; max-height: 460px; contain: content; flex: none; border: 1px solid #d0d7de;
   border-radius: 6px; background: #fff; margin: 6px 0; }
 [data-view="state-picture"] .pic-caption { font-size: 12px; color: #59636e; padding: 2px 6px; }
-[data-view="state-picture"] svg { display: block; font: 11px ui-monospace, Menlo, Consolas, monospace; }
+[data-view="state-picture"] .pic-legend { font-size: 11px; }
+[data-view="state-picture"] svg { display: block; max-width: 100%; height: auto; font: 11px ui-monospace, Menlo, Consolas, monospace; }
 .pic-node { transition: transform .35s ease, opacity .35s; }
 .pic-node.pic-enter { animation: pic-in .35s ease; }
 .pic-node.pic-leave { opacity: 0; }
@@ -47,6 +48,7 @@ export const PICTURE_STYLE = `
 .pic-summary { font-size: 12px; padding: 6px; }
 .pic-summary table { border-collapse: collapse; margin: 4px 0; }
 .pic-summary td { padding: 0 8px 0 0; font-variant-numeric: tabular-nums; }
+.pic-still .pic-node, .pic-still .pic-badge, .pic-still .pic-edge { transition: none; animation: none; }
 @media (prefers-reduced-motion: reduce) { .pic-node { transition: none; } .pic-node.pic-enter { animation: none; } }
 `;
 
@@ -59,22 +61,27 @@ const svg = (tag, attrs = {}, text) => {
 
 const clip = (text, width) => (text.length * 6.6 > width - 8 ? `${text.slice(0, Math.max(1, Math.floor((width - 14) / 6.6)))}…` : text);
 
-// The inside of a node (rebuilt only when its look changed): body, label, badges.
-function drawNodeBody(g, n) {
+// The inside of a node (rebuilt only when its look changed): body, label,
+// badges; at (ox, oy) inside its group (a still picture puts each node's
+// position here, so no node needs a transform of its own).
+function drawNodeBody(g, n, ox = 0, oy = 0) {
     g.replaceChildren();
-    g.append(svg('rect', { class: 'body', width: n.w, height: n.h, fill: n.fill, style: n.fill ? `fill:${n.fill}` : undefined }));
-    if (n.ghostFill) g.append(svg('rect', { x: 3, y: 3, width: n.w - 6, height: n.h - 6, fill: 'none', stroke: n.ghostFill, 'stroke-width': 3, 'stroke-dasharray': '5 3' }));
+    g.append(svg('rect', { class: 'body', x: ox, y: oy, width: n.w, height: n.h, style: n.fill ? `fill:${n.fill}` : undefined }));
+    if (n.ghostFill) {
+        g.append(svg('rect', { x: ox + 3, y: oy + 3, width: n.w - 6, height: n.h - 6, fill: 'none', stroke: n.ghostFill,
+                               'stroke-width': 3, 'stroke-dasharray': '5 3' }));
+    }
     const place = n.shape === 'place' || n.shape === 'cell';
-    const label = svg('text', { class: place ? 'label place-label' : 'label', x: 4, y: place ? 13 : Math.min(n.h - 5, 14) },
-                      clip(n.label + (n.cls?.includes('goal-met') ? ' ★' : ''), n.shape === 'cell' ? n.w : n.w * 0.6 + 30));
+    const label = svg('text', { class: place ? 'label place-label' : 'label', x: ox + 4, y: oy + (place ? 13 : Math.min(n.h - 5, 14)) },
+                      n.shape === 'note' ? n.label : clip(n.label + (n.cls?.includes('goal-met') ? ' ★' : ''), n.shape === 'cell' ? n.w : n.w * 0.6 + 30));
     g.append(svg('title', {}, n.label), label);
     let x = n.shape === 'cell' ? 3 : Math.min(n.w - 10, 10 + 6.6 * n.label.length);
     let y = n.shape === 'cell' ? n.h - 14 : place ? 3 : 2;
     for (const b of n.badges) {
         const w = 8 + 5.4 * b.text.length;
         if (n.shape === 'cell' && x + w > n.w) { x = 3; y -= 13; }
-        const badge = svg('g', { class: `pic-badge ${b.cls ?? ''}`, transform: `translate(${x},${y})` });
-        badge.append(svg('rect', { width: w, height: 12 }), svg('text', { x: 4, y: 9 }, b.text));
+        const badge = svg('g', { class: `pic-badge ${b.cls ?? ''}` });
+        badge.append(svg('rect', { x: ox + x, y: oy + y, width: w, height: 12 }), svg('text', { x: ox + x + 4, y: oy + y + 9 }, b.text));
         g.append(badge);
         x += w + 3;
     }
@@ -83,6 +90,11 @@ function drawNodeBody(g, n) {
 const nodeKey = (n) => JSON.stringify([n.label, n.w, n.h, n.shape, n.cls, n.fill, n.ghostFill, n.badges]);
 
 /** A renderer into `host`: {draw(scene), clear()}. */
+// Above this many nodes nothing glides or fades: the browser would repaint
+// the whole picture on every animation frame (an SVG transform is not
+// composited), hundreds of milliseconds a step for 500 blocks.
+export const ANIMATED_NODES = 200;
+
 export function createRenderer(host) {
     const root = svg('svg', { 'data-picture': '' });
     const edgeLayer = svg('g', { class: 'pic-edges' });
@@ -98,6 +110,10 @@ export function createRenderer(host) {
             root.setAttribute('viewBox', `-4 -4 ${scene.width + 8} ${scene.height + 8}`);
             root.setAttribute('width', scene.width + 8);
             root.setAttribute('height', scene.height + 8);
+            // Shrunk to the panel's width, down to half size; a bigger picture scrolls.
+            root.style.minWidth = `${Math.round((scene.width + 8) / 2)}px`;
+            const still = scene.nodes.length > ANIMATED_NODES;
+            root.classList.toggle('pic-still', still);
             const seen = new Set();
             const pos = new Map();
             for (const n of scene.nodes) {
@@ -109,13 +125,23 @@ export function createRenderer(host) {
                     entry = { g, key: '' };
                     drawn.set(n.id, entry);
                     nodeLayer.append(g);
-                } else if (entry.g.classList.contains('pic-leave')) {
-                    entry.g.classList.remove('pic-leave');
                 }
-                entry.g.setAttribute('class', `pic-node shape-${n.shape} ${n.cls ?? ''}${!first && entry.key === '' ? ' pic-enter' : ''}`);
-                entry.g.style.transform = `translate(${n.x}px, ${n.y}px)`;
-                const key = nodeKey(n);
-                if (key !== entry.key) { drawNodeBody(entry.g, n); entry.key = key; }
+                // Only what changed is touched: an unchanged node costs no style work.
+                const cls = `pic-node shape-${n.shape} ${n.cls ?? ''}${!first && entry.key === '' ? ' pic-enter' : ''}`;
+                if (cls !== entry.cls) { entry.g.setAttribute('class', cls); entry.cls = cls; }
+                if (still) {
+                    // Positions inside the shapes: no transform per node (hundreds of them cost the
+                    // browser a transform node each, in every frame's paint and layerization).
+                    if (entry.transform) { entry.g.style.transform = ''; entry.transform = ''; entry.key = ''; }
+                    const key = `${n.x},${n.y}|${nodeKey(n)}`;
+                    if (key !== entry.key) { drawNodeBody(entry.g, n, n.x, n.y); entry.key = key; }
+                } else {
+                    const transform = `translate(${n.x}px, ${n.y}px)`;
+                    if (transform !== entry.transform) { entry.g.style.transform = transform; entry.transform = transform; }
+                    const key = nodeKey(n);
+                    if (key !== entry.key || entry.still) { drawNodeBody(entry.g, n); entry.key = key; }
+                }
+                entry.still = still;
             }
             for (const [id, entry] of drawn) {
                 if (seen.has(id)) continue;
@@ -143,8 +169,9 @@ function drawEdges(under, over, edges, pos) {
         const mx = (x1 + x2) / 2 + (e.curve ? bend : 0);
         const my = (y1 + y2) / 2 - (e.curve ? bend / 2 : 0);
         const g = svg('g', { class: `pic-edge ${e.cls ?? ''}`, 'data-edge': e.id });
+        if (e.label) g.append(svg('title', {}, e.label));
         g.append(svg('path', { d: e.curve ? `M${x1},${y1} Q${mx},${my} ${x2},${y2}` : `M${x1},${y1} L${x2},${y2}`}));
-        if (e.label && e.cls !== 'link') g.append(svg('text', { x: (x1 + x2) / 2 + bend / 2 + 2, y: (y1 + y2) / 2 - bend / 4 }, e.label));
+        if (e.label && e.cls !== 'link' && e.cls !== 'goal') g.append(svg('text', { x: (x1 + x2) / 2 + bend / 2 + 2, y: (y1 + y2) / 2 - bend / 4 }, e.label));
         (e.cls === 'link' ? links : marks).push(g);
     }
     under.replaceChildren(...links);

@@ -21,8 +21,16 @@ export function prepareStacks(task, recipe, initial, goal) {
     const roles = new Set([recipe.table, recipe.held, ...(recipe.hidden ?? [])]);
     const badgeNames = task.predicates.filter((p) => p.arity === 1 && (!p.static || (recipe.badges ?? []).includes(p.name)) && !roles.has(p.name));
     const badgeRoom = badgeNames.reduce((room, p) => room + 6 * p.name.length + 10, 0);
+    // The goal's towers are drawn too (ghosts): room for the tallest.
+    const under = new Map(goal.map(parseAtom).filter((g) => g.predicate === recipe.on).map((g) => [g.args[0], g.args[1]]));
+    let goalLevels = 1;
+    for (const b of under.keys()) {
+        let level = 1;
+        for (let x = b; under.has(x) && level <= under.size; x = under.get(x)) level++;
+        goalLevels = Math.max(goalLevels, level);
+    }
     return { bases: [...bases].sort(naturalCompare), blocks, bw: Math.min(96, 14 + 7 * longest) + badgeRoom,
-             maxLevels: 1, order: new Map(blocks.map((b, i) => [b, i])) };
+             maxLevels: goalLevels, columns: new Map() };
 }
 
 // The state's supports: on (x -> y), bottoms (table or base), held, badges.
@@ -63,8 +71,20 @@ export function stacksScene(memo, recipe, task, state, marks, hidden) {
         const onBase = new Map([...baseOf].map(([b, base]) => [base, b]));
         for (const base of memo.bases) towers.push({ base, blocks: onBase.has(base) ? climb(onBase.get(base)) : [] });
     } else {
+        // Each tower keeps its column while its bottom block stays on the table; a
+        // new tower takes the leftmost free column: a step moves only what it moves.
         const bottoms = memo.blocks.filter((b) => table.has(b));
-        for (const b of bottoms) towers.push({ base: null, blocks: climb(b) });
+        const kept = new Map(bottoms.filter((b) => memo.columns.has(b)).map((b) => [b, memo.columns.get(b)]));
+        const used = new Set(kept.values());
+        let free = 0;
+        for (const b of bottoms.filter((x) => !kept.has(x))) {
+            while (used.has(free)) free++;
+            kept.set(b, free);
+            used.add(free);
+        }
+        memo.columns = kept;
+        for (const b of bottoms) towers[kept.get(b)] = { base: null, blocks: climb(b) };
+        for (let i = 0; i < towers.length; i++) towers[i] ??= { base: null, blocks: [] };
     }
     memo.maxLevels = Math.max(memo.maxLevels, ...towers.map((t) => t.blocks.length), 1);
     const ground = HAND + 12 + memo.maxLevels * BH;
@@ -107,17 +127,40 @@ export function stacksScene(memo, recipe, task, state, marks, hidden) {
             byId.get(args[0]).badges.push({ text: predicate, cls: 'deleted' });
         }
     }
-    const holds = new Set(state);
-    for (const atom of marks.goals) {
-        if (holds.has(atom)) continue;
-        const { predicate, args } = parseAtom(atom);
-        if (args.length === 2 && byId.has(args[0]) && byId.has(args[1])) {
-            edges.push({ id: `goal ${atom}`, from: args[0], to: args[1], label: `goal: ${predicate}`, cls: 'goal', curve: true });
-        } else if (args.length === 1 && byId.has(args[0])) {
-            byId.get(args[0]).badges.push({ text: `goal: ${predicate}`, cls: 'goal' });
-        }
-    }
+    ghostTowers(memo, recipe, marks, state, byId, nodes, width0, ground);
     const width = Math.max(width0, ...nodes.map((n) => n.x + n.w)) + 4;
     const height = Math.max(...nodes.map((n) => n.y + n.h), ground + 20) + 6;
     return { nodes, edges, width, height };
+}
+
+// The goal's towers as dashed ghosts right of the towers (a goal atom that
+// holds is starred); a unary goal atom not reached is a dashed badge.
+function ghostTowers(memo, recipe, marks, state, byId, nodes, x0, ground) {
+    const holds = new Set(state);
+    const below = new Map();
+    const bottoms = new Set();
+    for (const atom of marks.goals) {
+        const { predicate, args } = parseAtom(atom);
+        if (predicate === recipe.on) below.set(args[0], { under: args[1], atom });
+        else if (predicate === recipe.table || predicate === recipe.base) bottoms.add(args[0]);
+        else if (args.length === 1 && byId.has(args[0]) && !holds.has(atom)) {
+            byId.get(args[0]).badges.push({ text: `goal: ${predicate}`, cls: 'goal' });
+        }
+    }
+    if (!below.size && !bottoms.size) return;
+    const above = new Map([...below].map(([x, { under }]) => [under, x]));
+    const roots = [...new Set([...bottoms, ...[...below.values()].map((b) => b.under).filter((y) => !below.has(y))])]
+        .sort(naturalCompare);
+    const x = x0 + memo.bw;
+    nodes.push({ id: '#goal', label: 'goal', x, y: HAND - 4, w: 60, h: 16, shape: 'note', badges: [] });
+    roots.forEach((root, col) => {
+        const seen = new Set();
+        for (let b = root, level = 0; b !== undefined && !seen.has(b); b = above.get(b), level++) {
+            seen.add(b);
+            const atom = below.get(b)?.atom;
+            const met = atom ? holds.has(atom) : true;
+            nodes.push({ id: `goal:${b}`, label: b, x: x + col * (memo.bw + GAP), y: ground - (level + 1) * BH,
+                         w: memo.bw, h: BH, shape: 'ghost', cls: met && atom ? 'goal-met' : 'goal', badges: [] });
+        }
+    });
 }
