@@ -72,7 +72,7 @@ ol { margin: 0; padding: 6px 8px 6px 40px; font: 13px ui-monospace, Menlo, Conso
 .message.error { color: #82071e; background: #ffebe9; }
 .badge { font-size: 12px; padding: 0 6px; border-radius: 8px; background: #dafbe1; color: #1a7f37; }
 .badge.bad { background: #ffebe9; color: #cf222e; }
-.picture { border-top: 1px solid #d0d7de; padding: 4px 8px; }
+.picture { border-top: 1px solid #d0d7de; padding: 4px 8px; max-height: 420px; overflow: auto; }
 .picture[hidden] { display: none; }
 .picture-steps { display: flex; align-items: center; gap: 6px; font-size: 12px; }
 .picture-steps .act { padding: 1px 10px; }

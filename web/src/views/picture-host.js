@@ -3,12 +3,14 @@
 // picture's code (views/state-picture/) is loaded by import() on first use.
 
 /**
- * Mounts the picture of `trace`'s states into `element`: {showStep(k) →
+ * Mounts the picture of `trace`'s states into `host` (in an element of its own): {showStep(k) →
  * Promise, destroy()}. `recipes` are extra recipes tried before the bundled
  * ones; `workerUrl` is the site's picture-layout-worker.js.
  */
-export function attachStatePicture(element, { domain, problem, trace, recipes = [], workerUrl }) {
+export function attachStatePicture(host, { domain, problem, trace, recipes = [], workerUrl }) {
     let destroyed = false;
+    const element = document.createElement('div');   // the picture's own element: the host keeps its layout
+    host.replaceChildren(element);
     const ready = import('./state-picture/index.js').then((m) => {
         const staticNames = new Set(trace.predicates.filter((p) => p.static).map((p) => p.name));
         const task = m.taskFromTexts(domain, problem, staticNames);
@@ -26,7 +28,7 @@ export function attachStatePicture(element, { domain, problem, trace, recipes = 
         destroy() {
             destroyed = true;
             ready.then((p) => p?.destroy(), () => {});
-            element.replaceChildren();
+            element.remove();
         },
     };
 }

@@ -4,8 +4,7 @@
 const SVG = 'http://www.w3.org/2000/svg';
 
 export const PICTURE_STYLE = `
-[data-view="state-picture"] { position: relative; overflow: auto; max-height: 460px; contain: content; flex: none; border: 1px solid #d0d7de;
-  border-radius: 6px; background: #fff; margin: 6px 0; }
+[data-view="state-picture"] { position: relative; overflow: auto; contain: content; background: #fff; }
 [data-view="state-picture"] .pic-caption { font-size: 12px; color: #59636e; padding: 2px 6px; }
 [data-view="state-picture"] .pic-legend { font-size: 11px; }
 [data-view="state-picture"] svg { display: block; max-width: 100%; height: auto; font: 11px ui-monospace, Menlo, Consolas, monospace; }
