@@ -86,6 +86,8 @@ function drawNodeBody(g, n, ox = 0, oy = 0) {
     }
 }
 
+const GROUND_SHAPES = new Set(['place', 'cell', 'base']);
+
 const nodeKey = (n) => JSON.stringify([n.label, n.w, n.h, n.shape, n.cls, n.fill, n.ghostFill, n.badges]);
 
 /** A renderer into `host`: {draw(scene), clear()}. */
@@ -97,9 +99,10 @@ export const ANIMATED_NODES = 200;
 export function createRenderer(host) {
     const root = svg('svg', { 'data-picture': '' });
     const edgeLayer = svg('g', { class: 'pic-edges' });
+    const groundLayer = svg('g', { class: 'pic-ground' });   // places, cells, bases: under what moves
     const nodeLayer = svg('g', { class: 'pic-nodes' });
     const overLayer = svg('g', { class: 'pic-over' });
-    root.append(edgeLayer, nodeLayer, overLayer);
+    root.append(edgeLayer, groundLayer, nodeLayer, overLayer);
     host.append(root);
     const drawn = new Map();   // id -> {g, key}
     let first = true;
@@ -123,7 +126,7 @@ export function createRenderer(host) {
                     const g = svg('g', { 'data-id': n.id });
                     entry = { g, key: '' };
                     drawn.set(n.id, entry);
-                    nodeLayer.append(g);
+                    (GROUND_SHAPES.has(n.shape) ? groundLayer : nodeLayer).append(g);
                 }
                 // Only what changed is touched: an unchanged node costs no style work.
                 const cls = `pic-node shape-${n.shape} ${n.cls ?? ''}${!first && entry.key === '' ? ' pic-enter' : ''}`;
