@@ -28,6 +28,18 @@ const pictureText = (page) => page.evaluate((sel) => {
         .sort().join('\n');
 }, PICTURE);
 
+// The nodes the step moved (marked added) that something else covers at their centre.
+const coveredMovers = (page) => page.evaluate((sel) => {
+    const covered = [];
+    for (const g of document.querySelectorAll(`${sel} svg .pic-node.added`)) {
+        g.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        const r = g.querySelector('rect.body').getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + Math.min(8, r.width / 2), r.y + r.height / 2);
+        if (hit?.closest('[data-id]') !== g) covered.push(g.dataset.id);
+    }
+    return covered;
+}, PICTURE);
+
 // Clicks a step button and resolves, in the page, once the picture has drawn
 // the new state and the browser has painted it: the milliseconds from the click.
 const timedStep = (page, button) => page.evaluate(async ({ sel, button }) => {
@@ -61,6 +73,7 @@ test('every bundled example shows a picture by its recipe that changes as one st
         assert.notEqual(second, first, `${example.id}: the picture changed with the first step`);
         assert.match(second, /added/, `${example.id}: the step's added atoms are marked`);
         await page.waitForTimeout(450);   // the glide and fades end
+        assert.deepEqual(await coveredMovers(page), [], `${example.id}: what the step moved is in sight`);
         await screenshot(page, `picture-${example.id}`, { selector: PICTURE });
         console.log(`# ${example.id}: recipe ${recipe}`);
     }
