@@ -2,7 +2,8 @@
 // every bundled example shows a picture drawn by its recipe that changes as
 // one steps through the plan; HBF blocksworld testing/easy p01 (500+ blocks)
 // draws each step within 200 ms with no main-thread task over 100 ms; the
-// widget shows the picture under its plan, with extra recipes from recipes=.
+// widget shows the picture under its plan, with extra recipes from recipes=,
+// and the automatic picture for a domain no recipe fits.
 // Screenshots go to build/e2e-artifacts/picture-*.png; the measured step
 // times to metrics-picture.json.
 import assert from 'node:assert/strict';
@@ -128,6 +129,24 @@ test('HBF blocksworld p01 (507 blocks): each step drawn within 200 ms, no long t
     await page.context().close();
 });
 
+// A domain of its own (no recipe): a courier carries letters between towns along static routes.
+const AUTO_DOMAIN = `(define (domain courier)
+  (:requirements :strips :typing)
+  (:types town courier letter)
+  (:predicates (route ?a - town ?b - town) (at ?c - courier ?t - town)
+               (lies ?l - letter ?t - town) (bag ?c - courier ?l - letter) (delivered ?l - letter))
+  (:action ride :parameters (?c - courier ?a - town ?b - town)
+    :precondition (and (at ?c ?a) (route ?a ?b)) :effect (and (at ?c ?b) (not (at ?c ?a))))
+  (:action take :parameters (?c - courier ?l - letter ?t - town)
+    :precondition (and (at ?c ?t) (lies ?l ?t)) :effect (and (bag ?c ?l) (not (lies ?l ?t))))
+  (:action hand :parameters (?c - courier ?l - letter ?t - town)
+    :precondition (and (at ?c ?t) (bag ?c ?l)) :effect (and (lies ?l ?t) (delivered ?l) (not (bag ?c ?l)))))`;
+const AUTO_PROBLEM = `(define (problem two-letters) (:domain courier)
+  (:objects delphi thebes corinth - town hermes - courier ode hymn - letter)
+  (:init (route delphi thebes) (route thebes delphi) (route thebes corinth) (route corinth thebes)
+         (at hermes delphi) (lies ode delphi) (lies hymn thebes))
+  (:goal (and (lies ode corinth) (lies hymn delphi))))`;
+
 test('the widget shows the picture under its plan; recipes= adds recipes', { timeout: 120000 }, async () => {
     const page = await openPage(site.browser, site.server.url);
     const extra = { name: 'teacher-ferry', kind: 'places', domains: ['ferry'],
@@ -163,6 +182,37 @@ test('the widget shows the picture under its plan; recipes= adds recipes', { tim
         return w.shadowRoot.querySelector('[data-view="state-picture"]')?.dataset.recipe;
     });
     assert.equal(recipe, 'teacher-ferry');
+    // A domain no recipe fits, with view="picture": the automatic picture (objects by type,
+    // the static roads as the skeleton, at/carrying atoms as labelled edges).
+    const auto = await page.evaluate(async ({ domain, problem }) => {
+        const w = document.createElement('lazylifted-demo');
+        w.id = 'widget-auto';
+        w.setAttribute('view', 'picture');
+        for (const [file, text] of [['domain', domain], ['problem', problem]]) {
+            const script = document.createElement('script');
+            script.type = 'text/x-pddl';
+            script.dataset.file = file;
+            script.textContent = text;
+            w.append(script);
+        }
+        document.body.append(w);
+        await new Promise((resolve) => { const t = setInterval(() => { if (w.dataset.status === 'ready') { clearInterval(t); resolve(); } }, 50); });
+        await w.solve();
+        const picture = () => w.shadowRoot.querySelector('[data-view="state-picture"]');
+        for (let i = 0; i < 200 && !picture()?.querySelector('svg [data-id]'); i++) await new Promise((r) => setTimeout(r, 50));
+        const edges = () => [...picture().querySelectorAll('[data-edge]')].map((e) => `${e.dataset.edge} ${e.getAttribute('class')}`);
+        const before = edges();
+        w.shadowRoot.querySelector('.picture-steps button:nth-child(2)').click();
+        for (let i = 0; i < 100 && edges().join() === before.join(); i++) await new Promise((r) => setTimeout(r, 20));
+        w.scrollIntoView();
+        return { recipe: picture().dataset.recipe, before, after: edges() };
+    }, { domain: AUTO_DOMAIN, problem: AUTO_PROBLEM });
+    assert.equal(auto.recipe, 'auto');
+    assert.ok(auto.before.some((e) => /pic-edge link/.test(e)), 'the static relation as the skeleton');
+    assert.ok(auto.before.some((e) => e.startsWith('a:(at hermes delphi)')), 'a dynamic atom as an edge');
+    assert.ok(auto.after.some((e) => /added/.test(e)), 'the step\'s atom marked');
+    await page.waitForTimeout(450);
+    await screenshot(page, 'picture-automatic', { selector: '#widget-auto' });
     assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });
