@@ -69,6 +69,7 @@ export function gridScene(memo, recipe, task, state, marks, hidden) {
     }
     const at = new Map();
     const badges = new Map();
+    const typeOf = new Map(task.objects.map((o) => [o.name, o.type]));
     const roles = new Set([...(recipe.at ?? []), ...(recipe.fill ?? []), ...(recipe.directions ?? []), ...(recipe.moves ?? [])]
         .map((e) => e.predicate));
     for (const atom of state) {
@@ -85,7 +86,10 @@ export function gridScene(memo, recipe, task, state, marks, hidden) {
             cell.cls = `${cell.cls ?? ''} marked ${marks.cls(atom)}`.trim();
         } else if (!roles.has(predicate) && !hidden.has(predicate) && args.length >= 1 && !cellNodes.has(args[0])) {
             if (!badges.has(args[0])) badges.set(args[0], []);
-            badges.get(args[0]).push({ text: [predicate, ...args.slice(1)].join(' '), cls: marks.cls(atom) });
+            // In a small cell, robot-has of a robot reads "has": the type's name goes.
+            const type = typeOf.get(args[0]);
+            const name = type && predicate.startsWith(`${type}-`) ? predicate.slice(type.length + 1) : predicate;
+            badges.get(args[0]).push({ text: [name, ...args.slice(1)].join(' '), cls: marks.cls(atom) });
         }
     }
     const holds = new Set(state);
@@ -104,14 +108,16 @@ export function gridScene(memo, recipe, task, state, marks, hidden) {
             cellNodes.get(args[0]).cls = `${cellNodes.get(args[0]).cls ?? ''} goal-cell`.trim();
         }
     }
-    const count = new Map();
+    // Things in their cell one under the other, each with its badges on lines of their own.
+    const nextY = new Map();
     for (const [thing, { cell, atom }] of [...at].sort((a, b) => naturalCompare(a[0], b[0]))) {
         const c = cellNodes.get(cell);
         if (!c) continue;
-        const k = count.get(cell) ?? 0;
-        count.set(cell, k + 1);
-        nodes.push({ id: `t:${thing}`, label: thing, x: c.x + 4, y: c.y + 18 + k * 14, w: CELL - 10, h: 13, shape: 'token',
-                     cls: marks.cls(atom), badges: badges.get(thing) ?? [] });
+        const y = nextY.get(cell) ?? c.y + 18;
+        const own = badges.get(thing) ?? [];
+        const h = 13 + 12 * own.length;
+        nextY.set(cell, y + h + 1);
+        nodes.push({ id: `t:${thing}`, label: thing, x: c.x + 4, y, w: CELL - 10, h, shape: 'token', cls: marks.cls(atom), badges: own });
     }
     return { nodes, edges: [], width: memo.width, height: memo.height };
 }

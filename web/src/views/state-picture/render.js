@@ -66,23 +66,28 @@ const clip = (text, width) => (text.length * 6.6 > width - 8 ? `${text.slice(0, 
 function drawNodeBody(g, n, ox = 0, oy = 0) {
     g.replaceChildren();
     g.append(svg('rect', { class: 'body', x: ox, y: oy, width: n.w, height: n.h, style: n.fill ? `fill:${n.fill}` : undefined }));
-    if (n.ghostFill) {
-        g.append(svg('rect', { x: ox + 3, y: oy + 3, width: n.w - 6, height: n.h - 6, fill: 'none', stroke: n.ghostFill,
-                               'stroke-width': 3, 'stroke-dasharray': '5 3' }));
+    if (n.ghostFill) {   // the goal's colour, dashed on a grey line (a white one shows too)
+        const frame = { x: ox + 3, y: oy + 3, width: n.w - 6, height: n.h - 6, fill: 'none' };
+        g.append(svg('rect', { ...frame, stroke: '#8c959f', 'stroke-width': 5 }),
+                 svg('rect', { ...frame, stroke: n.ghostFill, 'stroke-width': 3, 'stroke-dasharray': '5 3' }));
     }
     const place = n.shape === 'place' || n.shape === 'cell';
-    const label = svg('text', { class: place ? 'label place-label' : 'label', x: ox + 4, y: oy + (place ? 13 : Math.min(n.h - 5, 14)) },
+    const label = svg('text', { class: place ? 'label place-label' : 'label', x: ox + 4, y: oy + (place ? 13 : n.shape === 'token' ? 10 : Math.min(n.h - 5, 14)) },
                       n.shape === 'note' ? n.label : clip(n.label + (n.cls?.includes('goal-met') ? ' ★' : ''), n.shape === 'cell' ? n.w : n.w * 0.6 + 30));
     g.append(svg('title', {}, n.label), label);
     let x = n.shape === 'cell' ? 3 : Math.min(n.w - 10, 10 + 6.6 * n.label.length);
     let y = n.shape === 'cell' ? n.h - 14 : place ? 3 : 2;
+    const stacked = n.shape === 'token';   // a token's badges: one line each, under its name
+    if (stacked) { x = 2; y = 12; }
     for (const b of n.badges) {
-        const w = 8 + 5.4 * b.text.length;
+        const text = stacked ? clip(b.text, (n.w - 4) * 1.2) : b.text;
+        const w = stacked ? n.w - 4 : 8 + 5.4 * text.length;
         if (n.shape === 'cell' && x + w > n.w) { x = 3; y -= 13; }
         const badge = svg('g', { class: `pic-badge ${b.cls ?? ''}` });
-        badge.append(svg('rect', { x: ox + x, y: oy + y, width: w, height: 12 }), svg('text', { x: ox + x + 4, y: oy + y + 9 }, b.text));
+        badge.append(svg('rect', { x: ox + x, y: oy + y, width: w, height: 11 }), svg('text', { x: ox + x + 4, y: oy + y + 9 }, text));
         g.append(badge);
-        x += w + 3;
+        if (stacked) y += 12;
+        else x += w + 3;
     }
 }
 
