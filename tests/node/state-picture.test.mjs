@@ -204,3 +204,48 @@ test('big states: 500+ blocks drawn as towers fast; the automatic picture summar
     const on = summary.predicates.find(([name]) => name === 'on');
     assert.equal(on[1], init.filter((a) => parseAtom(a).predicate === 'on').length);
 });
+
+test('places: gripper\'s grippers go with robby, carrying their balls; logistics cities hold their places', () => {
+    const gripperDomain = `(define (domain gripper-strips)
+      (:predicates (room ?r) (ball ?b) (gripper ?g) (at-robby ?r) (at ?b ?r) (free ?g) (carry ?o ?g))
+      (:action move :parameters (?from ?to) :precondition (and (room ?from) (room ?to) (at-robby ?from))
+        :effect (and (at-robby ?to) (not (at-robby ?from))))
+      (:action pick :parameters (?obj ?room ?gripper)
+        :precondition (and (ball ?obj) (room ?room) (gripper ?gripper) (at ?obj ?room) (at-robby ?room) (free ?gripper))
+        :effect (and (carry ?obj ?gripper) (not (at ?obj ?room)) (not (free ?gripper)))))`;
+    const gripperProblem = `(define (problem two) (:domain gripper-strips) (:objects rooma roomb ball1 ball2 left right)
+      (:init (room rooma) (room roomb) (ball ball1) (ball ball2) (gripper left) (gripper right)
+             (at-robby rooma) (at ball1 rooma) (at ball2 rooma) (free left) (free right))
+      (:goal (and (at ball1 roomb))))`;
+    const task = taskFromTexts(gripperDomain, gripperProblem, staticNames(gripperDomain));
+    const recipe = chooseRecipe(task);
+    assert.equal(recipe?.name, 'gripper');
+    const { init, goal } = initAndGoal(gripperProblem);
+    const model = createPictureModel({ task, recipe, initial: init, goal });
+    assert.deepEqual(model.graph.nodes.map((n) => n.id), ['rooma', 'roomb']);
+    const layout = dagreLayout(model.graph, dagre);
+    const state = init.filter((a) => a !== '(at ball1 rooma)' && a !== '(at-robby rooma)' && a !== '(free left)')
+        .concat(['(carry ball1 left)', '(at-robby roomb)']);
+    const n = byId(model.scene(state, { added: ['(at-robby roomb)'] }, layout));
+    const roomb = n.get('p:roomb');
+    for (const id of ['t:robby', 't:left', 't:right', 't:ball1']) {
+        assert.ok(n.get(id).x >= roomb.x && n.get(id).x < roomb.x + roomb.w, `${id} in roomb`);
+    }
+    assert.equal(n.get('t:left').shape, 'carrier');
+    assert.ok(n.get('t:ball1').x > n.get('t:left').x && n.get('t:ball1').y > n.get('t:left').y, 'ball1 under its gripper');
+
+    const logisticsDomain = `(define (domain logistics) (:requirements :typing)
+      (:types truck airplane - vehicle package vehicle - physobj airport location - place city place physobj - object)
+      (:predicates (in-city ?loc - place ?city - city) (at ?obj - physobj ?loc - place) (in ?pkg - package ?veh - vehicle))
+      (:action load-truck :parameters (?pkg - package ?truck - truck ?loc - place)
+        :precondition (and (at ?truck ?loc) (at ?pkg ?loc)) :effect (and (not (at ?pkg ?loc)) (in ?pkg ?truck))))`;
+    const logisticsProblem = `(define (problem l) (:domain logistics)
+      (:objects c1 c2 - city p1 p2 - location a1 a2 - airport t1 - truck obj1 - package)
+      (:init (in-city p1 c1) (in-city a1 c1) (in-city p2 c2) (in-city a2 c2) (at t1 p1) (at obj1 p1))
+      (:goal (and (at obj1 p2))))`;
+    const lt = taskFromTexts(logisticsDomain, logisticsProblem, staticNames(logisticsDomain));
+    assert.equal(chooseRecipe(lt)?.name, 'logistics');
+    const lm = createPictureModel({ task: lt, recipe: chooseRecipe(lt), ...(({ init, goal }) => ({ initial: init, goal }))(initAndGoal(logisticsProblem)) });
+    assert.deepEqual(lm.graph.nodes.map((x) => x.id), ['a1', 'a2', 'c1', 'c2', 'p1', 'p2']);
+    assert.equal(lm.graph.edges.length, 4, 'each place linked to its city');
+});

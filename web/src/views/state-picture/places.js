@@ -36,16 +36,26 @@ export function preparePlaces(task, recipe, initial, goal, states = [initial]) {
             places.add(args[1]);
         }
     }
+    // Objects that go wherever another thing goes (gripper's grippers with robby): by type or by a unary predicate.
+    const followers = [];
+    for (const f of recipe.follow ?? []) {
+        const named = new Set(f.type ? objectsOfType(task, f.type) : []);
+        for (const atom of initial) {
+            const { predicate, args } = parseAtom(atom);
+            if (f.predicate && predicate === f.predicate && args.length === 1) named.add(args[0]);
+        }
+        for (const o of named) { followers.push([o, f.thing]); things.add(o); things.add(f.thing); }
+    }
     for (const p of places) things.delete(p);
-    const rows = Math.min(MAX_ROWS, Math.max(2, fullest(recipe, states, goal)));
+    const rows = Math.min(MAX_ROWS, Math.max(2, fullest(recipe, states, goal, followers)));
     const list = [...places].sort(naturalCompare);
-    return { places: list, things, links: reduceLinks(links, list.length), rows,
+    return { places: list, things, followers, links: reduceLinks(links, list.length), rows,
              placeH: HEAD + rows * ROW + 6, rankdir: recipe.direction ?? 'LR' };
 }
 
 // The most rows a place needs in any of the states: things (and what they
 // carry) at it plus the goal's things not there yet.
-function fullest(recipe, states, goal) {
+function fullest(recipe, states, goal, followers) {
     const goalAt = new Map();
     for (const atom of goal) {
         const { predicate, args } = parseAtom(atom);
@@ -60,6 +70,7 @@ function fullest(recipe, states, goal) {
             for (const e of recipe.at ?? []) if (e.predicate === predicate && !at.has(thingOf(e, args))) at.set(thingOf(e, args), args[e.place]);
             for (const e of recipe.in ?? []) if (e.predicate === predicate) at.set(thingOf(e, args), `in ${carrierOf(e, args)}`);
         }
+        for (const [o, leader] of followers) if (!at.has(o) && at.has(leader)) at.set(o, at.get(leader));
         const count = new Map();
         const carried = new Map();
         for (const [thing, place] of at) {
@@ -99,7 +110,7 @@ export function placesGraph(memo) {
 }
 
 // Where each thing is in the state: at a place, in a carrier, away (served), with its badges.
-function readPlaces(recipe, state, hidden) {
+function readPlaces(recipe, state, hidden, followers) {
     const at = new Map();
     const inside = new Map();
     const away = new Set();
@@ -115,13 +126,14 @@ function readPlaces(recipe, state, hidden) {
         if (args.length === 1) badge(args[0], { atom, text: predicate });
         else if (args.length >= 2) badge(args[0], { atom, text: `${predicate} ${args.slice(1).join(' ')}` });
     }
+    for (const [o, leader] of followers) if (!at.has(o) && at.has(leader)) at.set(o, at.get(leader));
     return { at, inside, away, badges };
 }
 
 /** The scene of one state; `layout` = {pos: {place: {x, y}}, width, height} (centres). */
 // long-function: places, their rows (things, carriers with contents, goal ghosts), then the elsewhere row
 export function placesScene(memo, recipe, task, state, marks, hidden, layout) {
-    const { at, inside, away, badges } = readPlaces(recipe, state, hidden);
+    const { at, inside, away, badges } = readPlaces(recipe, state, hidden, memo.followers);
     const nodes = [];
     const edges = [];
     const carriers = new Set(inside.values());

@@ -11,6 +11,7 @@ import briefcase from '../../../recipes/briefcase.json' with { type: 'json' };
 import ferry from '../../../recipes/ferry.json' with { type: 'json' };
 import floortile from '../../../recipes/floortile.json' with { type: 'json' };
 import gripper from '../../../recipes/gripper.json' with { type: 'json' };
+import logistics from '../../../recipes/logistics.json' with { type: 'json' };
 import miconic from '../../../recipes/miconic.json' with { type: 'json' };
 import roads from '../../../recipes/roads.json' with { type: 'json' };
 import sokoban from '../../../recipes/sokoban.json' with { type: 'json' };
@@ -21,7 +22,7 @@ import warehouse from '../../../recipes/warehouse.json' with { type: 'json' };
 
 /** The recipes of web/recipes/, in a fixed order. */
 export const BUNDLED_RECIPES = [blocksworld, warehouse, ferry, miconic, spanner, briefcase, roads, transport,
-                                gripper, floortile, sokoban, visitall];
+                                logistics, gripper, floortile, sokoban, visitall];
 
 export const RECIPE_KINDS = ['stacks', 'places', 'grid'];
 
