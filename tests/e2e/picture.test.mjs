@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { longTasksSince, openPage, recordMetrics, repoRoot, screenshot, useSiteAndBrowser,
+import { foreignRequests, longTasksSince, openPage, recordMetrics, repoRoot, screenshot, useSiteAndBrowser,
          waitForEditorPage } from './helpers.mjs';
 
 const SOLVE_TIMEOUT_MS = 30000;
@@ -79,6 +79,9 @@ test('every bundled example shows a picture by its recipe that changes as one st
         console.log(`# ${example.id}: recipe ${recipe}`);
     }
     assert.deepEqual(page.ll.errors, []);
+    assert.ok(page.ll.requests.some((url) => new URL(url).pathname === '/picture-layout-worker.js'),
+              'the places were laid out by the layout worker');
+    assert.deepEqual(foreignRequests(page), []);
     await page.context().close();
 });
 

@@ -43,7 +43,6 @@ export function genericGraph(memo) {
 }
 
 /** The scene of one state; `layout` positions the skeleton's objects. */
-// long-function: skeleton nodes, type rows, then atoms as edges/badges, goals as ghosts
 export function genericScene(memo, task, state, marks, layout) {
     const nodes = [];
     const byId = new Map();

@@ -58,7 +58,6 @@ const CSS_COLOURS = new Set(['white', 'black', 'red', 'green', 'blue', 'yellow',
 const colourOf = (name) => (CSS_COLOURS.has(name) ? name : `hsl(${[...name].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 360, 7)} 60% 70%)`);
 
 /** The scene of one state. */
-// long-function: cells (fill, marks, ghosts), then things in cells, then badges
 export function gridScene(memo, recipe, task, state, marks, hidden) {
     const nodes = [];
     const cellNodes = new Map();

@@ -55,7 +55,6 @@ function readStacks(memo, recipe, state, hidden) {
 }
 
 /** The scene of one state (see model.js for the scene's shape). */
-// long-function: one pass per part of the picture (towers, arm, loose blocks, goals), kept together
 export function stacksScene(memo, recipe, task, state, marks, hidden) {
     const { on, baseOf, table, held, badges } = readStacks(memo, recipe, state, hidden);
     const { bw } = memo;
