@@ -282,8 +282,8 @@ std::unique_ptr<SearchSpace> make_phase_space(const PlannerOptions& options, con
 }
 
 // One phase on `task` (already in the phase's parameter order): builds the
-// task structures, heuristics, queues, space and engine, and runs it.
-// long-function: the objects the engine borrows must live in this frame.
+// task structures, heuristics, queues, space and engine (they must outlive
+// the engine, so they live in this frame), and runs it.
 SearchResult search_phase(const Task& task, const PlannerOptions& options,
                           const ProgressCallback& progress) {
     Stopwatch clock;
