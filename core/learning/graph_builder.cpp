@@ -11,29 +11,19 @@
 
 namespace ll {
 
-std::optional<GraphKind> graph_kind_named(std::string_view name) {
-    for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag, GraphKind::Aeg}) {
-        if (name == to_string(kind)) return kind;
-    }
-    return std::nullopt;
+const NameTable<GraphKind>& graph_kind_names() {
+    static constexpr Named<GraphKind> kNames[]{
+        {GraphKind::Ilg, "ilg"}, {GraphKind::Aoag, "aoag"}, {GraphKind::Aeg, "aeg"}};
+    static constexpr NameTable<GraphKind> kTable{"graph kind", kNames};
+    return kTable;
 }
 
 GraphKind parse_graph_kind(std::string_view name) {
-    if (const std::optional<GraphKind> kind = graph_kind_named(name)) return *kind;
-    throw Error(ErrorCategory::Usage,
-                "unknown graph kind '" + std::string(name) + "' (accepted values: ilg, aoag, aeg)");
+    return graph_kind_names().parse(name);
 }
 
 const char* to_string(GraphKind kind) {
-    switch (kind) {
-        case GraphKind::Ilg:
-            return "ilg";
-        case GraphKind::Aoag:
-            return "aoag";
-        case GraphKind::Aeg:
-            return "aeg";
-    }
-    return "ilg";
+    return graph_kind_names().name(kind);
 }
 
 std::unique_ptr<GraphBuilder> make_graph_builder(GraphKind kind, const Task& task,

@@ -11,10 +11,10 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <string_view>
 
 #include "core/common/budget.hpp"
+#include "core/common/vocabulary.hpp"
 #include "core/learning/graph.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/partial_action.hpp"
@@ -25,10 +25,9 @@
 namespace ll {
 
 enum class GraphKind { Ilg, Aoag, Aeg };
+const NameTable<GraphKind>& graph_kind_names();
 
-// "ilg" | "aoag" | "aeg"; nullopt for any other text.
-std::optional<GraphKind> graph_kind_named(std::string_view name);
-// The same; throws ll::Error(Usage) for any other text.
+// "ilg" | "aoag" | "aeg"; throws ll::Error(Usage) otherwise.
 GraphKind parse_graph_kind(std::string_view name);
 const char* to_string(GraphKind kind);
 

@@ -340,7 +340,7 @@ void read_description(const Reader& r, const Json& root, WlModel& model) {
         r.name_arity_list(r.member(domain, "domain", "schemas"), "domain.schemas");
 
     const std::string graph = r.string(r.member(root, "", "graph"), "graph");
-    const std::optional<GraphKind> kind = graph_kind_named(graph);
+    const std::optional<GraphKind> kind = graph_kind_names().find(graph);
     if (!kind) r.fail("graph", "\"" + graph + "\" is not one of \"ilg\", \"aoag\", \"aeg\"");
     model.graph = *kind;
 
