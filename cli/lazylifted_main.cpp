@@ -28,6 +28,7 @@
 #include "core/common/budget.hpp"
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
+#include "core/optimality.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/pipeline.hpp"
 #include "core/planner.hpp"
@@ -58,7 +59,9 @@ const CommandSpec& plan_spec() {
              "search=eager|lazy, h=H[+H...], preferred=on|off, novelty=on|off, boost=N, "
              "tie=fifo|lifo, symmetry=on|off, "
              "time=F; phases of a portfolio separated by ';' (docs/search.md)"},
-            {"--search", "eager|lazy", "from --config", "eager or lazy greedy best-first search"},
+            {"--search", "eager|lazy|bfs|ucs|astar", "from --config",
+             "eager or lazy greedy best-first search, or an optimal engine (state space "
+             "only; exit 35 in the partial space)"},
             {"--preferred", "on|off", "from --config",
              "preferred operators (FF's helpful actions) with boosted preferred queues"},
             {"--novelty", "on|off", "from --config", "alternate with a (width-1 novelty, h) queue"},
@@ -76,6 +79,10 @@ const CommandSpec& plan_spec() {
             {"--memory-limit", "MB", "unlimited", "stop with exit 22 above this peak memory"},
             {"--max-expansions", "N", "unlimited", "stop with exit 12 after N expansions"},
             {"--plan-file", "FILE", kDefaultPlanFile, "where to write the plan"},
+            {"--trace", "FILE", "none",
+             "write the search trace as JSON: the first expanded nodes with parents, g, h, "
+             "f, expansion order, status, action and state (docs/js-api.md)"},
+            {"--trace-limit", "N", "5000", "record trace nodes for the first N expansions"},
             {"--stats-json", "FILE", "none",
              "write search statistics (or the error) as JSON, for every outcome"},
             {"--quiet", "", "off",
@@ -191,6 +198,11 @@ int run_plan(std::span<const std::string> args) {
             request.limits.max_expansions = parse_positive_count(*v, "--max-expansions");
         }
         request.progress_interval_s = kProgressIntervalS;
+        const std::optional<std::string> trace_file = a.value("--trace");
+        request.trace.enabled = trace_file.has_value();
+        if (auto v = a.value("--trace-limit")) {
+            request.trace.max_expanded = parse_positive_count(*v, "--trace-limit");
+        }
         run.limits = request.limits;
 
         // Reading counts against the time limit too (a FIFO, /dev/zero).
@@ -239,16 +251,23 @@ int run_plan(std::span<const std::string> args) {
             plan_text = ll::format_plan(outcome.task, result.plan);
             write_text_file(plan_file, plan_text);
         }
+        if (trace_file) write_text_file(*trace_file, result.trace);
         const double total_time_s = clock.seconds();
         const double peak_mb = std::max(result.stats.peak_memory_mb, peak_memory_mb());
+        const Optimality optimal = optimality(outcome.options, outcome.task);
+        const bool claim = optimal.claimed && result.status == SearchStatus::Solved;
         if (!quiet) {
             std::cout << plan_text << "Configuration: " << run.config << " (space " << run.space
                       << ", model " << (run.model.empty() ? "none" : run.model) << ")\n"
-                      << format_summary(result, total_time_s, peak_mb) << std::flush;
+                      << format_summary(result, total_time_s, peak_mb);
+            if (claim) std::cout << "Optimal: yes (" << optimal.reason << ")\n";
+            std::cout << std::flush;
         }
         if (quiet) std::cerr << quiet_limit_line(result.status, run.limits, total_time_s, peak_mb);
-        return finish_with_stats(stats_path, search_stats_json(result, run, total_time_s, peak_mb),
-                                 exit_code_for(result.status));
+        nlohmann::json stats = search_stats_json(result, run, total_time_s, peak_mb);
+        stats["optimal"] = claim;
+        stats["optimality"] = optimal.reason;
+        return finish_with_stats(stats_path, stats, exit_code_for(result.status));
     } catch (const LimitReached& limit) {
         // Only reading the input throws this here: the search catches its own.
         SearchResult result;

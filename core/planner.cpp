@@ -9,16 +9,22 @@
 #include "core/common/budget.hpp"
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
+#include "core/heuristics/blind.hpp"
 #include "core/heuristics/dead_end_detector.hpp"
 #include "core/heuristics/goal_count.hpp"
+#include "core/heuristics/lm_cut.hpp"
 #include "core/heuristics/relaxation.hpp"
 #include "core/heuristics/restricted_relaxation.hpp"
 #include "core/learning/wl_heuristic.hpp"
+#include "core/optimality.hpp"
+#include "core/search/astar_search.hpp"
+#include "core/search/breadth_first_search.hpp"
 #include "core/search/eager_search.hpp"
 #include "core/search/evaluators.hpp"
 #include "core/search/lazy_search.hpp"
 #include "core/search/open_list.hpp"
 #include "core/search/partial_space.hpp"
+#include "core/search/search_trace.hpp"
 #include "core/search/state_space.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
@@ -128,6 +134,13 @@ std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
     if (heuristic == HeuristicKind::GoalCount) {
         return std::make_unique<GoalCountHeuristic>(task, layout, goal, &successors);
     }
+    if (heuristic == HeuristicKind::Blind) {
+        return std::make_unique<BlindHeuristic>(task, goal, options.search.cost_type);
+    }
+    if (heuristic == HeuristicKind::LmCut) {
+        return std::make_unique<LmCutHeuristic>(
+            task, layout, statics, goal, options.search.relaxation, options.search.cost_type);
+    }
     if (heuristic == HeuristicKind::Wl) {
         if (!options.model) {
             throw Error(ErrorCategory::Usage, "the wl heuristic needs a model (--model FILE)");
@@ -172,6 +185,8 @@ PlannerOptions make_planner_options(const OptionValues& values) {
             }
         } else if (parsed.sets_heuristic) {
             phase.heuristic = parsed.heuristic;
+        } else if (is_optimal_engine(phase.search.engine)) {
+            phase.heuristic = HeuristicKind::Blind;  // bfs and ucs evaluate nothing
         } else {
             phase.heuristic = values.has_model ? HeuristicKind::Wl : HeuristicKind::FF;
         }
@@ -303,7 +318,12 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
 
     // Heuristics: the main one, the extra ones, and for preferred operators
     // an FF evaluator when the configuration has none.
-    std::vector<HeuristicKind> kinds{options.heuristic};
+    check_optimal_search(options);
+    const EngineKind engine_kind = options.search.engine;
+    // Breadth-first and uniform-cost search evaluate nothing.
+    const bool blind_engine = engine_kind == EngineKind::Bfs || engine_kind == EngineKind::Ucs;
+    std::vector<HeuristicKind> kinds;
+    if (!blind_engine) kinds.push_back(options.heuristic);
     kinds.insert(kinds.end(), options.search.extra_heuristics.begin(),
                  options.search.extra_heuristics.end());
     const std::size_t queued = kinds.size();
@@ -347,7 +367,7 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     // (novelty, main h). One queue is used as it is, several alternate.
     std::vector<std::unique_ptr<OpenList>> queues;
     const TieBreaking ties = options.search.ties;
-    for (std::size_t i = 0; i < queued; ++i) {
+    for (std::size_t i = 0; i < queued && !is_optimal_engine(engine_kind); ++i) {
         queues.push_back(make_best_first_open_list({heuristic_evaluators[i].get()}, false, ties));
         if (options.search.preferred) {
             queues.push_back(
@@ -358,8 +378,11 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
         queues.push_back(
             make_best_first_open_list({novelty.get(), heuristic_evaluators[0].get()}, false, ties));
     }
-    setup.open = queues.size() == 1 ? std::move(queues.front())
-                                    : make_alternation_open_list(std::move(queues));
+    // The optimal engines keep their own open lists.
+    if (!is_optimal_engine(engine_kind)) {
+        setup.open = queues.size() == 1 ? std::move(queues.front())
+                                        : make_alternation_open_list(std::move(queues));
+    }
 
     std::optional<RelaxedDeadEndDetector> detector;
     std::optional<DeadEndCheck> dead_end;
@@ -381,13 +404,26 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
         space = std::make_unique<StateSpace>(task, layout, successors, goal,
                                              symmetry ? &*symmetry : nullptr);
     }
+    std::optional<SearchTrace> trace;
+    if (options.trace.enabled) {
+        trace.emplace(*space, options.trace.max_expanded);
+        setup.observer = &*trace;
+    }
     std::unique_ptr<SearchEngine> engine;
-    if (options.search.engine == EngineKind::Lazy) {
+    if (engine_kind == EngineKind::Lazy) {
         engine = std::make_unique<LazySearch>(*space, std::move(setup));
+    } else if (engine_kind == EngineKind::Bfs) {
+        engine = std::make_unique<BreadthFirstSearch>(*space, std::move(setup));
+    } else if (engine_kind == EngineKind::Ucs || engine_kind == EngineKind::Astar) {
+        engine = std::make_unique<AStarSearch>(*space, std::move(setup));
     } else {
         engine = std::make_unique<EagerSearch>(*space, std::move(setup));
     }
     SearchResult result = engine->run(progress);
+    if (trace) {
+        result.trace = trace->to_json(task, layout, engine_kind == EngineKind::Astar,
+                                      options.space == SpaceKind::Partial);
+    }
     for (const auto& h : heuristics) {
         if (const auto* wl = dynamic_cast<const WlHeuristic*>(h.get())) {
             result.stats.wl_colours_seen += wl->miss_statistics().seen;

@@ -30,6 +30,17 @@ const std::vector<SearchAlias>& search_aliases() {
          "lazy GBFS alternating h, preferred and (novelty, h) queues (alt-BFWS)"},
         {"eager-po", "search=eager,preferred=on,novelty=off,boost=1000",
          "eager GBFS with boosted preferred queues"},
+        {"bfs", "search=bfs,cost-type=normal",
+         "breadth-first search: a shortest plan (fewest actions), in the state space"},
+        {"ucs", "search=ucs,cost-type=normal",
+         "uniform-cost search: a cheapest plan without a heuristic, in the state space"},
+        {"astar-blind", "search=astar,h=blind,cost-type=normal",
+         "A* with the blind heuristic (0 at goals, the cheapest action cost elsewhere): a "
+         "cheapest plan"},
+        {"astar-hmax", "search=astar,h=hmax,cost-type=normal", "A* with h^max: a cheapest plan"},
+        {"astar-lmcut", "search=astar,h=lmcut,cost-type=normal",
+         "A* with LM-cut on the ground relaxed task (h^max when it cannot be grounded): a "
+         "cheapest plan"},
     };
     return aliases;
 }
@@ -37,12 +48,36 @@ const std::vector<SearchAlias>& search_aliases() {
 EngineKind parse_engine_kind(std::string_view name) {
     if (name == "eager") return EngineKind::Eager;
     if (name == "lazy") return EngineKind::Lazy;
-    throw Error(ErrorCategory::Usage,
-                "unknown search engine '" + std::string(name) + "' (expected eager or lazy)");
+    if (name == "bfs") return EngineKind::Bfs;
+    if (name == "ucs") return EngineKind::Ucs;
+    if (name == "astar") return EngineKind::Astar;
+    throw Error(ErrorCategory::Usage, "unknown search engine '" + std::string(name) +
+                                          "' (expected eager, lazy, bfs, ucs or astar)");
 }
 
 const char* to_string(EngineKind kind) {
-    return kind == EngineKind::Eager ? "eager" : "lazy";
+    switch (kind) {
+        case EngineKind::Eager:
+            return "eager";
+        case EngineKind::Lazy:
+            return "lazy";
+        case EngineKind::Bfs:
+            return "bfs";
+        case EngineKind::Ucs:
+            return "ucs";
+        case EngineKind::Astar:
+            return "astar";
+    }
+    return "eager";
+}
+
+bool is_optimal_engine(EngineKind kind) {
+    return kind == EngineKind::Bfs || kind == EngineKind::Ucs || kind == EngineKind::Astar;
+}
+
+bool is_admissible(HeuristicKind kind) {
+    return kind == HeuristicKind::Blind || kind == HeuristicKind::Max ||
+           kind == HeuristicKind::LmCut;
 }
 
 HeuristicKind parse_heuristic_kind(std::string_view name) {
@@ -53,8 +88,11 @@ HeuristicKind parse_heuristic_kind(std::string_view name) {
     if (name == "hmax" || name == "max") return HeuristicKind::Max;
     if (name == "goal-count" || name == "goalcount") return HeuristicKind::GoalCount;
     if (name == "wl") return HeuristicKind::Wl;
-    throw Error(ErrorCategory::Usage, "unknown heuristic '" + std::string(name) +
-                                          "' (expected ff, rff, hadd, hmax, goal-count or wl)");
+    if (name == "blind") return HeuristicKind::Blind;
+    if (name == "lmcut" || name == "lm-cut") return HeuristicKind::LmCut;
+    throw Error(ErrorCategory::Usage,
+                "unknown heuristic '" + std::string(name) +
+                    "' (expected ff, rff, hadd, hmax, goal-count, wl, blind or lmcut)");
 }
 
 const char* to_string(HeuristicKind kind) {
@@ -69,6 +107,10 @@ const char* to_string(HeuristicKind kind) {
             return "goal-count";
         case HeuristicKind::Wl:
             return "wl";
+        case HeuristicKind::Blind:
+            return "blind";
+        case HeuristicKind::LmCut:
+            return "lmcut";
     }
     return "unknown";
 }

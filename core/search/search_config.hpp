@@ -21,11 +21,19 @@
 
 namespace ll {
 
-enum class EngineKind { Eager, Lazy };
+// Greedy best-first (eager, lazy) and the optimal engines: breadth-first
+// (shortest plans), uniform-cost (cheapest plans, no heuristic) and A*.
+enum class EngineKind { Eager, Lazy, Bfs, Ucs, Astar };
 // The space of one phase (space=...): auto leaves it to the run's space
 // (--space, or the task's size); an explicit --space overrides every phase.
 enum class PhaseSpace { Auto, State, Partial };
-enum class HeuristicKind { FF, Add, Max, GoalCount, Wl };
+enum class HeuristicKind { FF, Add, Max, GoalCount, Wl, Blind, LmCut };
+// Whether an engine minimises plan cost or length (A*, UCS, BFS): it runs in
+// the state space only, with its main heuristic alone.
+bool is_optimal_engine(EngineKind kind);
+// Whether a heuristic never overestimates the cost to the goal when actions
+// cost what the task says (cost-type=normal, or a unit-cost task).
+bool is_admissible(HeuristicKind kind);
 
 struct SearchConfig {
     EngineKind engine = EngineKind::Eager;

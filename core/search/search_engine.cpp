@@ -157,7 +157,7 @@ bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferr
         stats_.best_h = best_[0];
         report(true);
     }
-    if (progress && setup_.boost > 0 && stats_.evaluations > 1) {
+    if (progress && setup_.boost > 0 && stats_.evaluations > 1 && setup_.open) {
         setup_.open->boost_preferred(setup_.boost);
     }
     return true;
