@@ -27,6 +27,7 @@
 #include "core/explain_json.hpp"
 #include "core/heuristic_session.hpp"
 #include "core/learning/model.hpp"
+#include "core/optimality.hpp"
 #include "core/partial_tree.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/pipeline.hpp"
@@ -127,7 +128,11 @@ std::string solve_guarded(const std::string& request_text, const emscripten::val
         json response = response_json(ll::to_string(result.status), result.stats,
                                       ll::describe_search(outcome.options));
         response["space"] = ll::to_string(outcome.options.space);  // "auto" resolved
-        if (result.status == ll::SearchStatus::Solved) {           // validated by plan_request
+        const ll::Optimality optimality = ll::optimality(outcome.options, outcome.task);
+        response["optimal"] = optimality.claimed && result.status == ll::SearchStatus::Solved;
+        response["optimality"] = optimality.reason;
+        if (!result.trace.empty()) response["trace"] = json::parse(result.trace);
+        if (result.status == ll::SearchStatus::Solved) {  // validated by plan_request
             response["plan"] = plan_json(outcome.task, result.plan);
             response["cost"] = result.plan_cost;  // the validator's (length without costs)
             response["costKind"] = outcome.task.has_action_costs ? "general" : "unit";
