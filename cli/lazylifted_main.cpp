@@ -52,11 +52,13 @@ const CommandSpec& plan_spec() {
         {
             {"--space", "state|partial", "state",
              "search space: state (ground states) or partial (partial states)"},
-            {"--heuristic", "ff|rff|hadd|hmax|goal-count|wl", "ff (wl with --model)",
+            {"--heuristic", "ff|rff|hadd|hmax|goal-count|wl|blind|lmcut", "ff (wl with --model)",
              "main heuristic; in the partial space ff means rff (restricted FF)"},
             {"--config", "ALIAS|KEY=VALUE,...", "default",
-             "search configuration: an alias (default, paper, lama, bfws, eager-po) and/or "
-             "search=eager|lazy, h=H[+H...], preferred=on|off, novelty=on|off, boost=N, "
+             "search configuration: an alias (default, paper, lama, bfws, eager-po, bfs, ucs, "
+             "astar-blind, astar-hmax, astar-lmcut) and/or "
+             "search=eager|lazy|bfs|ucs|astar, h=H[+H...], preferred=on|off, novelty=on|off, "
+             "boost=N, "
              "tie=fifo|lifo, symmetry=on|off, "
              "time=F; phases of a portfolio separated by ';' (docs/search.md)"},
             {"--search", "eager|lazy|bfs|ucs|astar", "from --config",

@@ -70,7 +70,8 @@ test('solves blocksworld with a plan the module validates', async () => {
 test('search configurations: the alias table, an alias, overrides, WL statistics, a bad text',
      async () => {
     assert.deepEqual(planner.searchAliases.map((a) => a.name),
-                     ['default', 'paper', 'lama', 'bfws', 'eager-po']);
+                     ['default', 'paper', 'lama', 'bfws', 'eager-po', 'bfs', 'ucs',
+                      'astar-blind', 'astar-hmax', 'astar-lmcut']);
     for (const alias of planner.searchAliases) {
         assert.equal(typeof alias.text, 'string');
         assert.equal(typeof alias.description, 'string');
@@ -102,7 +103,8 @@ test('search configurations: the alias table, an alias, overrides, WL statistics
     assert.equal(bad.config, null);
     assert.equal(bad.error.category, 'usage');
     assert.equal(bad.error.message, "unknown search configuration 'fastest' (aliases: default, " +
-                                    'paper, lama, bfws, eager-po; or key=value pairs)');
+                                    'paper, lama, bfws, eager-po, bfs, ucs, astar-blind, astar-hmax, '
+                                    + 'astar-lmcut; or key=value pairs)');
 });
 
 test('validate takes plan text or steps and rejects a wrong plan', async () => {
