@@ -134,7 +134,6 @@ void SearchTrace::finished(NodeId goal) {
     std::reverse(plan_nodes_.begin(), plan_nodes_.end());
 }
 
-// long-function: one JSON object per recorded node, fields in schema order.
 std::string SearchTrace::to_json(const Task& task, const StateLayout& layout, bool with_f,
                                  bool partial) const {
     json nodes = json::array();

@@ -469,7 +469,7 @@ test('a configuration text from a link that is not an alias is kept, and a bad o
     await page.waitForFunction(() => document.getElementById('config-select').value === 'search=sideways');
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="error"]', { timeout: SOLVE_TIMEOUT_MS });
-    assert.match(await page.textContent('#error-box'), /usage error.*unknown search engine 'sideways' \(expected eager or lazy\)/s);
+    assert.match(await page.textContent('#error-box'), /usage error.*unknown search engine 'sideways' \(expected eager, lazy, bfs, ucs or astar\)/s);
     assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });
