@@ -391,7 +391,9 @@ test('the search configuration: default first, an alias, overrides, and what the
     // The core's aliases, its default first and selected (the page sends no config then).
     const options = await page.locator('#config-select option').evaluateAll((os) =>
         os.map((o) => ({ value: o.value, text: o.textContent, title: o.title })));
-    assert.deepEqual(options.map((o) => o.value), ['', 'paper', 'lama', 'bfws', 'eager-po']);
+    assert.deepEqual(options.map((o) => o.value), ['', 'paper', 'lama', 'bfws', 'eager-po', 'bfs',
+                                                   'ucs', 'astar-blind', 'astar-hmax',
+                                                   'astar-lmcut']);
     assert.equal(await page.inputValue('#config-select'), '');
     for (const option of options) assert.match(option.title, /^\w.* — search=\w+/, option.value);
     assert.match(options[1].title, /paper's search/);
