@@ -21,7 +21,7 @@ Optimality optimality(const PlannerOptions& options, const Task& task) {
     const bool task_costs = !task.has_action_costs || search.cost_type == CostType::Normal;
     if (search.engine == EngineKind::Ucs) return {true, "uniform-cost search"};
     const std::string h = to_string(options.heuristic);
-    if (!is_admissible(options.heuristic))
+    if (!heuristic_entry(options.heuristic).admissible)
         return {false, "A* with the inadmissible heuristic " + h};
     if (!task_costs)
         return {false, "A* with " + h + " under cost-type=" + to_string(search.cost_type) +
