@@ -58,10 +58,10 @@ function rowCells(row) {
     return [
         cell(status, { dataset: { col: 'status' }, title: r?.error?.message ?? undefined }),
         cell(r?.status === 'solved' ? formatNumber(r.cost) : '–', { class: 'num', dataset: { col: 'cost' } }),
+        cell(optimal, { dataset: { col: 'optimal' }, title: r?.optimality ?? undefined }),
         cell(stats ? formatNumber(stats.expansions) : '–', { class: 'num', dataset: { col: 'expansions' } }),
         cell(stats ? formatNumber(stats.evaluations) : '–', { class: 'num', dataset: { col: 'evaluations' } }),
         cell(stats ? formatSeconds(stats.searchTimeS) : '–', { class: 'num', dataset: { col: 'time' } }),
-        cell(optimal, { dataset: { col: 'optimal' }, title: r?.optimality ?? undefined }),
     ];
 }
 
@@ -77,8 +77,8 @@ export function mount(container, host) {
                     ...MEASURES.map((m) => el('option', { value: m.key, text: m.label }))),
         chart: el('div', { class: 'cmp-chart' }),
     };
-    const head = el('tr', {}, ...['', 'configuration', 'space', 'status', 'plan cost', 'expansions', 'evaluations',
-                                  'search time', 'optimal'].map((t) => el('th', { scope: 'col', text: t })));
+    const head = el('tr', {}, ...['', 'configuration', 'space', 'status', 'plan cost', 'optimal', 'expansions',
+                                  'evaluations', 'time'].map((t) => el('th', { scope: 'col', text: t })));
     dom.root.append(
         el('div', { class: 'cmp-bar' }, dom.run, dom.stop, dom.note),
         el('div', { class: 'cmp-scroll' }, el('table', { class: 'cmp-table' }, el('thead', {}, head), dom.body)),

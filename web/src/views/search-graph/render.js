@@ -2,8 +2,9 @@
 // to child, a dot per node coloured by its status at the replay's step, the
 // plan's path thick and green, the node just expanded ringed, the selected
 // node ringed in black; h beside each node when there is room. The view
-// (search-view.js) owns the transform {scale, x, y}: screen = layout × spacing
-// × scale + offset.
+// (search-view.js) owns the transform {scale, sx, sy, x, y}: screen = layout ×
+// spacing × scale × (sx, sy) + offset (sx, sy stretch a narrow or a flat tree
+// to the box; the wheel changes scale).
 import { statusAt } from './model.js';
 
 export const COLOURS = {
@@ -15,17 +16,24 @@ const RADIUS = 5;
 
 /** Screen position of a node under transform `t`. */
 export function project(node, t) {
-    return { x: node.x * SPACING.x * t.scale + t.x, y: node.y * SPACING.y * t.scale + t.y };
+    return { x: node.x * SPACING.x * t.scale * t.sx + t.x, y: node.y * SPACING.y * t.scale * t.sy + t.y };
 }
 
-/** The transform that fits the whole tree into width x height (never zooming in beyond 1.5). */
+/**
+ * The transform that fits the whole tree into width x height: one scale,
+ * then each direction stretched up to 4 times to fill the box (a deep,
+ * narrow PS² tree spreads sideways), never beyond 1.5 times the spacing.
+ */
 export function fitTransform(model, width, height) {
     const treeW = Math.max(1, (model.width - 1) * SPACING.x);
     const treeH = Math.max(1, model.depth * SPACING.y);
     const margin = 24;
-    const scale = Math.min(1.5, (width - 2 * margin) / treeW, (height - 2 * margin) / treeH);
-    const s = Math.max(0.02, scale);
-    return { scale: s, x: (width - treeW * s) / 2, y: margin };
+    const fitX = (width - 2 * margin) / treeW;
+    const fitY = (height - 2 * margin) / treeH;
+    const scale = Math.max(0.02, Math.min(1.5, fitX, fitY));
+    const sx = Math.max(1, Math.min(4, fitX / scale, 1.5 / scale));
+    const sy = Math.max(1, Math.min(4, fitY / scale, 1.5 / scale));
+    return { scale, sx, sy, x: (width - treeW * scale * sx) / 2, y: margin };
 }
 
 function drawEdges(ctx, model, t, step) {
@@ -71,7 +79,7 @@ export function drawGraph(ctx, model, t, step, { width, height, current = null, 
     ctx.clearRect(0, 0, width, height);
     drawEdges(ctx, model, t, step);
     const r = Math.max(2, Math.min(8, RADIUS * Math.sqrt(t.scale)));
-    const labels = t.scale * SPACING.x >= 22;
+    const labels = t.scale * t.sx * SPACING.x >= 22;
     ctx.font = '10px system-ui, sans-serif';
     ctx.textBaseline = 'middle';
     for (const node of model.nodes) {

@@ -109,6 +109,10 @@ function refresh(view) {
         return;
     }
     if (view.tracedId === result.id) return;
+    if (!result.trace) {  // validating: the trace run waits, it would start the API's second worker
+        setEmpty(view, 'Validating the plan…');
+        return;
+    }
     if (solving) {
         setEmpty(view, 'A search is running: its trace is asked for when it ends.');
         return;
@@ -306,7 +310,7 @@ function wireCanvas(view) {
         const factor = Math.exp(-event.deltaY * 0.0015);
         const scale = Math.max(0.02, Math.min(8, view.t.scale * factor));
         const k = scale / view.t.scale;
-        view.t = { scale, x: px - (px - view.t.x) * k, y: py - (py - view.t.y) * k };
+        view.t = { ...view.t, scale, x: px - (px - view.t.x) * k, y: py - (py - view.t.y) * k };
         draw(view);
     }, { passive: false });
     view.resizeObserver = new ResizeObserver(() => draw(view));
@@ -328,13 +332,20 @@ function atomList(atoms) {
     return el('ul', { class: 'sg-atoms' }, ...atoms.map((atom) => el('li', { class: 'atom', text: atom })));
 }
 
+// The action that reached a node; in PS² a state node follows its parent's complete action.
+function reachedBy(view, node) {
+    if (node.action) return node.action;
+    const parent = view.model.byId.get(node.parent);
+    return parent ? `applying ${parent.action ?? `#${parent.id}`}` : '(the initial state)';
+}
+
 function showNode(view, node) {
     const { dom } = view;
     const rows = [
         ['node', `#${node.id}${node.onPlan ? ' (on the plan\'s path)' : ''}`],
         ['status', STATUS_NAMES[node.status]],
         ['expanded', node.order === null ? 'never' : `as number ${node.order + 1}`],
-        ['reached by', node.action ?? '(the initial state)'],
+        ['reached by', reachedBy(view, node)],
         ['g', node.g], ['h', node.h === null ? '–' : node.h],
     ];
     if (node.f !== null) rows.push(['f', node.f]);
@@ -349,22 +360,25 @@ function showNode(view, node) {
         why);
 }
 
-// planner.explain for the node: the plan prefix of its complete actions,
-// and in PS² its partial action as the path.
+// planner.explain for the node. S³: the actions on its path are the plan
+// prefix that reaches its state. PS²: the complete actions of its ancestors
+// are the prefix, and its own action (partial or complete, not applied yet)
+// is the path [schema, object...]; null when its bound parameters are not a
+// prefix of the schema's (no such path).
 function explainRequest(view, node) {
-    const actions = pathTo(view.model, node).filter((a) => !/\?/.test(a));
     const result = view.solved;
+    const partialSpace = view.model.space === 'partial';
+    const parent = view.model.byId.get(node.parent);
+    const prefix = partialSpace ? (parent ? pathTo(view.model, parent) : []) : pathTo(view.model, node);
+    const actions = prefix.filter((a) => !a.includes('?'));
     const request = { domain: result.domain, problem: result.problem, space: view.model.space,
                       plan: actions, step: actions.length, top: 8 };
     if (result.model) request.model = result.model;
-    if (node.action && /\?/.test(node.action)) {
+    if (partialSpace && node.action) {
         const [schema, ...args] = node.action.slice(1, -1).trim().split(/\s+/);
-        const bound = [];
-        for (const arg of args) {
-            if (arg.startsWith('?')) break;
-            bound.push(arg);
-        }
-        if (bound.length !== args.filter((a) => !a.startsWith('?')).length) return null;
+        const firstFree = args.findIndex((a) => a.startsWith('?'));
+        const bound = firstFree < 0 ? args : args.slice(0, firstFree);
+        if (args.slice(bound.length).some((a) => !a.startsWith('?'))) return null;
         request.path = [schema, ...bound];
     }
     return request;
