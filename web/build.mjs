@@ -6,6 +6,7 @@
 //                           chunks loaded by import() (CodeMirror and the help preloaded)
 //   lazylifted-widget.js    the embeddable <lazylifted-demo> element (one ES module,
 //                           built on its own: it shares no chunk with the page)
+//   picture-layout-worker.js  the state picture's layout (dagre) worker; recipes/
 //   index.html, widget-demo.html, app.css, examples/
 // esbuild resolves CodeMirror's bare imports ("@codemirror/view") that a
 // browser cannot resolve itself, and minifies. The planner files
@@ -77,6 +78,8 @@ const standalone = await build({
     entryPoints: {
         boot: path.join(webDir, 'src', 'boot.js'),
         'lazylifted-widget': path.join(webDir, 'src', 'widget.js'),
+        // the state picture's layout worker (dagre), shared by the page and the widget
+        'picture-layout-worker': path.join(webDir, 'src', 'views', 'state-picture', 'layout-worker.js'),
     },
     splitting: false,   // each script stands alone: the widget is one file
     external: ['./lazylifted-api.mjs'],  // boot.js: the API next to it on the site
@@ -130,6 +133,8 @@ function withInlineScriptHashes(text) {
     return text.replace(token, hashes.join(' '));
 }
 fs.cpSync(path.join(webDir, 'examples'), path.join(outDir, 'examples'), { recursive: true });
+// The state picture's recipes (bundled into the picture's code as well): examples for a widget's recipes=.
+fs.cpSync(path.join(webDir, 'recipes'), path.join(outDir, 'recipes'), { recursive: true });
 
 const rows = Object.keys(outputs).filter((file) => !file.endsWith('.map')).map((file) => {
     const bytes = fs.readFileSync(file);

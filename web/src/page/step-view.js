@@ -5,8 +5,20 @@
 // (views/state-panels.js) are tabs of their own beside it (page/lower-area.js),
 // following the step through the store.
 import { el } from '../format.js';
+import { attachStatePicture } from '../views/picture-host.js';
 import { ui } from './dom.js';
 import { store } from './store.js';
+
+let picture = null;  // the state picture of the current result (views/picture-host.js)
+
+// The picture beside the atoms, in the State tab's slot (#state-picture).
+function mountPicture(result) {
+    ui.statePicture.hidden = false;
+    picture = attachStatePicture(ui.statePicture, {
+        domain: result.domain, problem: result.problem, trace: result.trace,
+        workerUrl: new URL('./picture-layout-worker.js', document.baseURI).href,
+    });
+}
 
 /** The context handed to state panels (views/state-panels.js). */
 export function panelContext(result) {
@@ -35,6 +47,7 @@ export function showStep(k) {
         );
     }
     renderState();
+    picture?.showStep(step);
     updateStepButtons();
 }
 
@@ -81,6 +94,9 @@ export function updateStepButtons() {
 
 /** Empties the step view (a new result or none; the panels follow the store). */
 export function clearStepView() {
+    picture?.destroy();
+    picture = null;
+    ui.statePicture.hidden = true;
     ui.stepLabel.textContent = '';
     ui.stateView.replaceChildren();
     updateStepButtons();
@@ -93,6 +109,7 @@ export function showTrace(trace, message = null) {
         ui.stepLabel.textContent = `The state view is not available: ${message}`;
         return;
     }
+    mountPicture(store.get().result);
     showStep(0);
 }
 
