@@ -69,6 +69,8 @@ function normaliseResponse(raw) {
         ...(typeof raw.space === 'string' ? { space: raw.space } : {}),
         ...(typeof raw.domain === 'string' ? { domain: raw.domain, problem: String(raw.problem) } : {}),
         stats: { ...EMPTY_STATS, ...(raw.stats ?? {}) },
+        ...(typeof raw.optimal === 'boolean' ? { optimal: raw.optimal, optimality: String(raw.optimality ?? '') } : {}),
+        ...(raw.trace && typeof raw.trace === 'object' ? { trace: raw.trace } : {}),
     };
     if (response.status === 'error') {
         response.error = {

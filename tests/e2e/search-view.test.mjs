@@ -2,8 +2,8 @@
 // after a solve of the bundled 4-block example, the tab draws the trace the
 // engine recorded (the planner's trace: true) and replays it expansion by
 // expansion with ←/→, in S³ and in PS²; the green path is the plan's
-// (its actions are the plan's steps); a click on a node shows its state,
-// and "Why this h?" explains its h. Screenshots:
+// (its actions are the plan's steps); a click on a node shows its state
+// (atoms and picture), and "Why this h?" explains its h. Screenshots:
 // build/e2e-artifacts/view-search-graph*.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -92,6 +92,9 @@ test('S³: the search of the 4-block example, replayed node by node; a node show
     const atoms = await clickNode(page, facts.goalNode);
     assert.deepEqual(atoms, facts.atomsOf[facts.goalNode]);
     for (const goal of GOALS) assert.ok(atoms.includes(goal), `${goal} in ${atoms.join(' ')}`);
+    // ... and its picture (the State tab's, views/picture-host.js).
+    await page.waitForSelector(`${VIEW} .sg-picture [data-view="state-picture"][data-mode="picture"] svg`,
+                               { timeout: TIMEOUT_MS });
     // An expanded node's h, explained: the same h.
     const node = facts.expandedPlanNode;
     await clickNode(page, node.id);

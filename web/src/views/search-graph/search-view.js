@@ -5,8 +5,8 @@
 // again with it when the tab opens for a new plan, in the planner's worker
 // (a Solve pressed meanwhile stops it). Nodes are coloured by their status at
 // the replay's step, the plan's path is green, a click on a node shows its
-// state, g, h and the action that reached it, and "Why this h?" asks
-// planner.explain for it. Beyond MODEL_LIMIT nodes a sample is drawn (the
+// state (its atoms and its picture), g, h and the action that reached it,
+// and "Why this h?" asks planner.explain for it. Beyond MODEL_LIMIT nodes a sample is drawn (the
 // plan's path and the first expansions) with the counts of the rest.
 import { el } from '../../format.js';
 import { solveRequest } from '../../solve-routine.js';
@@ -96,6 +96,7 @@ export function mount(container, host) {
         destroy() {
             unsubscribe();
             stopPlay(view);
+            view.picture?.destroy();
             view.resizeObserver?.disconnect();
         },
     };
@@ -165,6 +166,8 @@ function showTrace(view, response, result) {
             : 'This planner build does not report search traces (no trace in its response).');
         return;
     }
+    view.picture?.destroy();
+    view.picture = null;
     view.trace = response.trace;
     view.solved = result;
     view.model = buildSearchModel(response.trace, { limit: MODEL_LIMIT });
@@ -351,13 +354,34 @@ function showNode(view, node) {
     if (node.f !== null) rows.push(['f', node.f]);
     if (node.duplicateOf !== null && node.duplicateOf !== undefined) rows.push(['same state as', `#${node.duplicateOf}`]);
     const why = el('div', { class: 'sg-why' });
+    const picture = el('div', { class: 'sg-picture' });
     dom.details.replaceChildren(
         el('dl', { class: 'sg-facts', dataset: { node: String(node.id) } },
            ...rows.map(([k, v]) => el('div', {}, el('dt', { text: k }), el('dd', { text: String(v) })))),
         el('div', { class: 'sg-state-head', text: `state: ${node.atoms.length} atoms` }),
         atomList(node.atoms),
         button('Why this h?', 'Explain the heuristic value of this node', () => explainNode(view, node, why)),
-        why);
+        why, picture);
+    showPicture(view, node, picture);
+}
+
+// The node's state as a picture (views/picture-host.js, the State tab's
+// picture), from a one-state trace: the node's fluent atoms with the task's
+// static ones, the goal of the plan's trace.
+async function showPicture(view, node, element) {
+    view.picture?.destroy();
+    view.picture = null;
+    const planTrace = view.solved?.trace;
+    if (!planTrace) return;
+    const { attachStatePicture } = await import('../picture-host.js');
+    if (view.selected !== node) return;
+    const state = [...node.atoms, ...(view.trace.static_atoms ?? [])];
+    view.picture = attachStatePicture(element, {
+        domain: view.solved.domain, problem: view.solved.problem,
+        trace: { predicates: planTrace.predicates, goals: planTrace.goals, states: [state], added: [[]], deleted: [[]] },
+        workerUrl: new URL('./picture-layout-worker.js', document.baseURI).href,
+    });
+    view.picture.showStep(0).catch(() => {});
 }
 
 // planner.explain for the node. S³: the actions on its path are the plan
