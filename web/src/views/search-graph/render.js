@@ -1,7 +1,7 @@
 // Draws the search graph's model (model.js) on a canvas: edges from parent
 // to child, a dot per node coloured by its status at the replay's step, the
 // plan's path thick and green, the node just expanded ringed, the selected
-// node ringed in black; h beside each node when there is room. The view
+// node ringed in black; h beside each evaluated node when there is room. The view
 // (search-view.js) owns the transform {scale, sx, sy, x, y}: screen = layout ×
 // spacing × scale × (sx, sy) + offset (sx, sy stretch a narrow or a flat tree
 // to the box; the wheel changes scale).
@@ -94,9 +94,11 @@ export function drawGraph(ctx, model, t, step, { width, height, current = null, 
         ctx.lineWidth = 1;
         ctx.strokeStyle = node.onPlan ? COLOURS.plan : '#57606a';
         ctx.stroke();
-        if (labels) {
+        // h beside the node: ∞ for a dead end, nothing where it was not evaluated.
+        const label = node.status === 'dead_end' ? '∞' : node.h === null ? '' : String(node.h);
+        if (labels && label) {
             ctx.fillStyle = COLOURS.text;
-            ctx.fillText(node.h === null ? '∞' : String(node.h), p.x + r + 2, p.y);
+            ctx.fillText(label, p.x + r + 2, p.y);
         }
     }
     if (current) ring(ctx, project(current, t), r + 4, COLOURS.current, 2.5);
