@@ -8,12 +8,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { longTasksSince, openPage, screenshot, useSiteAndBrowser, waitForEditorPage } from './helpers.mjs';
+import {
+    longTasksSince, openPage, plannerCapabilities, screenshot, useSiteAndBrowser, waitForEditorPage,
+} from './helpers.mjs';
 
 const TIMEOUT_MS = 30000;
 const VIEW = '#panel-search [data-view="search-graph"]';
 const GOALS = ['(on b a)', '(on c b)', '(on d c)'];  // blocksworld-swap's goal
 const site = useSiteAndBrowser();
+const NO_TRACE = !(await plannerCapabilities()).trace &&
+    'the planner on this site answers a solve with trace: true without a trace';
 
 async function solveAndOpen(space) {
     const page = await openPage(site.browser, site.server.url, { viewport: { width: 1366, height: 900 } });
@@ -75,7 +79,8 @@ async function clickNode(page, id) {
     return page.$$eval(`${VIEW} .sg-atoms li`, (items) => items.map((li) => li.textContent));
 }
 
-test('S³: the search of the 4-block example, replayed node by node; a node shows its state', async () => {
+test('S³: the search of the 4-block example, replayed node by node; a node shows its state',
+     { skip: NO_TRACE }, async () => {
     const page = await solveAndOpen('state');
     const facts = await modelFacts(page);
     assert.equal(facts.space, 'state');
@@ -106,7 +111,8 @@ test('S³: the search of the 4-block example, replayed node by node; a node show
     await page.context().close();
 });
 
-test('PS²: the same example\'s search over partial states, replayed; a partial node shows its action', async () => {
+test('PS²: the same example\'s search over partial states, replayed; a partial node shows its action',
+     { skip: NO_TRACE }, async () => {
     const page = await solveAndOpen('partial');
     const start = await page.evaluate(() => performance.now());
     const facts = await modelFacts(page);
@@ -136,7 +142,8 @@ test('PS²: the same example\'s search over partial states, replayed; a partial 
     await page.context().close();
 });
 
-test('the search tab without a plan says what to do, and a Solve meanwhile gets the planner', async () => {
+test('the search tab without a plan says what to do, and a Solve meanwhile gets the planner',
+     { skip: NO_TRACE }, async () => {
     const page = await openPage(site.browser, site.server.url);
     await page.goto(site.server.url);
     await waitForEditorPage(page);
