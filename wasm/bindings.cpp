@@ -183,6 +183,16 @@ std::string search_aliases() {
     }
 }
 
+// The core's requirement list (core/pddl/requirements.hpp), in its order:
+// {supported: [":strips", ...], refused: [":fluents", ...]}.
+std::string pddl_requirements() {
+    json supported = json::array();
+    json refused = json::array();
+    for (const ll::pddl::RequirementEntry& r : ll::pddl::requirement_list())
+        (r.supported() ? supported : refused).push_back(r.name);
+    return json{{"supported", supported}, {"refused", refused}}.dump();
+}
+
 // ---- check ----
 
 std::string check(const std::string& domain, const std::string& problem) {
@@ -402,6 +412,7 @@ EMSCRIPTEN_BINDINGS(lazylifted) {
     emscripten::function("validate", &validate);
     emscripten::function("trace", &trace);
     emscripten::function("searchAliases", &search_aliases);
+    emscripten::function("pddlRequirements", &pddl_requirements);
     emscripten::function("version", &version);
     emscripten::function("explain", &explain);
     emscripten::function("partialActionChildren", &partial_action_children);
