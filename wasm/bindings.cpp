@@ -29,6 +29,7 @@
 #include "core/learning/model.hpp"
 #include "core/partial_tree.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/pddl/requirements.hpp"
 #include "core/pipeline.hpp"
 #include "core/planner.hpp"
 #include "core/search/search_config.hpp"

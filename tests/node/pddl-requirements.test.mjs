@@ -7,9 +7,9 @@ import path from 'node:path';
 import test from 'node:test';
 import { pathToFileURL } from 'node:url';
 
-import { lazyLifted, repoRoot } from './load-module.mjs';
+import { loadLazyLifted, repoRoot } from './load-module.mjs';
 
-const ll = await lazyLifted();
+const ll = await loadLazyLifted();
 const web = (file) => pathToFileURL(path.join(repoRoot, 'web', 'src', file)).href;
 const { PDDL_REQUIREMENTS } = await import(web('pddl-language.js'));
 
