@@ -1,11 +1,12 @@
 // Builds the static web front end into web/dist/ (npm run build:web):
 //   boot.js                 the editor page's first script: starts the planner early
-//   app.js, chunks/         the editor page's script (CodeMirror + page code), split:
-//                           what the page needs before its first plan is app.js and
-//                           the chunks it imports statically; the editor help and
-//                           the state panels are chunks loaded later by import()
+//   app.js, chunks/         the editor page's script, split: what the page needs
+//                           before its first plan is app.js and the chunks it imports
+//                           statically; CodeMirror, the editor help and the views are
+//                           chunks loaded by import() (CodeMirror and the help preloaded)
 //   lazylifted-widget.js    the embeddable <lazylifted-demo> element (one ES module,
 //                           built on its own: it shares no chunk with the page)
+//   picture-layout-worker.js  the state picture's layout (dagre) worker; recipes/
 //   index.html, widget-demo.html, app.css, examples/
 // esbuild resolves CodeMirror's bare imports ("@codemirror/view") that a
 // browser cannot resolve itself, and minifies. The planner files
@@ -77,6 +78,8 @@ const standalone = await build({
     entryPoints: {
         boot: path.join(webDir, 'src', 'boot.js'),
         'lazylifted-widget': path.join(webDir, 'src', 'widget.js'),
+        // the state picture's layout worker (dagre), shared by the page and the widget
+        'picture-layout-worker': path.join(webDir, 'src', 'views', 'state-picture', 'layout-worker.js'),
     },
     splitting: false,   // each script stands alone: the widget is one file
     external: ['./lazylifted-api.mjs'],  // boot.js: the API next to it on the site
@@ -87,19 +90,25 @@ for (const file of ['widget-demo.html', 'app.css']) {
     fs.copyFileSync(path.join(webDir, file), path.join(outDir, file));
 }
 // index.html's <!-- build: preloads -->: the chunks app.js imports
-// statically (fetched with app.js, not after it is parsed), the editor help
-// and the texts of the first example, which a first visit shows (fetched with the page, not
+// statically (fetched with app.js, not after it is parsed), CodeMirror and
+// the editor help (page/editor-kit.js imports them), and the texts of the first example, which a first visit shows (fetched with the page, not
 // after app.js has read examples/index.json: app.js fetches them in any case).
 // The editor help (pddl-assist.js) is loaded by import() but needed as the
 // editors are made, so it is preloaded too: fetched and parsed with the page,
 // evaluated later.
 const sitePath = (file) => path.relative(outDir, file).split(path.sep).join('/');
 const appOutput = Object.entries(page.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith('app.js'));
-const helpOutput = Object.entries(page.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith('pddl-assist.js'));
-const staticChunks = [
-    ...appOutput[1].imports.filter((i) => i.kind === 'import-statement').map((i) => sitePath(i.path)),
-    sitePath(helpOutput[0]),
-];
+// A chunk loaded by import() and the chunks it imports statically.
+const dynamicChunk = (source) => {
+    const found = Object.entries(page.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith(source));
+    if (!found) throw new Error(`no output for ${source}`);
+    return [found[0], ...found[1].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)];
+};
+const staticChunks = [...new Set([
+    ...appOutput[1].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path),
+    ...dynamicChunk('src/editor.js'),        // CodeMirror: evaluated after app.js, in a task of its own
+    ...dynamicChunk('src/pddl-assist.js'),
+])].map(sitePath);
 const firstExample = JSON.parse(fs.readFileSync(path.join(webDir, 'examples', 'index.json'), 'utf8')).examples[0];
 const preloads = [
     ...staticChunks.map((file) => `<link rel="modulepreload" href="${file}">`),
@@ -124,6 +133,8 @@ function withInlineScriptHashes(text) {
     return text.replace(token, hashes.join(' '));
 }
 fs.cpSync(path.join(webDir, 'examples'), path.join(outDir, 'examples'), { recursive: true });
+// The state picture's recipes (bundled into the picture's code as well): examples for a widget's recipes=.
+fs.cpSync(path.join(webDir, 'recipes'), path.join(outDir, 'recipes'), { recursive: true });
 
 const rows = Object.keys(outputs).filter((file) => !file.endsWith('.map')).map((file) => {
     const bytes = fs.readFileSync(file);

@@ -242,3 +242,16 @@ export async function longTasksSince(page, sinceMs = 0) {
     return page.evaluate((since) => (window.__llLongTasks ?? []).filter((t) => t.start + t.duration >= since),
                          sinceMs);
 }
+
+/**
+ * The texts of a bundled example, {domain, problem}, read from web/examples/
+ * (an editor's DOM holds only the lines in its viewport, so a long domain
+ * cannot be read back from the page).
+ */
+export function exampleTexts(id) {
+    const dir = path.join(repoRoot, 'web', 'examples');
+    const example = JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')).examples.find((e) => e.id === id);
+    if (!example) throw new Error(`no example ${id} in web/examples/index.json`);
+    const read = (file) => fs.readFileSync(path.join(dir, file), 'utf8');
+    return { domain: read(example.domainFile), problem: read(example.problemFile) };
+}

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import {
-    clickWhenEnabled, foreignRequests, longTasksSince, openPage, recordMetrics, screenshot, siteDir,
+    clickWhenEnabled, exampleTexts, foreignRequests, longTasksSince, openPage, recordMetrics, screenshot, siteDir,
     transferSizes, useSiteAndBrowser, waitForEditorPage,
 } from './helpers.mjs';
 
@@ -452,8 +452,7 @@ test('a configuration text from a link that is not an alias is kept, and a bad o
     await pickExample(page, 'blocksworld-swap');
     // A hand-made link (session.js reads plain JSON after #j=), as a widget's
     // "open in the editor" makes for its config attribute.
-    const session = { domain: await editorText(page, '.pane-domain'), problem: await editorText(page, '.pane-problem'),
-                      config: 'search=eager,preferred=on' };
+    const session = { ...exampleTexts('blocksworld-swap'), config: 'search=eager,preferred=on' };
     await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
     await waitForEditorPage(page);
     await page.waitForSelector('#config-select[data-loaded="true"]');

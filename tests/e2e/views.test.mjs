@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { foreignRequests, longTasksSince, openPage, recordMetrics, repoRoot, screenshot,
+import { exampleTexts, foreignRequests, longTasksSince, openPage, recordMetrics, repoRoot, screenshot,
          useSiteAndBrowser, waitForEditorPage } from './helpers.mjs';
 
 const SOLVE_TIMEOUT_MS = 20000;
@@ -115,15 +115,9 @@ test('editor: Ctrl-click and F12 go to the declaration, in the other editor too'
 });
 
 test('editor: the quick fix adds a requirement the live check reports missing', async () => {
-    const base = await openEditor();
-    await pickExample(base, 'blocksworld-swap');
-    const domain = (await base.evaluate(() => [...document.querySelectorAll('.pane-domain .cm-content > .cm-line')]
-        .map((l) => l.textContent).join('\n')))
-        .replace('(and (clear ?b) (on-table ?b) (arm-empty))',
-                 '(and (clear ?b) (on-table ?b) (arm-empty) (not (holding ?b)))');
-    const problem = await base.evaluate(() => [...document.querySelectorAll('.pane-problem .cm-content > .cm-line')]
-        .map((l) => l.textContent).join('\n'));
-    await base.context().close();
+    const { domain: original, problem } = exampleTexts('blocksworld-swap');
+    const domain = original.replace('(and (clear ?b) (on-table ?b) (arm-empty))',
+                                    '(and (clear ?b) (on-table ?b) (arm-empty) (not (holding ?b)))');
     assert.match(domain, /\(not \(holding \?b\)\)\)/);
 
     const page = await openEditor(`#j=${encodeURIComponent(JSON.stringify({ domain, problem }))}`);
@@ -207,15 +201,14 @@ test('the step view: states from the core\'s trace, and a state panel that follo
     await pickExample(page, 'blocksworld-swap');
     await page.click('#solve-btn');
     await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
-    await page.waitForSelector('#state-panels details[data-panel="goals"]');
-    await page.click('#state-panels details[data-panel="goals"] summary');
-    await page.waitForSelector('#state-panels .goal-list li');
-    assert.match(await page.textContent('#state-panels [data-panel="goals"]'), /0 of 3 goal atoms hold/);
+    await page.click('#tab-goals');
+    await page.waitForSelector('#panel-goals .goal-list li');
+    assert.match(await page.textContent('#panel-goals'), /0 of 3 goal atoms hold/);
     await page.click('#step-last');
-    assert.match(await page.textContent('#state-panels [data-panel="goals"]'), /3 of 3 goal atoms hold/);
+    assert.match(await page.textContent('#panel-goals'), /3 of 3 goal atoms hold/);
     await page.click('#step-prev');
     assert.match(await page.textContent('#step-label'), /Step \d+ \/ \d+/);
-    await screenshot(page, 'view-step-panels', { selector: '.pane-state' });
+    await screenshot(page, 'view-step-panels', { selector: '#lower-area' });
     await page.context().close();
 });
 
@@ -231,8 +224,8 @@ test('state panels: why this h (WL features in words) and the partial-action tre
     await page.click('#solve-btn');
     await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
 
-    const explain = '#state-panels [data-panel="explain"]';
-    await page.click(`${explain} summary`);
+    const explain = '#panel-explain';
+    await page.click('#tab-explain');
     await page.waitForSelector(`${explain} .ll-explain-table tbody tr`, { timeout: SOLVE_TIMEOUT_MS });
     const sum = await page.textContent(`${explain} .ll-explain-sum`);
     const m = sum.match(/round\(([-0-9.e+]+)\) = (-?\d+)/);
@@ -250,8 +243,8 @@ test('state panels: why this h (WL features in words) and the partial-action tre
     }
     await screenshot(page, 'view-explain', { selector: explain });
 
-    const tree = '#state-panels [data-panel="partial-tree"]';
-    await page.click(`${tree} summary`);
+    const tree = '#panel-partial-tree';
+    await page.click('#tab-partial-tree');
     // The initial state's schemas, then the plan's branch opened level by level.
     await page.waitForSelector(`${tree} li.on-plan .ll-tree-plan`, { timeout: SOLVE_TIMEOUT_MS });
     const hs = await page.$$eval(`${tree} .ll-tree-h`, (cells) => cells.map((c) => c.textContent));
@@ -291,9 +284,9 @@ test('the partial-action tree stays responsive on HBF blocksworld p29',
      { skip: !fs.existsSync(P29) && 'no ../shared/benchmarks', timeout: 300000 }, async () => {
     const page = await solveHbfTask('blocksworld', P29, { timeLimitS: 200, timeoutMs: 240000 });
 
-    const tree = '#state-panels [data-panel="partial-tree"]';
+    const tree = '#panel-partial-tree';
     const start = await page.evaluate(() => performance.now());
-    await page.click(`${tree} summary`);
+    await page.click('#tab-partial-tree');
     await page.waitForSelector(`${tree} li.on-plan .ll-tree-plan`, { timeout: 60000 });
     for (let i = 0; i < 3; ++i) {
         await page.click('#step-next');
@@ -319,8 +312,8 @@ test('the partial-action tree of HBF warehouse p01\'s initial state, with h for 
     const page = await solveHbfTask('warehouse', WAREHOUSE_P01, { timeLimitS: 60, timeoutMs: SOLVE_TIMEOUT_MS });
     assert.match(await page.textContent('#step-label'), /Initial state/);
 
-    const tree = '#state-panels [data-panel="partial-tree"]';
-    await page.click(`${tree} summary`);
+    const tree = '#panel-partial-tree';
+    await page.click('#tab-partial-tree');
     await page.waitForSelector(`${tree} li.on-plan .ll-tree-plan`, { timeout: SOLVE_TIMEOUT_MS });
     // The first level: the schemas applicable in the initial state, no
     // parameter bound yet. In p01 only two are: a clear box onto a clear box

@@ -18,12 +18,13 @@
 // index, the manifest and the help are fetched at once; Solve is enabled as
 // soon as the texts and the settings are known (a Solve waits for the planner
 // if it comes first: page/solving.js); the editors are made after that, with
-// their texts, in a task of their own.
-import { createPddlEditor } from './editor.js';
+// their texts, in steps that leave room for a click (page/editor-kit.js).
 import { fillConfigSelect } from './search-options.js';
 import { ui } from './page/dom.js';
+import { createEditors } from './page/editor-kit.js';
 import { scheduleCheck } from './page/live-check.js';
 import { chooseModel, loadModelFile, refreshModels, updateSettingsNotes } from './page/models.js';
+import { wireLowerArea } from './page/lower-area.js';
 import { hideError, setStatus, showError, wireResultView } from './page/result-view.js';
 import {
     applySession, fetchExampleTexts, fillExamples, initialSession, loadExample, scheduleSave, textChanged,
@@ -100,27 +101,6 @@ function loadEditorHelp() {
     });
 }
 
-// The editors are made with their first texts (not empty, then filled: a
-// CodeMirror update after creation costs a forced layout and a second
-// measure), both in one task of their own: each editor's first measure lays
-// out the page, so made together they are measured once (measured under
-// load: the first editor ~180 ms, the second ~50 ms, a measure ~100 ms).
-// Tried: a task each, so that a Solve clicked meanwhile gets through between
-// them; a click is two input events (down, up), and the second editor's task
-// came between them: the first plan came later (median 522 against 470 ms,
-// 8 alternating cold loads, docs/web.md).
-async function createEditors(texts, pddlAssist) {
-    const options = (label, doc) => ({
-        label, doc, onChange: () => textChanged(), onSubmit: () => solve(),
-        extensions: pddlAssist ? pddlAssist({ editors: () => store.get().editors }) : [],
-    });
-    await nextTask();
-    const domain = createPddlEditor(ui.domainEditor, options('Domain PDDL', texts.domain));
-    const problem = createPddlEditor(ui.problemEditor, options('Problem PDDL', texts.problem));
-    store.set({ editors: { domain, problem }, texts: null });  // the editors hold the texts now
-    await nextTask();
-}
-
 // The planner: Solve was enabled before (a Solve meanwhile waits for it).
 async function plannerLoaded() {
     let planner;
@@ -182,7 +162,7 @@ async function start() {
     performance.mark('ll-solvable');
     ui.solve.disabled = false;
     const planner = plannerLoaded();
-    await createEditors(store.get().texts, await help);
+    await createEditors(store.get().texts, await help, { onChange: () => textChanged(), onSubmit: () => solve() });
     performance.mark('ll-editors');
     await planner;
 }
@@ -191,6 +171,7 @@ wireSettings();
 wireSolving();
 wireResultView();
 wireStepView();
+wireLowerArea();
 wireSession({ onLoadError: showLoadError });
 updateSettingsNotes();
 start().catch(showLoadError);

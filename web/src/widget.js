@@ -11,7 +11,10 @@
 // "goal-count"; default "wl" with a model, else "ff"), config (the search
 // configuration: an alias such as "lama" or "paper", or key=value pairs such
 // as "search=eager,preferred=off"; default: the planner's default), time-limit
-// (seconds, default 30), height (of the editor, CSS length, default 220px), caption.
+// (seconds, default 30), height (of the editor, CSS length, default 220px), caption,
+// view ("picture": the states of the plan as pictures; "plan": the plan only;
+// default: the picture when a recipe fits the domain, docs/state-pictures.md),
+// recipes (URL of a JSON file of extra picture recipes).
 // Without domain/problem URLs the texts come from child
 // <script type="text/x-pddl" data-file="domain|problem"> elements.
 // The planner (lazylifted-api.mjs, its worker and the wasm) is loaded from
@@ -22,6 +25,7 @@ import { createPddlEditor } from './editor.js';
 import { encodeSessionHash } from './session.js';
 import { formatNumber, formatSeconds, errorLocation } from './format.js';
 import { runSolve } from './solve-routine.js';
+import { attachSteppedPicture } from './views/picture-host.js';
 
 const SCRIPT_URL = import.meta.url;
 const API_URL = new URL('./lazylifted-api.mjs', SCRIPT_URL).href;
@@ -68,6 +72,11 @@ ol { margin: 0; padding: 6px 8px 6px 40px; font: 13px ui-monospace, Menlo, Conso
 .message.error { color: #82071e; background: #ffebe9; }
 .badge { font-size: 12px; padding: 0 6px; border-radius: 8px; background: #dafbe1; color: #1a7f37; }
 .badge.bad { background: #ffebe9; color: #cf222e; }
+.picture { border-top: 1px solid #d0d7de; padding: 4px 8px; max-height: 420px; overflow: auto; }
+.picture[hidden] { display: none; }
+.picture-steps { display: flex; align-items: center; gap: 6px; font-size: 12px; }
+.picture-steps .act { padding: 1px 10px; }
+.step-label { font: 12px ui-monospace, Menlo, Consolas, monospace; color: #59636e; }
 `;
 
 function node(tag, props = {}, ...children) {
@@ -90,10 +99,11 @@ class LazyLiftedDemo extends HTMLElement {
     #controller = null;
     #observer = null;
     #loadSeq = 0;
+    #picture = null;
 
     static get observedAttributes() {
         return ['domain', 'problem', 'model', 'space', 'heuristic', 'config', 'time-limit', 'height',
-                'caption'];
+                'caption', 'view', 'recipes'];
     }
 
     connectedCallback() {
@@ -147,6 +157,7 @@ class LazyLiftedDemo extends HTMLElement {
         ui.plan = node('ol', { class: 'plan', part: 'plan' });
         ui.message = node('div', { class: 'message' });
         ui.result = node('div', { class: 'result', hidden: '' }, ui.message, ui.plan);
+        ui.picture = node('div', { class: 'picture', part: 'picture', hidden: '' });
         root.append(
             node('style', { text: STYLE }),
             node('div', { class: 'box', part: 'box' },
@@ -155,7 +166,7 @@ class LazyLiftedDemo extends HTMLElement {
                     node('span', { class: 'spacer' }), ui.open),
                 node('div', { class: 'editors' }, ui.problemHost, ui.domainHost),
                 node('div', { class: 'controls' }, ui.solve, ui.stop, ui.settings, ui.status, ui.progress),
-                ui.result));
+                ui.result, ui.picture));
         const onSubmit = () => this.solve();
         this.#editors.problem = createPddlEditor(ui.problemHost, { root, label: 'Problem PDDL', onSubmit });
         this.#editors.domain = createPddlEditor(ui.domainHost, { root, label: 'Domain PDDL', onSubmit });
@@ -263,6 +274,10 @@ class LazyLiftedDemo extends HTMLElement {
         ui.stop.disabled = false;
         ui.result.hidden = true;
         ui.plan.replaceChildren();
+        this.#picture?.destroy();
+        this.#picture = null;
+        ui.picture.hidden = true;
+        ui.picture.replaceChildren();
         ui.message.className = 'message';
         ui.message.textContent = '';
         ui.progress.textContent = '';
@@ -348,6 +363,39 @@ class LazyLiftedDemo extends HTMLElement {
         } catch {
             /* validation is a bonus here */
         }
+        await this.#showPicture(domain, problem, response.plan);
+    }
+
+    // The plan's states as pictures (views/state-picture), unless view="plan";
+    // by default only when a recipe fits the domain.
+    async #showPicture(domain, problem, plan) {
+        const view = this.getAttribute('view');
+        if (view === 'plan') return;
+        const ui = this.#ui;
+        try {
+            const planner = await this.#planner();
+            const [trace, recipes] = await Promise.all([planner.trace(domain, problem, plan), this.#extraRecipes()]);
+            if (!trace.ok || trace.states.length === 0) return;
+            ui.picture.hidden = false;
+            this.#picture = await attachSteppedPicture(ui.picture, {
+                domain, problem, trace, plan, recipes, onlyWithRecipe: view !== 'picture',
+                workerUrl: new URL('./picture-layout-worker.js', SCRIPT_URL).href,
+            });
+            if (!this.#picture) ui.picture.hidden = true;
+            ui.plan.querySelectorAll('li').forEach((li, i) => li.addEventListener('click', () => this.#picture?.go(i + 1)));
+        } catch (error) {
+            ui.picture.hidden = false;
+            ui.picture.textContent = `The picture is not available: ${error.message}`;
+        }
+    }
+
+    async #extraRecipes() {
+        const url = this.getAttribute('recipes');
+        if (!url) return [];
+        const response = await fetch(new URL(url, document.baseURI));
+        if (!response.ok) throw new Error(`could not load ${url} (HTTP ${response.status})`);
+        const { parseRecipes } = await import('./views/state-picture/recipes.js');
+        return parseRecipes(await response.text(), url);
     }
 }
 

@@ -1,17 +1,27 @@
 // The step view of the editor page: the state before the first step and after
 // each step of the plan, from the core's plan trace (planner.trace: the
-// validator's replay), with the atoms the step added and deleted, the goal
-// atoms marked, and the registered state panels (views/state-panels.js)
-// beside it.
+// validator's replay), with the atoms the step added and deleted and the goal
+// atoms marked (the State tab of the lower area). The registered state panels
+// (views/state-panels.js) are tabs of their own beside it (page/lower-area.js),
+// following the step through the store.
 import { el } from '../format.js';
-import { statePanels } from '../views/state-panels.js';
+import { attachStatePicture } from '../views/picture-host.js';
 import { ui } from './dom.js';
 import { store } from './store.js';
 
-const mounted = new Map();  // panel id -> {update?, destroy?} for the current result
+let picture = null;  // the state picture of the current result (views/picture-host.js)
+
+// The picture beside the atoms, in the State tab's slot (#state-picture).
+function mountPicture(result) {
+    ui.statePicture.hidden = false;
+    picture = attachStatePicture(ui.statePicture, {
+        domain: result.domain, problem: result.problem, trace: result.trace,
+        workerUrl: new URL('./picture-layout-worker.js', document.baseURI).href,
+    });
+}
 
 /** The context handed to state panels (views/state-panels.js). */
-function panelContext(result) {
+export function panelContext(result) {
     return { domain: result.domain, problem: result.problem, space: result.space,
              heuristic: result.heuristic, model: result.model, plan: result.plan, step: result.step,
              trace: result.trace, state: result.trace.states[result.step], planner: store.get().planner };
@@ -37,9 +47,8 @@ export function showStep(k) {
         );
     }
     renderState();
+    picture?.showStep(step);
     updateStepButtons();
-    const context = panelContext(store.get().result);
-    for (const panel of mounted.values()) panel.update?.(context);
 }
 
 // The atoms of the current state grouped by predicate (declaration order),
@@ -83,36 +92,14 @@ export function updateStepButtons() {
     ui.stepNext.disabled = ui.stepLast.disabled = n < 0 || step >= n;
 }
 
-/** Empties the step view and unmounts the panels (a new result or none). */
+/** Empties the step view (a new result or none; the panels follow the store). */
 export function clearStepView() {
-    for (const panel of mounted.values()) panel.destroy?.();
-    mounted.clear();
+    picture?.destroy();
+    picture = null;
+    ui.statePicture.hidden = true;
     ui.stepLabel.textContent = '';
     ui.stateView.replaceChildren();
-    ui.statePanels.replaceChildren();
-    ui.statePanels.hidden = true;
     updateStepButtons();
-}
-
-// One closed section per registered panel; mounted when first opened.
-function buildPanels() {
-    const sections = statePanels().map((panel) => {
-        const body = el('div', { class: 'state-panel-body' });
-        const section = el('details', { class: 'state-panel', dataset: { panel: panel.id } },
-            el('summary', { text: panel.title }), body);
-        section.addEventListener('toggle', () => {
-            const result = store.get().result;
-            if (!section.open || mounted.has(panel.id) || !result?.trace) return;
-            try {
-                mounted.set(panel.id, panel.mount(body, panelContext(result)) ?? {});
-            } catch (error) {
-                body.replaceChildren(el('p', { class: 'note', text: `This panel failed: ${error.message}` }));
-            }
-        });
-        return section;
-    });
-    ui.statePanels.replaceChildren(...sections);
-    ui.statePanels.hidden = sections.length === 0;
 }
 
 /** The trace of a new plan arrived (or failed: message). */
@@ -122,12 +109,15 @@ export function showTrace(trace, message = null) {
         ui.stepLabel.textContent = `The state view is not available: ${message}`;
         return;
     }
-    buildPanels();
+    mountPicture(store.get().result);
     showStep(0);
 }
 
+/** The current result's step: 0 (the initial state) when there is none. */
+export const currentStep = () => store.get().result?.step ?? 0;
+
 export function wireStepView() {
-    const step = () => store.get().result?.step ?? 0;
+    const step = currentStep;
     ui.stepFirst.addEventListener('click', () => showStep(0));
     ui.stepPrev.addEventListener('click', () => showStep(step() - 1));
     ui.stepNext.addEventListener('click', () => showStep(step() + 1));

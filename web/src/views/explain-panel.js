@@ -63,7 +63,8 @@ function relaxedView(plan) {
                 text: a.action })))));
 }
 
-function render(body, response) {
+/** Draws an explain() response into `body` (also used by the search graph for a node). */
+export function renderExplanation(body, response) {
     if (response.status !== 'ok') {
         body.replaceChildren(el('p', { class: 'll-explain-error',
                                        text: response.error?.message ?? 'explanation failed' }));
@@ -96,7 +97,7 @@ export const explainPanel = {
             try {
                 const planner = await plannerFor(next);
                 const response = await planner.explain(requestFor(next, { top: TOP }));
-                if (mine === sequence) render(body, response);
+                if (mine === sequence) renderExplanation(body, response);
             } catch (error) {
                 if (mine === sequence) {
                     body.replaceChildren(el('p', { class: 'll-explain-error',
