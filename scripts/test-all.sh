@@ -39,16 +39,18 @@ tests_failed=0
 
 now() { date +%s.%N; }
 
-# cpu_seconds: user + system time of the children this shell has waited for
-# (the second line of `times`, e.g. "12m3.450s 0m40.100s"). `times` runs
-# without a subshell, whose own children's times would start at zero.
+# cpu_seconds: sets $cpu to the user + system time of the children this
+# shell has waited for (the second line of `times`, e.g. "12m3.450s
+# 0m40.100s"). Called directly, never as $(...): in a subshell the
+# children's times start at zero.
+cpu=0
 cpu_seconds() {
     times >"$log_dir/times"
-    awk 'NR == 2 {
+    cpu="$(awk 'NR == 2 {
         total = 0
         for (i = 1; i <= 2; i++) { split($i, t, "m"); sub("s", "", t[2]); total += t[1] * 60 + t[2] }
         printf "%.1f", total
-    }' "$log_dir/times"
+    }' "$log_dir/times")"
 }
 
 # run_phase NAME COMMAND...: time it, record the result; a failing phase does
@@ -60,11 +62,13 @@ run_phase() {
     echo "==== $name"
     local start cpu_start status=0
     start="$(now)"
-    cpu_start="$(cpu_seconds)"
+    cpu_seconds
+    cpu_start="$cpu"
     "$@" || status=$?
+    cpu_seconds
     phase_names+=("$name")
     phase_times+=("$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1fs", b - a }')")
-    phase_cpu+=("$(awk -v a="$cpu_start" -v b="$(cpu_seconds)" 'BEGIN { printf "%.1fs", b - a }')")
+    phase_cpu+=("$(awk -v a="$cpu_start" -v b="$cpu" 'BEGIN { printf "%.1fs", b - a }')")
     if ((status == 0)); then
         phase_results+=(ok)
     else
@@ -78,13 +82,14 @@ print_timings() {
     echo
     echo "==== timings (wall, CPU = user + system of the phase's processes)"
     local i
+    cpu_seconds
     printf '  %-14s %9s %9s  %s\n' phase wall CPU result
     for i in "${!phase_names[@]}"; do
         printf '  %-14s %9s %9s  %s\n' "${phase_names[$i]}" "${phase_times[$i]}" \
             "${phase_cpu[$i]}" "${phase_results[$i]}"
     done
     printf '  %-14s %9s %9s\n' total "$(awk -v a="$script_start" -v b="$(now)" \
-        'BEGIN { printf "%.1fs", b - a }')" "$(cpu_seconds)s"
+        'BEGIN { printf "%.1fs", b - a }')" "${cpu}s"
 }
 
 # Counts ctest's closing line ("N% tests passed, F tests failed out of T").
