@@ -39,6 +39,21 @@ namespace {
 constexpr const char* kDefaultPlanFile = "sas_plan";
 constexpr double kProgressIntervalS = 5.0;
 
+std::string alias_names() {
+    std::string out;
+    for (const SearchAlias& a : search_aliases())
+        out += std::string(out.empty() ? "" : ", ") + a.name;
+    return out;
+}
+
+// "eager: eager greedy best-first search; lazy: ..." from the engine list.
+std::string engine_descriptions() {
+    std::string out;
+    for (const EngineEntry& e : engine_list().entries())
+        out += std::string(out.empty() ? "" : "; ") + e.name + ": " + e.description;
+    return out;
+}
+
 const CommandSpec& plan_spec() {
     static const CommandSpec spec{
         "lazylifted plan",
@@ -49,16 +64,18 @@ const CommandSpec& plan_spec() {
         "limits take megabytes or a suffix K, M, G (8000, 8G). The time limit covers\n"
         "the whole run, parsing included.",
         {
-            {"--space", "state|partial", "state",
-             "search space: state (ground states) or partial (partial states)"},
-            {"--heuristic", "ff|rff|hadd|hmax|goal-count|wl", "ff (wl with --model)",
+            {"--space", space_kind_names().joined(), "auto",
+             "search space: state (ground states), partial (partial states) or auto "
+             "(partial for tasks of " +
+                 std::to_string(kPartialSpaceObjects) + "+ objects)"},
+            {"--heuristic", heuristic_list().joined(), "ff (wl with --model)",
              "main heuristic; in the partial space ff means rff (restricted FF)"},
             {"--config", "ALIAS|KEY=VALUE,...", "default",
-             "search configuration: an alias (default, paper, lama, bfws, eager-po) and/or "
-             "search=eager|lazy, h=H[+H...], preferred=on|off, novelty=on|off, boost=N, "
-             "tie=fifo|lifo, symmetry=on|off, "
-             "time=F; phases of a portfolio separated by ';' (docs/search.md)"},
-            {"--search", "eager|lazy", "from --config", "eager or lazy greedy best-first search"},
+             "search configuration: an alias (" + alias_names() + ") and/or key=value pairs (" +
+                 join_alternatives(search_config_keys(), ", ", ", ") +
+                 "); phases of a portfolio separated by ';' (docs/search.md)"},
+            {"--search", engine_list().joined(), "from --config",
+             "the search engine (" + engine_descriptions() + ")"},
             {"--preferred", "on|off", "from --config",
              "preferred operators (FF's helpful actions) with boosted preferred queues"},
             {"--novelty", "on|off", "from --config", "alternate with a (width-1 novelty, h) queue"},
@@ -67,7 +84,7 @@ const CommandSpec& plan_spec() {
              "domain fingerprint matches, when the heuristic is left open or is wl; "
              "learnt WL model JSON (from lltrain) for --heuristic wl; exit 33 if it is "
              "invalid or was trained for another domain"},
-            {"--dead-ends", "auto|relaxed|none", "auto",
+            {"--dead-ends", dead_end_detection_names().joined(), "auto",
              "prune states whose goal is unreachable in the delete relaxation; auto: "
              "only with a wl model whose trainer found such dead ends"},
             {"--parameter-order", "declaration|reverse", "declaration",

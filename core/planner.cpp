@@ -5,18 +5,16 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <span>
 
 #include "core/common/budget.hpp"
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
 #include "core/heuristics/dead_end_detector.hpp"
-#include "core/heuristics/goal_count.hpp"
-#include "core/heuristics/relaxation.hpp"
-#include "core/heuristics/restricted_relaxation.hpp"
+#include "core/heuristics/heuristic_list.hpp"
 #include "core/learning/wl_heuristic.hpp"
-#include "core/search/eager_search.hpp"
+#include "core/search/engine_list.hpp"
 #include "core/search/evaluators.hpp"
-#include "core/search/lazy_search.hpp"
 #include "core/search/open_list.hpp"
 #include "core/search/partial_space.hpp"
 #include "core/search/state_space.hpp"
@@ -27,43 +25,20 @@
 
 namespace ll {
 
-const char* to_string(SearchStatus status) {
-    switch (status) {
-        case SearchStatus::Solved:
-            return "solved";
-        case SearchStatus::Unsolvable:
-            return "unsolvable";
-        case SearchStatus::ExpansionLimit:
-            return "expansion-limit";
-        case SearchStatus::OutOfMemory:
-            return "out-of-memory";
-        case SearchStatus::OutOfTime:
-            return "out-of-time";
-    }
-    return "unknown";
-}
-
-SpaceKind parse_space_kind(std::string_view name) {
-    if (name == "state") return SpaceKind::State;
-    if (name == "partial") return SpaceKind::Partial;
-    throw Error(ErrorCategory::Usage,
-                "unknown search space '" + std::string(name) + "' (expected state or partial)");
-}
-
-const char* to_string(SpaceKind kind) {
-    return kind == SpaceKind::State ? "state" : "partial";
-}
-
 SpaceKind choose_space(const Task& task) {
     return task.num_objects() >= kPartialSpaceObjects ? SpaceKind::Partial : SpaceKind::State;
 }
 
+const NameTable<DeadEndDetection>& dead_end_detection_names() {
+    static constexpr Named<DeadEndDetection> kNames[]{{DeadEndDetection::Auto, "auto"},
+                                                      {DeadEndDetection::Relaxed, "relaxed"},
+                                                      {DeadEndDetection::None, "none"}};
+    static constexpr NameTable<DeadEndDetection> kTable{"dead-end detection", kNames};
+    return kTable;
+}
+
 DeadEndDetection parse_dead_end_detection(std::string_view name) {
-    if (name == "auto") return DeadEndDetection::Auto;
-    if (name == "relaxed") return DeadEndDetection::Relaxed;
-    if (name == "none") return DeadEndDetection::None;
-    throw Error(ErrorCategory::Usage, "unknown dead-end detection '" + std::string(name) +
-                                          "' (expected auto, relaxed or none)");
+    return dead_end_detection_names().parse(name);
 }
 
 namespace {
@@ -103,18 +78,18 @@ bool uses_anywhere(const PlannerOptions& options, HeuristicKind kind) {
 // The space a phase runs in: the user's (--space), else the phase's space
 // key, else the run's (auto already resolved).
 SpaceKind phase_space(const PlannerOptions& options, const SearchConfig& search) {
-    if (options.space_is_explicit || search.space == PhaseSpace::Auto) return options.space;
-    return search.space == PhaseSpace::Partial ? SpaceKind::Partial : SpaceKind::State;
+    if (options.space_is_explicit || search.space == SpaceKind::Auto) return options.space;
+    return search.space;
 }
 
 bool wants_dead_end_detection(const PlannerOptions& options) {
     if (options.dead_ends == DeadEndDetection::Auto) {
         // A relaxation heuristic in the configuration (preferred operators
         // bring hFF) detects these dead ends itself.
-        const bool relaxation = options.search.preferred || uses(options, HeuristicKind::FF) ||
-                                uses(options, HeuristicKind::Add) ||
-                                uses(options, HeuristicKind::Max);
-        return options.heuristic == HeuristicKind::Wl && options.model &&
+        bool relaxation = options.search.preferred;
+        for (const HeuristicEntry& h : heuristic_list().entries())
+            relaxation = relaxation || (h.relaxation && uses(options, h.value));
+        return heuristic_entry(options.heuristic).needs_model && options.model &&
                options.model->relaxed_dead_ends && !relaxation;
     }
     return options.dead_ends == DeadEndDetection::Relaxed;
@@ -125,25 +100,20 @@ std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
     HeuristicKind heuristic, const PlannerOptions& options, const Task& task,
     const StateLayout& layout, const StaticFacts& statics, const GoalChecker& goal,
     SuccessorGenerator& successors) {
-    if (heuristic == HeuristicKind::GoalCount) {
-        return std::make_unique<GoalCountHeuristic>(task, layout, goal, &successors);
+    const HeuristicEntry& entry = heuristic_entry(heuristic);
+    if (entry.needs_model && !options.model) {
+        throw Error(ErrorCategory::Usage,
+                    std::string("the ") + entry.name + " heuristic needs a model (--model FILE)");
     }
-    if (heuristic == HeuristicKind::Wl) {
-        if (!options.model) {
-            throw Error(ErrorCategory::Usage, "the wl heuristic needs a model (--model FILE)");
-        }
-        return std::make_unique<WlHeuristic>(*options.model, task, layout, statics, successors);
+    const HeuristicInputs inputs{task,           layout,
+                                 statics,        goal,
+                                 successors,     options.space == SpaceKind::Partial,
+                                 options.search, options.model.get()};
+    if (entry.make != nullptr) return entry.make(inputs);
+    for (const HeuristicBuilder& builder : learnt_heuristic_list()) {
+        if (builder.kind == heuristic) return builder.make(inputs);
     }
-    const auto kind = heuristic == HeuristicKind::Add   ? RelaxationHeuristic::Kind::Add
-                      : heuristic == HeuristicKind::Max ? RelaxationHeuristic::Kind::Max
-                                                        : RelaxationHeuristic::Kind::FF;
-    if (options.space == SpaceKind::Partial) {
-        return std::make_unique<RestrictedRelaxationHeuristic>(
-            kind, task, layout, statics, goal, successors, options.search.relaxation,
-            options.search.cost_type);
-    }
-    return std::make_unique<RelaxationHeuristic>(
-        kind, task, layout, statics, goal, options.search.relaxation, options.search.cost_type);
+    throw Error(ErrorCategory::Internal, std::string("no factory for heuristic ") + entry.name);
 }
 
 PlannerOptions make_planner_options(const OptionValues& values) {
@@ -208,89 +178,114 @@ std::string describe_search(const PlannerOptions& options) {
 }
 
 namespace {
-// Runs the phases in order: each gets its share of the time left; a phase
-// that ends for any other reason than its time share ends the portfolio.
-// Counts add up over the phases; h values are those of the last phase.
-SearchResult solve_portfolio(const Task& task, const PlannerOptions& options,
-                             const ProgressCallback& progress) {
-    Stopwatch clock;
-    std::vector<PlannerOptions::Phase> phases{{options.heuristic, options.search}};
-    phases.insert(phases.end(), options.next_phases.begin(), options.next_phases.end());
-    Statistics total;
-    SearchResult result;
-    for (std::size_t i = 0; i < phases.size(); ++i) {
-        const bool last = i + 1 == phases.size();
+
+// The options of each phase of a run, in order: its main heuristic,
+// configuration and space resolved, no later phases.
+std::vector<PlannerOptions> plan_phases(const PlannerOptions& options) {
+    std::vector<PlannerOptions::Phase> all{{options.heuristic, options.search}};
+    all.insert(all.end(), options.next_phases.begin(), options.next_phases.end());
+    std::vector<PlannerOptions> phases;
+    for (const PlannerOptions::Phase& p : all) {
         PlannerOptions phase = options;
         phase.next_phases.clear();
-        phase.heuristic = phases[i].heuristic;
-        phase.search = phases[i].search;
-        const double left = options.limits.time_limit_s - clock.seconds();
-        if (!(left > 0)) break;
-        const SearchConfig& search = phases[i].search;
-        const bool partial = phase_space(options, search) == SpaceKind::Partial;
-        const double share = partial && search.time_fraction_partial > 0
-                                 ? search.time_fraction_partial
-                                 : search.time_fraction;
-        phase.limits.time_limit_s = last ? left : left * share;
-        if (options.limits.max_expansions >= 0) {
-            phase.limits.max_expansions =
-                std::max<std::int64_t>(0, options.limits.max_expansions - total.expansions);
-        }
-        if (options.limits.max_evaluations >= 0) {
-            phase.limits.max_evaluations =
-                std::max<std::int64_t>(0, options.limits.max_evaluations - total.evaluations);
-        }
-        result = solve(task, phase, progress);
-        const Statistics& s = result.stats;
-        total.expansions += s.expansions;
-        total.evaluations += s.evaluations;
-        total.generated += s.generated;
-        total.generated_transitions += s.generated_transitions;
-        total.dead_ends += s.dead_ends;
-        total.skipped_evaluations += s.skipped_evaluations;
-        total.symmetric_pruned += s.symmetric_pruned;
-        total.wl_colours_seen += s.wl_colours_seen;
-        total.wl_colours_unseen += s.wl_colours_unseen;
-        if (i == 0) total.initial_h = s.initial_h;
-        total.best_h = s.best_h;
-        total.peak_memory_mb = std::max(total.peak_memory_mb, s.peak_memory_mb);
-        // Without a time limit a phase gives up its turn only when it stalls.
-        if (result.status != SearchStatus::OutOfTime) break;
-        if (!std::isfinite(left) && !(search.stall_s > 0)) break;
+        phase.heuristic = p.heuristic;
+        phase.search = p.search;
+        phase.space = phase_space(options, p.search);
+        phases.push_back(std::move(phase));
     }
-    total.search_time_s = clock.seconds();
-    result.stats = total;
-    return result;
+    return phases;
 }
-}  // namespace
 
-SearchResult solve(const Task& task, const PlannerOptions& options,
-                   const ProgressCallback& progress) {
-    check_limits(options.limits);
-    if (options.next_phases.empty() && phase_space(options, options.search) != options.space) {
-        PlannerOptions inner = options;
-        inner.space = phase_space(options, options.search);
-        return solve(task, inner, progress);
-    }
-    if (options.parameter_order && options.space == SpaceKind::Partial) {
-        const ReorderedTask reordered = reorder_parameters(task, *options.parameter_order);
-        if (!reordered.is_identity) {
-            if (uses_anywhere(options, HeuristicKind::Wl)) {
-                // Graph edge labels are parameter positions: a model only
-                // fits the order it was trained with (the declared one).
-                throw Error(ErrorCategory::Usage,
-                            "learnt models use the declared parameter order; parameter order '" +
-                                options.parameter_order->name() + "' cannot be combined with wl");
-            }
-            PlannerOptions inner = options;
-            inner.parameter_order.reset();
-            SearchResult result = solve(reordered.task, inner, progress);
-            for (GroundAction& action : result.plan)
-                action = to_declaration_order(reordered, action);
-            return result;
+// The task with the parameter order of the partial space, when a phase
+// runs there and the order is not the declared one.
+std::optional<ReorderedTask> reorder_for_partial_phases(const Task& task,
+                                                        const PlannerOptions& options,
+                                                        std::span<const PlannerOptions> phases) {
+    const bool partial = std::any_of(phases.begin(), phases.end(), [](const PlannerOptions& p) {
+        return p.space == SpaceKind::Partial;
+    });
+    if (!options.parameter_order || !partial) return std::nullopt;
+    ReorderedTask reordered = reorder_parameters(task, *options.parameter_order);
+    if (reordered.is_identity) return std::nullopt;
+    for (const HeuristicEntry& h : heuristic_list().entries()) {
+        if (h.needs_model && uses_anywhere(options, h.value)) {
+            // Graph edge labels are parameter positions: a model only
+            // fits the order it was trained with (the declared one).
+            throw Error(ErrorCategory::Usage,
+                        "learnt models use the declared parameter order; parameter order '" +
+                            options.parameter_order->name() + "' cannot be combined with " +
+                            h.name);
         }
     }
-    if (!options.next_phases.empty()) return solve_portfolio(task, options, progress);
+    return reordered;
+}
+
+// The heuristics of a phase with their evaluators: the main one, the extra
+// ones, and for preferred operators one that provides them when the
+// configuration has none (hFF).
+struct PhaseHeuristics {
+    std::vector<HeuristicKind> kinds;
+    std::size_t queued = 0;  // the first `queued` have a queue each
+    std::vector<std::unique_ptr<ActionSetHeuristic>> heuristics;
+    std::vector<std::unique_ptr<HeuristicEvaluator>> evaluators;
+};
+
+PhaseHeuristics make_phase_heuristics(const PlannerOptions& options, const Task& task,
+                                      const StateLayout& layout, const StaticFacts& statics,
+                                      const GoalChecker& goal, SuccessorGenerator& successors,
+                                      Budget& budget) {
+    PhaseHeuristics out;
+    out.kinds.push_back(options.heuristic);
+    out.kinds.insert(out.kinds.end(), options.search.extra_heuristics.begin(),
+                     options.search.extra_heuristics.end());
+    out.queued = out.kinds.size();
+    if (options.search.preferred && !uses(options, HeuristicKind::FF)) {
+        out.kinds.push_back(HeuristicKind::FF);
+    }
+    for (HeuristicKind kind : out.kinds) {
+        out.heuristics.push_back(
+            make_action_set_heuristic(kind, options, task, layout, statics, goal, successors));
+        out.heuristics.back()->set_budget(&budget);
+        out.evaluators.push_back(
+            std::make_unique<HeuristicEvaluator>(to_string(kind), *out.heuristics.back()));
+    }
+    return out;
+}
+
+// Queues: each queued heuristic, with a preferred-only twin; then
+// (novelty, main h). One queue is used as it is, several alternate.
+std::unique_ptr<OpenList> make_phase_queues(const SearchConfig& search, const PhaseHeuristics& h,
+                                            Evaluator* novelty) {
+    std::vector<std::unique_ptr<OpenList>> queues;
+    for (std::size_t i = 0; i < h.queued; ++i) {
+        queues.push_back(make_best_first_open_list({h.evaluators[i].get()}, false, search.ties));
+        if (search.preferred) {
+            queues.push_back(make_best_first_open_list({h.evaluators[i].get()}, true, search.ties));
+        }
+    }
+    if (novelty != nullptr) {
+        queues.push_back(
+            make_best_first_open_list({novelty, h.evaluators[0].get()}, false, search.ties));
+    }
+    return queues.size() == 1 ? std::move(queues.front())
+                              : make_alternation_open_list(std::move(queues));
+}
+
+std::unique_ptr<SearchSpace> make_phase_space(const PlannerOptions& options, const Task& task,
+                                              const StateLayout& layout,
+                                              SuccessorGenerator& successors,
+                                              const GoalChecker& goal, ObjectSymmetry* symmetry) {
+    if (options.space == SpaceKind::Partial) {
+        return std::make_unique<PartialSpace>(task, layout, successors, goal, symmetry);
+    }
+    return std::make_unique<StateSpace>(task, layout, successors, goal, symmetry);
+}
+
+// One phase on `task` (already in the phase's parameter order): builds the
+// task structures, heuristics, queues, space and engine (they must outlive
+// the engine, so they live in this frame), and runs it.
+SearchResult search_phase(const Task& task, const PlannerOptions& options,
+                          const ProgressCallback& progress) {
     Stopwatch clock;
     const StateLayout layout(task);
     const StaticFacts statics(task);
@@ -300,25 +295,8 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     // single step outruns a limit (the engine catches LimitReached).
     Budget budget(&clock, options.limits.time_limit_s, options.limits.memory_limit_mb);
     successors.set_budget(&budget);
-
-    // Heuristics: the main one, the extra ones, and for preferred operators
-    // an FF evaluator when the configuration has none.
-    std::vector<HeuristicKind> kinds{options.heuristic};
-    kinds.insert(kinds.end(), options.search.extra_heuristics.begin(),
-                 options.search.extra_heuristics.end());
-    const std::size_t queued = kinds.size();
-    if (options.search.preferred && !uses(options, HeuristicKind::FF)) {
-        kinds.push_back(HeuristicKind::FF);
-    }
-    std::vector<std::unique_ptr<ActionSetHeuristic>> heuristics;
-    std::vector<std::unique_ptr<HeuristicEvaluator>> heuristic_evaluators;
-    for (HeuristicKind kind : kinds) {
-        heuristics.push_back(
-            make_action_set_heuristic(kind, options, task, layout, statics, goal, successors));
-        heuristics.back()->set_budget(&budget);
-        heuristic_evaluators.push_back(
-            std::make_unique<HeuristicEvaluator>(to_string(kind), *heuristics.back()));
-    }
+    PhaseHeuristics h =
+        make_phase_heuristics(options, task, layout, statics, goal, successors, budget);
 
     EngineSetup setup;
     setup.limits = options.limits;
@@ -327,39 +305,22 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     setup.stall_s = options.search.stall_s;
     setup.clock = &clock;
     setup.budget = &budget;
-    for (auto& e : heuristic_evaluators)
+    for (auto& e : h.evaluators)
         setup.evaluators.push_back(e.get());
     if (options.search.preferred) {
-        for (std::size_t i = 0; i < kinds.size(); ++i) {
-            if (kinds[i] == HeuristicKind::FF) {
-                setup.preferred.push_back(heuristic_evaluators[i].get());
+        for (std::size_t i = 0; i < h.kinds.size(); ++i) {
+            if (h.kinds[i] == HeuristicKind::FF) {
+                setup.preferred.push_back(h.evaluators[i].get());
                 break;
             }
         }
     }
     std::unique_ptr<NoveltyEvaluator> novelty;
     if (options.search.novelty) {
-        novelty = std::make_unique<NoveltyEvaluator>(layout, heuristic_evaluators[0].get());
+        novelty = std::make_unique<NoveltyEvaluator>(layout, h.evaluators[0].get());
         setup.evaluators.push_back(novelty.get());
     }
-
-    // Queues: each queued heuristic, with a preferred-only twin; then
-    // (novelty, main h). One queue is used as it is, several alternate.
-    std::vector<std::unique_ptr<OpenList>> queues;
-    const TieBreaking ties = options.search.ties;
-    for (std::size_t i = 0; i < queued; ++i) {
-        queues.push_back(make_best_first_open_list({heuristic_evaluators[i].get()}, false, ties));
-        if (options.search.preferred) {
-            queues.push_back(
-                make_best_first_open_list({heuristic_evaluators[i].get()}, true, ties));
-        }
-    }
-    if (novelty) {
-        queues.push_back(
-            make_best_first_open_list({novelty.get(), heuristic_evaluators[0].get()}, false, ties));
-    }
-    setup.open = queues.size() == 1 ? std::move(queues.front())
-                                    : make_alternation_open_list(std::move(queues));
+    setup.open = make_phase_queues(options.search, h, novelty.get());
 
     std::optional<RelaxedDeadEndDetector> detector;
     std::optional<DeadEndCheck> dead_end;
@@ -371,30 +332,77 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     }
 
     std::optional<ObjectSymmetry> symmetry;
-    std::unique_ptr<SearchSpace> space;
-    if (options.space == SpaceKind::Partial) {
-        if (options.search.symmetry) symmetry.emplace(task, layout);
-        space = std::make_unique<PartialSpace>(task, layout, successors, goal,
-                                               symmetry ? &*symmetry : nullptr);
-    } else {
-        if (options.search.symmetry) symmetry.emplace(task, layout);
-        space = std::make_unique<StateSpace>(task, layout, successors, goal,
-                                             symmetry ? &*symmetry : nullptr);
-    }
-    std::unique_ptr<SearchEngine> engine;
-    if (options.search.engine == EngineKind::Lazy) {
-        engine = std::make_unique<LazySearch>(*space, std::move(setup));
-    } else {
-        engine = std::make_unique<EagerSearch>(*space, std::move(setup));
-    }
+    if (options.search.symmetry) symmetry.emplace(task, layout);
+    std::unique_ptr<SearchSpace> space =
+        make_phase_space(options, task, layout, successors, goal, symmetry ? &*symmetry : nullptr);
+    std::unique_ptr<SearchEngine> engine =
+        make_engine(options.search.engine, *space, std::move(setup));
     SearchResult result = engine->run(progress);
-    for (const auto& h : heuristics) {
-        if (const auto* wl = dynamic_cast<const WlHeuristic*>(h.get())) {
-            result.stats.wl_colours_seen += wl->miss_statistics().seen;
-            result.stats.wl_colours_unseen += wl->miss_statistics().unseen;
-        }
-    }
+    for (const auto& heuristic : h.heuristics)
+        heuristic->add_statistics(result.stats);
     return result;
+}
+
+// One phase: in the partial space on the reordered task when there is one
+// (plans reported in the declared order).
+SearchResult run_phase(const Task& task, const std::optional<ReorderedTask>& reordered,
+                       const PlannerOptions& phase, const ProgressCallback& progress) {
+    if (!reordered || phase.space != SpaceKind::Partial) return search_phase(task, phase, progress);
+    SearchResult result = search_phase(reordered->task, phase, progress);
+    for (GroundAction& action : result.plan)
+        action = to_declaration_order(*reordered, action);
+    return result;
+}
+
+// Runs the phases in order: each gets its share of the time left; a phase
+// that ends for any other reason than its time share ends the portfolio.
+// Counts add up over the phases; h values are those of the last phase.
+SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>& reordered,
+                           const Limits& limits, std::span<const PlannerOptions> phases,
+                           const ProgressCallback& progress) {
+    Stopwatch clock;
+    Statistics total;
+    SearchResult result;
+    for (std::size_t i = 0; i < phases.size(); ++i) {
+        const bool last = i + 1 == phases.size();
+        PlannerOptions phase = phases[i];
+        const double left = limits.time_limit_s - clock.seconds();
+        if (!(left > 0)) break;
+        const SearchConfig& search = phase.search;
+        const bool partial = phase.space == SpaceKind::Partial;
+        const double share = partial && search.time_fraction_partial > 0
+                                 ? search.time_fraction_partial
+                                 : search.time_fraction;
+        phase.limits.time_limit_s = last ? left : left * share;
+        if (limits.max_expansions >= 0) {
+            phase.limits.max_expansions =
+                std::max<std::int64_t>(0, limits.max_expansions - total.expansions);
+        }
+        if (limits.max_evaluations >= 0) {
+            phase.limits.max_evaluations =
+                std::max<std::int64_t>(0, limits.max_evaluations - total.evaluations);
+        }
+        result = run_phase(task, reordered, phase, progress);
+        add_phase_statistics(total, result.stats, i == 0);
+        // Without a time limit a phase gives up its turn only when it stalls.
+        if (result.status != SearchStatus::OutOfTime) break;
+        if (!std::isfinite(left) && !(search.stall_s > 0)) break;
+    }
+    total.search_time_s = clock.seconds();
+    result.stats = total;
+    return result;
+}
+
+}  // namespace
+
+SearchResult solve(const Task& task, const PlannerOptions& options,
+                   const ProgressCallback& progress) {
+    check_limits(options.limits);
+    const std::vector<PlannerOptions> phases = plan_phases(options);
+    const std::optional<ReorderedTask> reordered =
+        reorder_for_partial_phases(task, options, phases);
+    if (phases.size() == 1) return run_phase(task, reordered, phases.front(), progress);
+    return run_portfolio(task, reordered, options.limits, phases, progress);
 }
 
 }  // namespace ll

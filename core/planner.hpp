@@ -23,18 +23,16 @@ class StateLayout;
 class StaticFacts;
 class SuccessorGenerator;
 
-enum class SpaceKind { State, Partial };
 // Whether states whose goal is unreachable in the delete relaxation are
 // pruned (checked once per expanded state). Auto: only for a learnt model
 // whose trainer found such dead ends in its domain (WlModel::
 // relaxed_dead_ends); the relaxation heuristics detect them themselves, and
 // goal-count is a plain baseline and stays one.
 enum class DeadEndDetection { Auto, Relaxed, None };
-
-// Parse option values; throw ll::Error(Usage) naming the accepted values.
-SpaceKind parse_space_kind(std::string_view name);
+const NameTable<DeadEndDetection>& dead_end_detection_names();
+// Throws ll::Error(Usage) naming the accepted values. The spaces' names:
+// parse_space_kind (core/search/search_space.hpp).
 DeadEndDetection parse_dead_end_detection(std::string_view name);
-const char* to_string(SpaceKind kind);
 
 // The space for `--space auto` (the default of the pipeline): PS² for tasks
 // of at least kPartialSpaceObjects objects, S³ below. S³ evaluates every
@@ -45,6 +43,7 @@ inline constexpr int kPartialSpaceObjects = 300;
 SpaceKind choose_space(const Task& task);
 
 struct PlannerOptions {
+    // State or Partial (a request's auto is resolved by the pipeline).
     SpaceKind space = SpaceKind::State;
     // The user chose `space` (--space state|partial): it overrides the
     // phases' space keys. Otherwise a phase with space=state|partial uses

@@ -458,24 +458,20 @@ void GroundRelaxation::helpful_actions(ActionList& out) {
     }
 }
 
+const NameTable<RelaxationGrounding>& relaxation_grounding_names() {
+    static constexpr Named<RelaxationGrounding> kNames[]{{RelaxationGrounding::Auto, "auto"},
+                                                         {RelaxationGrounding::Lifted, "lifted"},
+                                                         {RelaxationGrounding::Ground, "ground"}};
+    static constexpr NameTable<RelaxationGrounding> kTable{"relaxation", kNames};
+    return kTable;
+}
+
 RelaxationGrounding parse_relaxation_grounding(std::string_view name) {
-    if (name == "auto") return RelaxationGrounding::Auto;
-    if (name == "lifted") return RelaxationGrounding::Lifted;
-    if (name == "ground") return RelaxationGrounding::Ground;
-    throw Error(ErrorCategory::Usage,
-                "unknown relaxation '" + std::string(name) + "' (expected auto, lifted or ground)");
+    return relaxation_grounding_names().parse(name);
 }
 
 const char* to_string(RelaxationGrounding grounding) {
-    switch (grounding) {
-        case RelaxationGrounding::Auto:
-            return "auto";
-        case RelaxationGrounding::Lifted:
-            return "lifted";
-        case RelaxationGrounding::Ground:
-            return "ground";
-    }
-    return "auto";
+    return relaxation_grounding_names().name(grounding);
 }
 
 std::optional<GroundRelaxation> ground_relaxation_for(RelaxationGrounding grounding,

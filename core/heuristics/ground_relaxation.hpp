@@ -34,6 +34,7 @@
 
 #include "core/common/budget.hpp"
 #include "core/common/tuple_table.hpp"
+#include "core/common/vocabulary.hpp"
 #include "core/heuristics/datalog/exploration.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
@@ -45,6 +46,7 @@ namespace ll {
 // `ground` grounds the relaxed task whatever its size; `auto` grounds it when
 // it fits GroundingLimits and explores lifted otherwise.
 enum class RelaxationGrounding { Auto, Lifted, Ground };
+const NameTable<RelaxationGrounding>& relaxation_grounding_names();
 RelaxationGrounding parse_relaxation_grounding(std::string_view name);
 const char* to_string(RelaxationGrounding grounding);
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/common/budget.hpp"
+#include "core/common/statistics.hpp"
 #include "core/task/action_list.hpp"
 #include "core/task/partial_action.hpp"
 #include "core/task/state.hpp"
@@ -34,6 +35,10 @@ class ActionSetHeuristic {
     // The helpful actions of the last evaluate() call, appended to `out`
     // (flat: an evaluation lists several, and search evaluates millions).
     virtual void helpful_actions(ActionList& /*out*/) {}
+
+    // Adds what this heuristic counted over the search to the run's
+    // statistics (the learnt heuristic: its colour lookups).
+    virtual void add_statistics(Statistics& /*stats*/) const {}
 };
 
 }  // namespace ll

@@ -12,22 +12,19 @@
 
 namespace ll {
 
+const NameTable<TupleType>& tuple_type_names() {
+    static constexpr Named<TupleType> kNames[]{{TupleType::LayerPredecessor, "layer_predecessor"},
+                                               {TupleType::LayerSibling, "layer_sibling"},
+                                               {TupleType::StatePredecessor, "state_predecessor"},
+                                               {TupleType::StateSibling, "state_sibling"},
+                                               {TupleType::Parent, "parent"},
+                                               {TupleType::Sibling, "sibling"}};
+    static constexpr NameTable<TupleType> kTable{"ranking tuple type", kNames};
+    return kTable;
+}
+
 const char* to_string(TupleType type) {
-    switch (type) {
-        case TupleType::LayerPredecessor:
-            return "layer_predecessor";
-        case TupleType::LayerSibling:
-            return "layer_sibling";
-        case TupleType::StatePredecessor:
-            return "state_predecessor";
-        case TupleType::StateSibling:
-            return "state_sibling";
-        case TupleType::Parent:
-            return "parent";
-        case TupleType::Sibling:
-            return "sibling";
-    }
-    return "?";
+    return tuple_type_names().name(type);
 }
 
 std::int64_t DatasetCounts::total() const {

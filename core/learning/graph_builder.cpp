@@ -11,24 +11,19 @@
 
 namespace ll {
 
+const NameTable<GraphKind>& graph_kind_names() {
+    static constexpr Named<GraphKind> kNames[]{
+        {GraphKind::Ilg, "ilg"}, {GraphKind::Aoag, "aoag"}, {GraphKind::Aeg, "aeg"}};
+    static constexpr NameTable<GraphKind> kTable{"graph kind", kNames};
+    return kTable;
+}
+
 GraphKind parse_graph_kind(std::string_view name) {
-    if (name == "ilg") return GraphKind::Ilg;
-    if (name == "aoag") return GraphKind::Aoag;
-    if (name == "aeg") return GraphKind::Aeg;
-    throw Error(ErrorCategory::Usage,
-                "unknown graph kind '" + std::string(name) + "' (accepted values: ilg, aoag, aeg)");
+    return graph_kind_names().parse(name);
 }
 
 const char* to_string(GraphKind kind) {
-    switch (kind) {
-        case GraphKind::Ilg:
-            return "ilg";
-        case GraphKind::Aoag:
-            return "aoag";
-        case GraphKind::Aeg:
-            return "aeg";
-    }
-    return "ilg";
+    return graph_kind_names().name(kind);
 }
 
 std::unique_ptr<GraphBuilder> make_graph_builder(GraphKind kind, const Task& task,

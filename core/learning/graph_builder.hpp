@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "core/common/budget.hpp"
+#include "core/common/vocabulary.hpp"
 #include "core/learning/graph.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/partial_action.hpp"
@@ -24,6 +25,7 @@
 namespace ll {
 
 enum class GraphKind { Ilg, Aoag, Aeg };
+const NameTable<GraphKind>& graph_kind_names();
 
 // "ilg" | "aoag" | "aeg"; throws ll::Error(Usage) otherwise.
 GraphKind parse_graph_kind(std::string_view name);

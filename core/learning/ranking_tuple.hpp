@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "core/common/vocabulary.hpp"
+
 namespace ll {
 
 enum class TupleType : std::uint8_t {
@@ -18,6 +20,7 @@ enum class TupleType : std::uint8_t {
 };
 inline constexpr int kNumTupleTypes = 6;
 
+const NameTable<TupleType>& tuple_type_names();  // dataset.cpp
 const char* to_string(TupleType type);
 
 struct RankingTuple {

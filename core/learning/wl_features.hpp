@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "core/common/budget.hpp"
+#include "core/common/vocabulary.hpp"
 #include "core/learning/feature_matrix.hpp"
 #include "core/learning/graph.hpp"
 
@@ -45,14 +46,18 @@ namespace ll {
 enum class Neighbourhood { Set, Multiset };
 enum class WlVariant { Plain, Individualised };
 // The variant's name in model JSON and in the explanation: "wl" or "iwl".
+inline const NameTable<WlVariant>& wl_variant_names() {
+    static constexpr Named<WlVariant> kNames[]{{WlVariant::Plain, "wl"},
+                                               {WlVariant::Individualised, "iwl"}};
+    static constexpr NameTable<WlVariant> kTable{"WL variant", kNames};
+    return kTable;
+}
 inline const char* to_string(WlVariant variant) {
-    return variant == WlVariant::Plain ? "wl" : "iwl";
+    return wl_variant_names().name(variant);
 }
 // The variant named `name` ("wl" or "iwl"), nullopt for any other text.
 inline std::optional<WlVariant> parse_wl_variant(std::string_view name) {
-    if (name == "wl") return WlVariant::Plain;
-    if (name == "iwl") return WlVariant::Individualised;
-    return std::nullopt;
+    return wl_variant_names().find(name);
 }
 
 struct WlOptions {

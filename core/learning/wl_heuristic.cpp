@@ -59,4 +59,15 @@ double WlHeuristic::robust_dot_product() const {
     return static_cast<double>(std::clamp(sum, -kMax, kMax));
 }
 
+std::span<const HeuristicBuilder> learnt_heuristic_list() {
+    static constexpr HeuristicBuilder kBuilders[]{
+        {HeuristicKind::Wl,
+         [](const HeuristicInputs& in) -> std::unique_ptr<ActionSetHeuristic> {
+             return std::make_unique<WlHeuristic>(*in.model, in.task, in.layout, in.statics,
+                                                  in.successors);
+         }},
+    };
+    return kBuilders;
+}
+
 }  // namespace ll

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/heuristics/heuristic.hpp"
+#include "core/heuristics/heuristic_list.hpp"
 #include "core/learning/graph_builder.hpp"
 #include "core/learning/model.hpp"
 
@@ -33,6 +34,10 @@ class WlHeuristic final : public ActionSetHeuristic {
     // The exact (unrounded) dot product of the last evaluation.
     double last_raw_value() const { return last_raw_; }
     const WlMissStatistics& miss_statistics() const { return features_.miss_statistics(); }
+    void add_statistics(Statistics& stats) const override {
+        stats.wl_colours_seen += miss_statistics().seen;
+        stats.wl_colours_unseen += miss_statistics().unseen;
+    }
     // For explanations (core/learning/wl_explanation.hpp): the colour
     // histogram of the last evaluation (sorted by colour id, the order the
     // dot product sums in), the dictionary and the weight of a colour.
@@ -50,5 +55,9 @@ class WlHeuristic final : public ActionSetHeuristic {
     SparseVector vector_;
     double last_raw_ = 0;
 };
+
+// The factories of the learnt heuristics named in heuristic_list()
+// (core/heuristics/heuristic_list.hpp): wl, from HeuristicInputs::model.
+std::span<const HeuristicBuilder> learnt_heuristic_list();
 
 }  // namespace ll

@@ -3,12 +3,46 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <stdexcept>
 
 #include "core/common/segmented_vector.hpp"
 
 namespace ll {
+
+const NameTable<TieBreaking>& tie_breaking_names() {
+    static constexpr Named<TieBreaking> kNames[]{{TieBreaking::Fifo, "fifo"},
+                                                 {TieBreaking::Lifo, "lifo"}};
+    static constexpr NameTable<TieBreaking> kTable{"tie-breaking", kNames};
+    return kTable;
+}
+
+namespace {
+void parse_boost(QueueSettings& s, std::string_view value) {
+    int boost = -1;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), boost);
+    if (ec != std::errc() || end != value.data() + value.size() || boost < 0) {
+        throw Error(ErrorCategory::Usage,
+                    "invalid boost '" + std::string(value) + "' (a non-negative integer)");
+    }
+    s.boost = boost;
+}
+}  // namespace
+
+std::span<const ConfigKey<QueueSettings>> queue_config_keys() {
+    static constexpr ConfigKey<QueueSettings> kKeys[]{
+        {"preferred", "",
+         [](QueueSettings& s, std::string_view v) { s.preferred = parse_switch(v, "preferred"); }},
+        {"novelty", "",
+         [](QueueSettings& s, std::string_view v) { s.novelty = parse_switch(v, "novelty"); }},
+        {"boost", "", parse_boost},
+        {"tie", "ties",
+         [](QueueSettings& s, std::string_view v) { s.ties = tie_breaking_names().parse(v); }},
+    };
+    return kKeys;
+}
+
 namespace {
 
 class BestFirstOpenList final : public OpenList {

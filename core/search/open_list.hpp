@@ -8,8 +8,10 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <vector>
 
+#include "core/common/vocabulary.hpp"
 #include "core/search/evaluator.hpp"
 
 namespace ll {
@@ -31,6 +33,26 @@ class OpenList {
 // last in first out, which dives along a plateau instead of sweeping it
 // breadth first (tie=lifo).
 enum class TieBreaking { Fifo, Lifo };
+const NameTable<TieBreaking>& tie_breaking_names();
+
+// The configuration keys of the queues (search_config.hpp).
+struct QueueSettings {
+    // Preferred operators (FF's helpful actions; in PS² the partial actions
+    // that are prefixes of one) from the first FF heuristic of the
+    // configuration, or from an extra FF evaluator when there is none; every
+    // heuristic queue gets a preferred-only twin.
+    bool preferred = false;
+    // A queue ordered by (width-1 novelty w.r.t. the main heuristic's value,
+    // main heuristic), alternated with the others.
+    bool novelty = false;
+    // Extra turns for preferred-only queues on every new best value.
+    int boost = 1000;
+    // Order among nodes of equal value in every best-first queue (tie=fifo|
+    // lifo): LIFO follows the newest node along a plateau of a learnt h.
+    TieBreaking ties = TieBreaking::Fifo;
+    bool operator==(const QueueSettings&) const = default;
+};
+std::span<const ConfigKey<QueueSettings>> queue_config_keys();
 
 // Lowest key tuple first (lexicographic over `keys`), `ties` among equal keys.
 // Values are compared as doubles: memory does not depend on their range.

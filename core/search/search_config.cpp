@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <type_traits>
 
 #include "core/common/error.hpp"
 
@@ -32,52 +34,6 @@ const std::vector<SearchAlias>& search_aliases() {
          "eager GBFS with boosted preferred queues"},
     };
     return aliases;
-}
-
-EngineKind parse_engine_kind(std::string_view name) {
-    if (name == "eager") return EngineKind::Eager;
-    if (name == "lazy") return EngineKind::Lazy;
-    throw Error(ErrorCategory::Usage,
-                "unknown search engine '" + std::string(name) + "' (expected eager or lazy)");
-}
-
-const char* to_string(EngineKind kind) {
-    return kind == EngineKind::Eager ? "eager" : "lazy";
-}
-
-HeuristicKind parse_heuristic_kind(std::string_view name) {
-    // In the partial space every relaxation heuristic is evaluated as its
-    // restriction (rFF for ff); in the state space rff is hFF = rFF(s, None).
-    if (name == "ff" || name == "rff") return HeuristicKind::FF;
-    if (name == "hadd" || name == "add") return HeuristicKind::Add;
-    if (name == "hmax" || name == "max") return HeuristicKind::Max;
-    if (name == "goal-count" || name == "goalcount") return HeuristicKind::GoalCount;
-    if (name == "wl") return HeuristicKind::Wl;
-    throw Error(ErrorCategory::Usage, "unknown heuristic '" + std::string(name) +
-                                          "' (expected ff, rff, hadd, hmax, goal-count or wl)");
-}
-
-const char* to_string(HeuristicKind kind) {
-    switch (kind) {
-        case HeuristicKind::FF:
-            return "ff";
-        case HeuristicKind::Add:
-            return "hadd";
-        case HeuristicKind::Max:
-            return "hmax";
-        case HeuristicKind::GoalCount:
-            return "goal-count";
-        case HeuristicKind::Wl:
-            return "wl";
-    }
-    return "unknown";
-}
-
-bool parse_switch(std::string_view value, std::string_view what) {
-    if (value == "on" || value == "true" || value == "1" || value == "yes") return true;
-    if (value == "off" || value == "false" || value == "0" || value == "no") return false;
-    throw Error(ErrorCategory::Usage, "invalid value '" + std::string(value) + "' for " +
-                                          std::string(what) + " (expected on or off)");
 }
 
 namespace {
@@ -120,6 +76,97 @@ double parse_fraction(std::string_view value) {
     return fraction;
 }
 
+double parse_stall(std::string_view value) {
+    const std::string text(value);
+    char* end = nullptr;
+    const double seconds = text.empty() ? -1 : std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !(seconds >= 0) ||
+        !std::isfinite(seconds)) {
+        throw Error(ErrorCategory::Usage,
+                    "invalid stall time '" + text + "' (seconds, 0 for none)");
+    }
+    return seconds;
+}
+
+// h=main+extra+...: the phase's heuristics (heuristic_list.hpp).
+void parse_heuristics(ParsedSearchConfig& out, std::string_view value) {
+    const auto names = split(value, '+');
+    out.sets_heuristic = true;
+    out.heuristic = parse_heuristic_kind(trim(names[0]));
+    out.config.extra_heuristics.clear();
+    for (std::size_t i = 1; i < names.size(); ++i)
+        out.config.extra_heuristics.push_back(parse_heuristic_kind(trim(names[i])));
+}
+
+// The keys of a phase itself: its heuristics, then (phase_time_keys) its
+// share of a portfolio's time.
+std::span<const ConfigKey<ParsedSearchConfig>> phase_heuristic_keys() {
+    static constexpr ConfigKey<ParsedSearchConfig> kKeys[]{
+        {"h", "heuristics", parse_heuristics},
+    };
+    return kKeys;
+}
+
+std::span<const ConfigKey<ParsedSearchConfig>> phase_time_keys() {
+    static constexpr ConfigKey<ParsedSearchConfig> kKeys[]{
+        {"time", "",
+         [](ParsedSearchConfig& p, std::string_view v) {
+             p.config.time_fraction = parse_fraction(v);
+         }},
+        {"time-partial", "",
+         [](ParsedSearchConfig& p, std::string_view v) {
+             p.config.time_fraction_partial = parse_fraction(v);
+         }},
+        {"stall", "",
+         [](ParsedSearchConfig& p, std::string_view v) { p.config.stall_s = parse_stall(v); }},
+    };
+    return kKeys;
+}
+
+// One key of any component, applied to the part of the phase it owns.
+struct AnyKey {
+    const char* name;
+    const char* aliases;
+    std::function<void(ParsedSearchConfig&, std::string_view)> apply;
+};
+
+// Keys of a component whose settings are a base of SearchConfig.
+template <class Settings>
+void add_keys(std::vector<AnyKey>& out, std::span<const ConfigKey<Settings>> keys) {
+    for (const ConfigKey<Settings>& key : keys) {
+        out.push_back({key.name, key.aliases,
+                       [apply = key.apply](ParsedSearchConfig& p, std::string_view value) {
+                           if constexpr (std::is_same_v<Settings, ParsedSearchConfig>) {
+                               apply(p, value);
+                           } else {
+                               apply(static_cast<Settings&>(p.config), value);
+                           }
+                       }});
+    }
+}
+
+// Every component's keys: each component registers its own table.
+const std::vector<AnyKey>& all_keys() {
+    static const std::vector<AnyKey> keys = [] {
+        std::vector<AnyKey> out;
+        add_keys(out, engine_config_keys());
+        add_keys(out, phase_heuristic_keys());
+        add_keys(out, queue_config_keys());
+        add_keys(out, space_config_keys());
+        add_keys(out, heuristic_config_keys());
+        add_keys(out, phase_time_keys());
+        return out;
+    }();
+    return keys;
+}
+
+const AnyKey* find_key(std::string_view name) {
+    for (const AnyKey& key : all_keys()) {
+        if (name == key.name || is_alias(key.aliases, name)) return &key;
+    }
+    return nullptr;
+}
+
 void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
     item = trim(item);
     if (item.empty()) return;
@@ -138,78 +185,23 @@ void apply(ParsedSearchConfig& out, std::string_view item, int depth) {
         return;
     }
     const std::string_view key = trim(item.substr(0, eq));
-    const std::string_view value = trim(item.substr(eq + 1));
-    SearchConfig& c = out.config;
-    if (key == "search" || key == "engine") {
-        c.engine = parse_engine_kind(value);
-    } else if (key == "h" || key == "heuristics") {
-        const auto names = split(value, '+');
-        out.sets_heuristic = true;
-        out.heuristic = parse_heuristic_kind(trim(names[0]));
-        c.extra_heuristics.clear();
-        for (std::size_t i = 1; i < names.size(); ++i)
-            c.extra_heuristics.push_back(parse_heuristic_kind(trim(names[i])));
-    } else if (key == "preferred") {
-        c.preferred = parse_switch(value, "preferred");
-    } else if (key == "symmetry") {
-        c.symmetry = parse_switch(value, "symmetry");
-    } else if (key == "novelty") {
-        c.novelty = parse_switch(value, "novelty");
-    } else if (key == "space") {
-        if (value == "auto") {
-            c.space = PhaseSpace::Auto;
-        } else if (value == "state") {
-            c.space = PhaseSpace::State;
-        } else if (value == "partial") {
-            c.space = PhaseSpace::Partial;
-        } else {
-            throw Error(ErrorCategory::Usage, "unknown search space '" + std::string(value) +
-                                                  "' (expected auto, state or partial)");
-        }
-    } else if (key == "relax" || key == "relaxation") {
-        c.relaxation = parse_relaxation_grounding(value);
-    } else if (key == "cost-type" || key == "cost_type") {
-        c.cost_type = parse_cost_type(value);
-    } else if (key == "time") {
-        c.time_fraction = parse_fraction(value);
-    } else if (key == "time-partial") {
-        c.time_fraction_partial = parse_fraction(value);
-    } else if (key == "stall") {
-        const std::string text(value);
-        char* end = nullptr;
-        const double seconds = text.empty() ? -1 : std::strtod(text.c_str(), &end);
-        if (text.empty() || end != text.c_str() + text.size() || !(seconds >= 0) ||
-            !std::isfinite(seconds)) {
-            throw Error(ErrorCategory::Usage,
-                        "invalid stall time '" + text + "' (seconds, 0 for none)");
-        }
-        c.stall_s = seconds;
-    } else if (key == "tie" || key == "ties") {
-        if (value == "fifo") {
-            c.ties = TieBreaking::Fifo;
-        } else if (value == "lifo") {
-            c.ties = TieBreaking::Lifo;
-        } else {
-            throw Error(ErrorCategory::Usage, "unknown tie-breaking '" + std::string(value) +
-                                                  "' (expected fifo or lifo)");
-        }
-    } else if (key == "boost") {
-        int boost = -1;
-        const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), boost);
-        if (ec != std::errc() || end != value.data() + value.size() || boost < 0) {
-            throw Error(ErrorCategory::Usage,
-                        "invalid boost '" + std::string(value) + "' (a non-negative integer)");
-        }
-        c.boost = boost;
-    } else {
+    const AnyKey* found = find_key(key);
+    if (found == nullptr) {
+        const std::vector<std::string_view> keys = search_config_keys();
         throw Error(ErrorCategory::Usage, "unknown search configuration key '" + std::string(key) +
-                                              "' (expected search, h, preferred, novelty, boost, "
-                                              "tie, symmetry, relax, cost-type, space, time, "
-                                              "time-partial or stall)");
+                                              "' (expected " + join_alternatives(keys) + ")");
     }
+    found->apply(out, trim(item.substr(eq + 1)));
 }
 
 }  // namespace
+
+std::vector<std::string_view> search_config_keys() {
+    std::vector<std::string_view> names;
+    for (const AnyKey& key : all_keys())
+        names.push_back(key.name);
+    return names;
+}
 
 std::vector<ParsedSearchConfig> parse_search_phases(std::string_view text) {
     // Aliases may be portfolios themselves: expand them first.
@@ -262,11 +254,12 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
            ",preferred=" + (config.preferred ? "on" : "off") +
            ",novelty=" + (config.novelty ? "on" : "off") +
            ",boost=" + std::to_string(config.boost) +
-           (config.ties == TieBreaking::Lifo ? std::string(",tie=lifo") : std::string()) +
+           (config.ties != TieBreaking::Fifo
+                ? std::string(",tie=") + tie_breaking_names().name(config.ties)
+                : std::string()) +
            (config.symmetry ? std::string(",symmetry=on") : std::string()) +
-           (config.space == PhaseSpace::State     ? std::string(",space=state")
-            : config.space == PhaseSpace::Partial ? std::string(",space=partial")
-                                                  : std::string()) +
+           (config.space != SpaceKind::Auto ? std::string(",space=") + to_string(config.space)
+                                            : std::string()) +
            (config.relaxation != RelaxationGrounding::Auto
                 ? std::string(",relax=") + to_string(config.relaxation)
                 : std::string()) +

@@ -15,41 +15,20 @@
 #include <utility>
 #include <vector>
 
-#include "core/heuristics/relaxation.hpp"
+#include "core/heuristics/heuristic_list.hpp"
+#include "core/search/engine_list.hpp"
 #include "core/search/open_list.hpp"
-#include "core/task/action_costs.hpp"
+#include "core/search/search_space.hpp"
 
 namespace ll {
 
-enum class EngineKind { Eager, Lazy };
-// The space of one phase (space=...): auto leaves it to the run's space
-// (--space, or the task's size); an explicit --space overrides every phase.
-enum class PhaseSpace { Auto, State, Partial };
-enum class HeuristicKind { FF, Add, Max, GoalCount, Wl };
-
-struct SearchConfig {
-    EngineKind engine = EngineKind::Eager;
+// The settings of the components are their own structs, each with its
+// keys (engine_list.hpp, open_list.hpp, search_space.hpp,
+// heuristic_list.hpp); a phase adds its heuristics and time share.
+struct SearchConfig : EngineSettings, QueueSettings, SpaceSettings, RelaxationSettings {
     // Heuristics after the main one (PlannerOptions::heuristic), each with a
     // queue of its own, alternated round robin with the main queue.
     std::vector<HeuristicKind> extra_heuristics;
-    // Preferred operators (FF's helpful actions; in PS² the partial actions
-    // that are prefixes of one) from the first FF heuristic of the
-    // configuration, or from an extra FF evaluator when there is none; every
-    // heuristic queue gets a preferred-only twin.
-    bool preferred = false;
-    // A queue ordered by (width-1 novelty w.r.t. the main heuristic's value,
-    // main heuristic), alternated with the others.
-    bool novelty = false;
-    // Extra turns for preferred-only queues on every new best value.
-    int boost = 1000;
-    // Order among nodes of equal value in every best-first queue (tie=fifo|
-    // lifo): LIFO follows the newest node along a plateau of a learnt h.
-    TieBreaking ties = TieBreaking::Fifo;
-    // Only the canonical actions of a state under the object symmetries of
-    // the task and the state generate successors (S³), or only canonical
-    // bindings of a partial action (PS²) (symmetry=on|off;
-    // core/successors/object_symmetry.hpp).
-    bool symmetry = false;
     // In a portfolio (phases separated by ';'), the share of the time left
     // at its start that this phase may use; the last phase uses the rest.
     double time_fraction = 1.0;
@@ -59,15 +38,6 @@ struct SearchConfig {
     // A phase ends, as if its share were used, once its main heuristic has
     // not improved for this many seconds (stall=S; 0: never).
     double stall_s = 0.0;
-    // How hadd/hmax/hFF are computed (relax=auto|lifted|ground): `paper`
-    // keeps the lifted exploration, everything else grounds when it fits.
-    RelaxationGrounding relaxation = RelaxationGrounding::Auto;
-    // What an action costs the relaxation heuristics (cost-type=normal|one|
-    // plusone, Fast Downward's cost_type). `one`, LAMA-first's choice, by
-    // default: on tasks with action costs the heuristics count actions (the
-    // reported plan cost is always the task's). No effect on unit-cost tasks.
-    CostType cost_type = CostType::One;
-    PhaseSpace space = PhaseSpace::Auto;
 
     bool operator==(const SearchConfig&) const = default;
 
@@ -106,10 +76,7 @@ struct SearchAlias {
 };
 const std::vector<SearchAlias>& search_aliases();
 
-EngineKind parse_engine_kind(std::string_view name);
-HeuristicKind parse_heuristic_kind(std::string_view name);
-const char* to_string(EngineKind kind);
-const char* to_string(HeuristicKind kind);
-bool parse_switch(std::string_view value, std::string_view what);
+// Every configuration key, in the order of the error message listing them.
+std::vector<std::string_view> search_config_keys();
 
 }  // namespace ll

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/common/statistics.hpp"
+#include "core/common/vocabulary.hpp"
 #include "core/task/task.hpp"
 
 namespace ll {
@@ -30,35 +32,9 @@ enum class SearchStatus {
     OutOfTime,       // exit 23
 };
 
+// The status names of JSON, the JS API and the page ("expansion-limit").
+const NameTable<SearchStatus>& search_status_names();
 const char* to_string(SearchStatus status);
-
-struct Statistics {
-    std::int64_t expansions = 0;
-    std::int64_t evaluations = 0;
-    std::int64_t generated = 0;              // new search nodes
-    std::int64_t generated_transitions = 0;  // children considered, duplicates included
-    std::int64_t dead_ends = 0;
-    std::int64_t skipped_evaluations = 0;  // PS² single-successor chains
-    std::int64_t symmetric_pruned = 0;     // actions left out as symmetric (symmetry=on)
-    double best_h = std::numeric_limits<double>::infinity();
-    double initial_h = std::numeric_limits<double>::infinity();
-    double search_time_s = 0;
-    double peak_memory_mb = 0;
-    // Learnt (WL) heuristics only: colour lookups that found / missed the
-    // model's dictionary. A high miss rate means the task looks unlike the
-    // training problems.
-    std::int64_t wl_colours_seen = 0;
-    std::int64_t wl_colours_unseen = 0;
-    double wl_miss_rate() const {
-        const auto total = wl_colours_seen + wl_colours_unseen;
-        return total == 0 ? 0.0 : double(wl_colours_unseen) / double(total);
-    }
-
-    // Transitions per expansion.
-    double average_branching_factor() const {
-        return expansions == 0 ? 0.0 : double(generated_transitions) / double(expansions);
-    }
-};
 
 // What a search reports while it runs (on a new best h and periodically).
 struct Progress {

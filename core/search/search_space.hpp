@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/common/budget.hpp"
+#include "core/common/vocabulary.hpp"
 #include "core/task/action_list.hpp"
 #include "core/task/partial_action.hpp"
 #include "core/task/state.hpp"
@@ -19,6 +20,29 @@
 namespace ll {
 
 using NodeId = std::int32_t;
+
+// The search space: S³ (states) or PS² (partial actions). `auto` is a
+// request's "let the task decide" (choose_space, core/planner.hpp) and, in
+// a configuration phase, "the run's space".
+enum class SpaceKind { Auto, State, Partial };
+const NameTable<SpaceKind>& space_kind_names();
+SpaceKind parse_space_kind(std::string_view name);  // throws ll::Error(Usage)
+const char* to_string(SpaceKind kind);
+
+// The configuration keys of the spaces (search_config.hpp).
+struct SpaceSettings {
+    // The space of one phase (space=auto|state|partial): auto leaves it to
+    // the run's space (--space, or the task's size); an explicit --space
+    // overrides every phase.
+    SpaceKind space = SpaceKind::Auto;
+    // Only the canonical actions of a state under the object symmetries of
+    // the task and the state generate successors (S³), or only canonical
+    // bindings of a partial action (PS²) (symmetry=on|off;
+    // core/successors/object_symmetry.hpp).
+    bool symmetry = false;
+    bool operator==(const SpaceSettings&) const = default;
+};
+std::span<const ConfigKey<SpaceSettings>> space_config_keys();
 
 struct Expansion {
     // The node whose children these are: the expanded node, or the end of a

@@ -110,24 +110,19 @@ std::int64_t plan_cost(const Task& task, std::span<const GroundAction> plan) {
     return total;
 }
 
+const NameTable<CostType>& cost_type_names() {
+    static constexpr Named<CostType> kNames[]{
+        {CostType::Normal, "normal"}, {CostType::One, "one"}, {CostType::PlusOne, "plusone"}};
+    static constexpr NameTable<CostType> kTable{"cost type", kNames};
+    return kTable;
+}
+
 CostType parse_cost_type(std::string_view name) {
-    if (name == "normal") return CostType::Normal;
-    if (name == "one") return CostType::One;
-    if (name == "plusone") return CostType::PlusOne;
-    throw Error(ErrorCategory::Usage,
-                "unknown cost type '" + std::string(name) + "' (expected normal, one or plusone)");
+    return cost_type_names().parse(name);
 }
 
 const char* to_string(CostType type) {
-    switch (type) {
-        case CostType::Normal:
-            return "normal";
-        case CostType::One:
-            return "one";
-        case CostType::PlusOne:
-            return "plusone";
-    }
-    return "one";
+    return cost_type_names().name(type);
 }
 
 }  // namespace ll

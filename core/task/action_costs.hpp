@@ -9,6 +9,7 @@
 #include <span>
 #include <string_view>
 
+#include "core/common/vocabulary.hpp"
 #include "core/task/task.hpp"
 
 namespace ll {
@@ -27,6 +28,7 @@ std::int64_t plan_cost(const Task& task, std::span<const GroundAction> plan);
 // `one` counts every action as 1, `plusone` adds 1 to every cost (on a
 // unit-cost task: 1).
 enum class CostType { Normal, One, PlusOne };
+const NameTable<CostType>& cost_type_names();
 CostType parse_cost_type(std::string_view name);  // throws ll::Error(Usage)
 const char* to_string(CostType type);
 

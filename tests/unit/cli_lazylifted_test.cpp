@@ -114,7 +114,7 @@ TEST_F(CliUsage, HelpListsEveryFlagWithDefaultAndExitCodes) {
             EXPECT_NE(r.out.find(flag), std::string::npos) << args << " lacks " << flag;
         }
         EXPECT_NE(r.out.find("default: ff"), std::string::npos);
-        EXPECT_NE(r.out.find("default: state"), std::string::npos);
+        EXPECT_NE(r.out.find("default: auto"), std::string::npos);
         EXPECT_NE(r.out.find("default: sas_plan"), std::string::npos);
         for (const char* code : {" 11 ", " 12 ", " 22 ", " 23 ", " 31 ", " 34 ", " 36 "}) {
             EXPECT_NE(r.out.find(code), std::string::npos) << args << " lacks exit code " << code;

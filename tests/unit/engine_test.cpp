@@ -292,10 +292,10 @@ TEST(Portfolio, DefaultDropsTheModelPhaseWithoutAModel) {
     EXPECT_EQ(with.search.time_fraction, 0.2);
     EXPECT_EQ(with.search.time_fraction_partial, 0.7);
     EXPECT_EQ(with.search.stall_s, 10);
-    EXPECT_EQ(with.search.space, PhaseSpace::Auto);
+    EXPECT_EQ(with.search.space, SpaceKind::Auto);
     ASSERT_EQ(with.next_phases.size(), 1u);
     EXPECT_EQ(with.next_phases[0].heuristic, HeuristicKind::FF);
-    EXPECT_EQ(with.next_phases[0].search.space, PhaseSpace::State);
+    EXPECT_EQ(with.next_phases[0].search.space, SpaceKind::State);
     // An explicit heuristic drops the model phase rather than rerunning it.
     OptionValues hadd;
     hadd.heuristic = "hadd";
@@ -333,9 +333,9 @@ TEST(Portfolio, OnlyRunningOutOfTimeHandsOver) {
 // star/p01 S³ and PS² have the pinned counts of StarHandComputed and
 // StarPartialSpacePinned.
 TEST(Portfolio, PhaseSpaceUnlessExplicit) {
-    EXPECT_EQ(parse_search_config("lama,space=state").config.space, PhaseSpace::State);
-    EXPECT_EQ(parse_search_config("lama,space=partial").config.space, PhaseSpace::Partial);
-    EXPECT_EQ(parse_search_config("lama").config.space, PhaseSpace::Auto);
+    EXPECT_EQ(parse_search_config("lama,space=state").config.space, SpaceKind::State);
+    EXPECT_EQ(parse_search_config("lama,space=partial").config.space, SpaceKind::Partial);
+    EXPECT_EQ(parse_search_config("lama").config.space, SpaceKind::Auto);
     EXPECT_THROW(parse_search_config("lama,space=grid"), Error);
     const Task task = test::load_task("star", "p01");
     PlannerOptions options = with_config("paper,space=state", SpaceKind::Partial);
