@@ -30,6 +30,7 @@
 #include "core/optimality.hpp"
 #include "core/partial_tree.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/pddl/requirements.hpp"
 #include "core/pipeline.hpp"
 #include "core/planner.hpp"
 #include "core/search/search_config.hpp"
@@ -186,6 +187,16 @@ std::string search_aliases() {
     } catch (...) {
         return "[]";
     }
+}
+
+// The core's requirement list (core/pddl/requirements.hpp), in its order:
+// {supported: [":strips", ...], refused: [":fluents", ...]}.
+std::string pddl_requirements() {
+    json supported = json::array();
+    json refused = json::array();
+    for (const ll::pddl::RequirementEntry& r : ll::pddl::requirement_list())
+        (r.supported() ? supported : refused).push_back(r.name);
+    return json{{"supported", supported}, {"refused", refused}}.dump();
 }
 
 // ---- check ----
@@ -407,6 +418,7 @@ EMSCRIPTEN_BINDINGS(lazylifted) {
     emscripten::function("validate", &validate);
     emscripten::function("trace", &trace);
     emscripten::function("searchAliases", &search_aliases);
+    emscripten::function("pddlRequirements", &pddl_requirements);
     emscripten::function("version", &version);
     emscripten::function("explain", &explain);
     emscripten::function("partialActionChildren", &partial_action_children);

@@ -474,6 +474,11 @@ export interface Planner {
   readonly version: string;
   /** The core's configuration aliases, "default" first (for `SolveRequest.config`). */
   readonly searchAliases: readonly SearchAlias[];
+  /** The core's PDDL requirements, in its order: those it accepts and those it refuses. */
+  readonly pddlRequirements: {
+    readonly supported: readonly string[];
+    readonly refused: readonly string[];
+  };
   /** True while a solve runs. */
   readonly busy: boolean;
   /** True after terminate(). */

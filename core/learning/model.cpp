@@ -255,8 +255,8 @@ std::string save_model(const WlModel& model) {
     out += "  \"graph\": " + json_string(to_string(model.graph)) + ",\n";
     out += "  \"space\": " + json_string(model.space) + ",\n";
     out += "  \"dead_ends\": " + json_string(model.relaxed_dead_ends ? "relaxed" : "none") + ",\n";
-    out += "  \"wl\": {\"iterations\": " + std::to_string(wl.iterations) + ", \"neighbourhood\": " +
-           json_string(wl.neighbourhood == Neighbourhood::Set ? "set" : "multiset") +
+    out += "  \"wl\": {\"iterations\": " + std::to_string(wl.iterations) +
+           ", \"neighbourhood\": " + json_string(neighbourhood_names().name(wl.neighbourhood)) +
            ", \"variant\": " + json_string(to_string(wl.variant)) + "},\n";
     const auto& keys = model.features.keys();
     out += "  \"colours\": [";
@@ -358,10 +358,8 @@ WlModel load_model(std::string_view json_text, std::string_view source) {
         r.integer(r.member(wl, "wl", "iterations"), "wl.iterations", 0, kMaxIterations));
     const std::string neighbourhood =
         r.string(r.member(wl, "wl", "neighbourhood"), "wl.neighbourhood");
-    if (neighbourhood == "set")
-        options.neighbourhood = Neighbourhood::Set;
-    else if (neighbourhood == "multiset")
-        options.neighbourhood = Neighbourhood::Multiset;
+    if (const auto parsed = neighbourhood_names().find(neighbourhood))
+        options.neighbourhood = *parsed;
     else
         r.fail("wl.neighbourhood", "\"" + neighbourhood + "\" is neither \"set\" nor \"multiset\"");
     // Absent in files written before the individualised variant existed.

@@ -45,6 +45,13 @@ namespace ll {
 
 enum class Neighbourhood { Set, Multiset };
 enum class WlVariant { Plain, Individualised };
+// The aggregation's name in model JSON and lltrain --neighbourhood.
+inline const NameTable<Neighbourhood>& neighbourhood_names() {
+    static constexpr Named<Neighbourhood> kNames[]{{Neighbourhood::Set, "set"},
+                                                   {Neighbourhood::Multiset, "multiset"}};
+    static constexpr NameTable<Neighbourhood> kTable{"WL neighbourhood", kNames};
+    return kTable;
+}
 // The variant's name in model JSON and in the explanation: "wl" or "iwl".
 inline const NameTable<WlVariant>& wl_variant_names() {
     static constexpr Named<WlVariant> kNames[]{{WlVariant::Plain, "wl"},

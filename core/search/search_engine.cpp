@@ -130,7 +130,7 @@ bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferr
     }
     bool dead = false;
     for (Evaluator* e : setup_.evaluators) {
-        if (context.value(*e) == kDeadEndValue) {
+        if (context.value(*e) == kDeadEnd) {
             dead = true;
             break;
         }

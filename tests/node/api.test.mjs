@@ -36,6 +36,14 @@ before(async () => {
 
 after(() => planner?.terminate());
 
+test('pddlRequirements is the core list: what it accepts and what it refuses', () => {
+    const { supported, refused } = planner.pddlRequirements;
+    assert.ok(supported.includes(':typing') && supported.includes(':adl'));
+    assert.ok(refused.includes(':derived-predicates'));
+    assert.ok(!supported.includes(':derived-predicates'));
+    assert.ok(Object.isFrozen(supported));
+});
+
 async function assertSolvedAndValid(response, domain, problem) {
     assert.equal(response.status, 'solved', JSON.stringify(response.error ?? response));
     assert.equal(response.error, undefined);
