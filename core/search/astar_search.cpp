@@ -13,7 +13,7 @@ AStarSearch::AStarSearch(SearchSpace& space, EngineSetup setup)
 void AStarSearch::grow(NodeId node) {
     const auto needed = static_cast<std::size_t>(node) + 1;
     while (g_.size() < needed) {
-        g_.push_back(kDeadEndValue);
+        g_.push_back(kDeadEnd);
         h_.push_back(0);
     }
 }
@@ -30,7 +30,7 @@ void AStarSearch::relax(std::size_t i, double g) {
         grow(child);
         g_[child] = child_g;
         if (!evaluate(child, context_, false)) {
-            h_[child] = kDeadEndValue;
+            h_[child] = kDeadEnd;
             close(child);
             return;
         }
@@ -38,7 +38,7 @@ void AStarSearch::relax(std::size_t i, double g) {
         push(child, child_g, h_[child]);
         return;
     }
-    if (!(child_g < g_[child]) || h_[child] == kDeadEndValue) return;
+    if (!(child_g < g_[child]) || h_[child] == kDeadEnd) return;
     space_.reparent(expansion_, i);
     g_[child] = child_g;
     if (is_closed(child)) {

@@ -44,7 +44,7 @@ class AStarSearch final : public SearchEngine {
         }
     };
     std::priority_queue<Entry, std::vector<Entry>, Later> open_;
-    SegmentedVector<double> g_, h_;  // per node; h_ kDeadEndValue: dead end
+    SegmentedVector<double> g_, h_;  // per node; h_ kDeadEnd: dead end
     std::uint64_t next_sequence_ = 0;
     std::int64_t reopened_ = 0;
     EvalContext context_;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
@@ -254,24 +254,4 @@ export function exampleTexts(id) {
     if (!example) throw new Error(`no example ${id} in web/examples/index.json`);
     const read = (file) => fs.readFileSync(path.join(dir, file), 'utf8');
     return { domain: read(example.domainFile), problem: read(example.problemFile) };
-}
-
-/**
- * What the site's planner offers beyond solving, asked once in Node (the
- * site's own API): {aliases: [names], trace: true when a solve with
- * trace: true answers with the engine's trace}. The Search and Compare tests
- * need both; a site whose planner has neither skips them, saying why.
- */
-export async function plannerCapabilities(root = siteDir) {
-    const file = path.join(root, 'lazylifted-api.mjs');
-    if (!fs.existsSync(file)) return { aliases: [], trace: false };
-    const { createPlanner } = await import(pathToFileURL(file).href);
-    const planner = await createPlanner();
-    try {
-        const { domain, problem } = exampleTexts('blocksworld-swap');
-        const response = await planner.solve({ domain, problem, trace: true, traceLimit: 10 });
-        return { aliases: planner.searchAliases.map((a) => a.name), trace: Boolean(response.trace?.nodes?.length) };
-    } finally {
-        planner.terminate();
-    }
 }

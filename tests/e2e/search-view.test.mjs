@@ -9,15 +9,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-    longTasksSince, openPage, plannerCapabilities, screenshot, useSiteAndBrowser, waitForEditorPage,
+    longTasksSince, openPage, screenshot, useSiteAndBrowser, waitForEditorPage,
 } from './helpers.mjs';
 
 const TIMEOUT_MS = 30000;
 const VIEW = '#panel-search [data-view="search-graph"]';
 const GOALS = ['(on b a)', '(on c b)', '(on d c)'];  // blocksworld-swap's goal
 const site = useSiteAndBrowser();
-const NO_TRACE = !(await plannerCapabilities()).trace &&
-    'the planner on this site answers a solve with trace: true without a trace';
 
 async function solveAndOpen(space) {
     const page = await openPage(site.browser, site.server.url, { viewport: { width: 1366, height: 900 } });
@@ -80,7 +78,7 @@ async function clickNode(page, id) {
 }
 
 test('S³: the search of the 4-block example, replayed node by node; a node shows its state',
-     { skip: NO_TRACE }, async () => {
+     async () => {
     const page = await solveAndOpen('state');
     const facts = await modelFacts(page);
     assert.equal(facts.space, 'state');
@@ -112,7 +110,7 @@ test('S³: the search of the 4-block example, replayed node by node; a node show
 });
 
 test('PS²: the same example\'s search over partial states, replayed; a partial node shows its action',
-     { skip: NO_TRACE }, async () => {
+     async () => {
     const page = await solveAndOpen('partial');
     const start = await page.evaluate(() => performance.now());
     const facts = await modelFacts(page);
@@ -143,7 +141,7 @@ test('PS²: the same example\'s search over partial states, replayed; a partial 
 });
 
 test('the search tab without a plan says what to do, and a Solve meanwhile gets the planner',
-     { skip: NO_TRACE }, async () => {
+     async () => {
     const page = await openPage(site.browser, site.server.url);
     await page.goto(site.server.url);
     await waitForEditorPage(page);
