@@ -29,6 +29,7 @@
 #include "core/common/budget.hpp"
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
+#include "core/optimality.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/pipeline.hpp"
 #include "core/planner.hpp"
@@ -94,6 +95,10 @@ const CommandSpec& plan_spec() {
             {"--memory-limit", "MB", "unlimited", "stop with exit 22 above this peak memory"},
             {"--max-expansions", "N", "unlimited", "stop with exit 12 after N expansions"},
             {"--plan-file", "FILE", kDefaultPlanFile, "where to write the plan"},
+            {"--trace", "FILE", "none",
+             "write the search trace as JSON: the first expanded nodes with parents, g, h, "
+             "f, expansion order, status, action and state (docs/js-api.md)"},
+            {"--trace-limit", "N", "5000", "record trace nodes for the first N expansions"},
             {"--stats-json", "FILE", "none",
              "write search statistics (or the error) as JSON, for every outcome"},
             {"--quiet", "", "off",
@@ -148,6 +153,7 @@ struct PlanCommandLine {
     PlanRequest request;
     std::string plan_file;
     std::string model_option;
+    std::optional<std::string> trace_file;
     bool quiet = false;
 };
 
@@ -186,6 +192,11 @@ PlanCommandLine read_plan_command_line(const ParsedArgs& a, RunInfo& run) {
         request.limits.max_expansions = parse_positive_count(*v, "--max-expansions");
     }
     request.progress_interval_s = kProgressIntervalS;
+    line.trace_file = a.value("--trace");
+    request.trace.enabled = line.trace_file.has_value();
+    if (auto v = a.value("--trace-limit")) {
+        request.trace.max_expanded = parse_positive_count(*v, "--trace-limit");
+    }
     run.limits = request.limits;
     return line;
 }
@@ -217,16 +228,23 @@ int report_outcome(const PlanOutcome& outcome, const PlanCommandLine& line, RunI
         plan_text = ll::format_plan(outcome.task, result.plan);
         write_text_file(line.plan_file, plan_text);
     }
+    if (line.trace_file) write_text_file(*line.trace_file, result.trace);
     const double total_time_s = clock.seconds();
     const double peak_mb = std::max(result.stats.peak_memory_mb, peak_memory_mb());
+    const Optimality optimal = optimality(outcome.options, outcome.task);
+    const bool claim = optimal.claimed && result.status == SearchStatus::Solved;
     if (!line.quiet) {
         std::cout << plan_text << "Configuration: " << run.config << " (space " << run.space
                   << ", model " << (run.model.empty() ? "none" : run.model) << ")\n"
-                  << format_summary(result, total_time_s, peak_mb) << std::flush;
+                  << format_summary(result, total_time_s, peak_mb);
+        if (claim) std::cout << "Optimal: yes (" << optimal.reason << ")\n";
+        std::cout << std::flush;
     }
     if (line.quiet) std::cerr << quiet_limit_line(result.status, run.limits, total_time_s, peak_mb);
-    return finish_with_stats(stats_path, search_stats_json(result, run, total_time_s, peak_mb),
-                             exit_code_for(result.status));
+    nlohmann::json stats = search_stats_json(result, run, total_time_s, peak_mb);
+    stats["optimal"] = claim;
+    stats["optimality"] = optimal.reason;
+    return finish_with_stats(stats_path, stats, exit_code_for(result.status));
 }
 
 int run_plan(std::span<const std::string> args) {

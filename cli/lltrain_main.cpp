@@ -205,24 +205,6 @@ DatasetOptions dataset_options(const ParsedArgs& a) {
     return dataset;
 }
 
-// --neighbourhood and --wl-variant (the iterations come from the selection).
-void read_wl_options(const ParsedArgs& a, WlOptions& wl) {
-    const std::string neighbourhood = a.value("--neighbourhood").value_or("set");
-    const std::optional<Neighbourhood> aggregation = parse_neighbourhood(neighbourhood);
-    if (!aggregation) {
-        throw Error(ErrorCategory::Usage, "--neighbourhood: unknown value '" + neighbourhood +
-                                              "' (expected set or multiset)");
-    }
-    wl.neighbourhood = *aggregation;
-    const std::string variant = a.value("--wl-variant").value_or("wl");
-    const std::optional<WlVariant> parsed = parse_wl_variant(variant);
-    if (!parsed) {
-        throw Error(ErrorCategory::Usage,
-                    "--wl-variant: unknown value '" + variant + "' (expected wl or iwl)");
-    }
-    wl.variant = *parsed;
-}
-
 // --c: a number in [0.001, 100].
 double parse_regularisation(const std::string& text) {
     double c = 0;
@@ -244,13 +226,8 @@ TrainerOptions trainer_options(const ParsedArgs& a) {
     TrainerOptions options;
     options.dataset = dataset_options(a);
     options.tune = !a.has("--no-tune");
-    if (auto v = a.value("--selection")) {
-        if (*v != "search" && *v != "loss") {
-            throw Error(ErrorCategory::Usage,
-                        "--selection: unknown value '" + *v + "' (expected search or loss)");
-        }
-        options.selection = parse_model_selection(*v);
-    }
+    if (auto v = a.value("--selection"))
+        options.selection = option_value(model_selection_names(), "--selection", *v);
     // Search selection tries every count of the range; the others use one.
     const bool several = options.tune && options.selection == ModelSelection::Search;
     options.iteration_candidates =
@@ -260,7 +237,10 @@ TrainerOptions trainer_options(const ParsedArgs& a) {
                     "--iterations: a range needs --selection search (and tuning)");
     }
     options.wl.iterations = options.iteration_candidates.back();
-    read_wl_options(a, options.wl);
+    options.wl.neighbourhood = option_value(neighbourhood_names(), "--neighbourhood",
+                                            a.value("--neighbourhood").value_or("set"));
+    options.wl.variant =
+        option_value(wl_variant_names(), "--wl-variant", a.value("--wl-variant").value_or("wl"));
     if (auto v = a.value("--seed")) {
         if (*v == "0") {
             options.seed = 0;
@@ -511,7 +491,7 @@ nlohmann::ordered_json summary_json(const TrainerSummary& s, const TrainerOption
     summary["graph"] = to_string(options.dataset.graph);
     summary["space"] = model.space;
     summary["wl_iterations"] = s.chosen_iterations;
-    summary["wl_variant"] = options.wl.variant == WlVariant::Plain ? "wl" : "iwl";
+    summary["wl_variant"] = to_string(options.wl.variant);
     summary["importances"] = to_string(options.dataset.importances);
     summary["problems_used"] = s.problems;
     summary["train_problems"] = s.train_problems;

@@ -4,8 +4,6 @@
 #include <algorithm>
 
 #include "core/common/error.hpp"
-#include "core/heuristics/relaxation.hpp"
-#include "core/heuristics/restricted_relaxation.hpp"
 #include "core/learning/wl_heuristic.hpp"
 
 namespace ll {
@@ -16,15 +14,12 @@ namespace {
 // actions marked; nothing for other heuristics.
 std::optional<std::vector<RelaxedPlanAction>> relaxed_plan(const Task& task,
                                                            ActionSetHeuristic& heuristic) {
-    std::vector<GroundAction> plan;
-    if (!heuristic.provides_helpful_actions()) return std::nullopt;
-    if (auto* ff = dynamic_cast<RelaxationHeuristic*>(&heuristic)) {
-        plan = ff->last_relaxed_plan();
-    } else if (auto* rff = dynamic_cast<RestrictedRelaxationHeuristic*>(&heuristic)) {
-        plan = rff->last_relaxed_plan();
-    } else {
+    if (!heuristic.provides_helpful_actions() || heuristic.explainer() == nullptr) {
         return std::nullopt;
     }
+    const std::optional<std::vector<GroundAction>> relaxed = heuristic.explainer()->relaxed_plan();
+    if (!relaxed) return std::nullopt;
+    const std::vector<GroundAction>& plan = *relaxed;
     ActionList helpful_list;
     heuristic.helpful_actions(helpful_list);
     const std::vector<GroundAction> helpful = helpful_list.to_vector();
@@ -45,7 +40,8 @@ Explanation explain(HeuristicSession& session, const ExplainOptions& options) {
     out.space = to_string(session.options().space);
     out.model = session.model_name();
     out.num_steps = static_cast<int>(session.plan().size());
-    auto* wl = dynamic_cast<WlHeuristic*>(&session.heuristic());
+    HeuristicExplainer* explainer = session.heuristic().explainer();
+    WlHeuristic* wl = explainer != nullptr ? explainer->learnt() : nullptr;
     std::optional<ColourDescriber> describer;
     if (wl != nullptr) {
         const WlModel& model = *session.options().model;

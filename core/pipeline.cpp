@@ -26,6 +26,8 @@ const std::vector<GraphKind>& auto_model_preference(SpaceKind space) {
 bool accepts_auto_model(const OptionValues& values) {
     if (values.heuristic) return *values.heuristic == "wl";
     for (const ParsedSearchConfig& phase : parse_search_phases(values.config.value_or("default"))) {
+        // bfs and ucs use no heuristic; astar only the one it names.
+        if (is_optimal_engine(phase.config.engine) && !phase.sets_heuristic) continue;
         if (!phase.sets_heuristic || phase.heuristic == HeuristicKind::Wl) return true;
         for (HeuristicKind k : phase.config.extra_heuristics) {
             if (k == HeuristicKind::Wl) return true;
@@ -62,18 +64,22 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
     // come for a configuration that asks for wl.
     values.has_model = request.model_text.has_value() ||
                        (request.catalog != nullptr && accepts_auto_model(values));
-    make_planner_options(values);
+    const bool optimal_engine = is_optimal_engine(make_planner_options(values).search.engine);
 
     Task task = parse_task(request.domain_text, request.problem_text, request.domain_name,
                            request.problem_name);
     const bool auto_space = !values.space || *values.space == "auto";
-    const SpaceKind space = auto_space ? choose_space(task) : parse_space_kind(*values.space);
+    // The optimal engines run in the state space whatever the task's size.
+    const SpaceKind space = !auto_space      ? parse_space_kind(*values.space)
+                            : optimal_engine ? SpaceKind::State
+                                             : choose_space(task);
     ResolvedModel resolved = resolve_request_model(request, task, space);
     values.has_model = resolved.model != nullptr;
     PlannerOptions options = make_planner_options(values);
     options.space = space;
     options.limits = request.limits;
     options.progress_interval_s = request.progress_interval_s;
+    options.trace = request.trace;
     options.model = std::move(resolved.model);
     std::string model_name = std::move(resolved.name);
     const double parse_time_s = clock.seconds();

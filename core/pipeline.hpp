@@ -33,6 +33,7 @@ struct PlanRequest {
     OptionValues options;  // has_model is set from the model used
     Limits limits;         // for the whole call, parsing included
     double progress_interval_s = 5.0;
+    TraceOptions trace;  // record a search trace (SearchResult::trace)
 };
 
 struct PlanOutcome {

@@ -10,13 +10,16 @@
 #include "core/common/budget.hpp"
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
+#include "core/heuristics/blind.hpp"
 #include "core/heuristics/dead_end_detector.hpp"
 #include "core/heuristics/heuristic_list.hpp"
 #include "core/learning/wl_heuristic.hpp"
+#include "core/optimality.hpp"
 #include "core/search/engine_list.hpp"
 #include "core/search/evaluators.hpp"
 #include "core/search/open_list.hpp"
 #include "core/search/partial_space.hpp"
+#include "core/search/search_trace.hpp"
 #include "core/search/state_space.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
@@ -142,6 +145,8 @@ PlannerOptions make_planner_options(const OptionValues& values) {
             }
         } else if (parsed.sets_heuristic) {
             phase.heuristic = parsed.heuristic;
+        } else if (is_optimal_engine(phase.search.engine)) {
+            phase.heuristic = HeuristicKind::Blind;  // bfs and ucs evaluate nothing
         } else {
             phase.heuristic = values.has_model ? HeuristicKind::Wl : HeuristicKind::FF;
         }
@@ -235,7 +240,8 @@ PhaseHeuristics make_phase_heuristics(const PlannerOptions& options, const Task&
                                       const GoalChecker& goal, SuccessorGenerator& successors,
                                       Budget& budget) {
     PhaseHeuristics out;
-    out.kinds.push_back(options.heuristic);
+    // Breadth-first and uniform-cost search evaluate nothing.
+    if (engine_entry(options.search.engine).evaluates) out.kinds.push_back(options.heuristic);
     out.kinds.insert(out.kinds.end(), options.search.extra_heuristics.begin(),
                      options.search.extra_heuristics.end());
     out.queued = out.kinds.size();
@@ -256,6 +262,8 @@ PhaseHeuristics make_phase_heuristics(const PlannerOptions& options, const Task&
 // (novelty, main h). One queue is used as it is, several alternate.
 std::unique_ptr<OpenList> make_phase_queues(const SearchConfig& search, const PhaseHeuristics& h,
                                             Evaluator* novelty) {
+    // The optimal engines keep their own open lists.
+    if (engine_entry(search.engine).optimal) return nullptr;
     std::vector<std::unique_ptr<OpenList>> queues;
     for (std::size_t i = 0; i < h.queued; ++i) {
         queues.push_back(make_best_first_open_list({h.evaluators[i].get()}, false, search.ties));
@@ -295,6 +303,7 @@ SearchResult search_phase(const Task& task, const PlannerOptions& options,
     // single step outruns a limit (the engine catches LimitReached).
     Budget budget(&clock, options.limits.time_limit_s, options.limits.memory_limit_mb);
     successors.set_budget(&budget);
+    check_optimal_search(options);
     PhaseHeuristics h =
         make_phase_heuristics(options, task, layout, statics, goal, successors, budget);
 
@@ -335,9 +344,18 @@ SearchResult search_phase(const Task& task, const PlannerOptions& options,
     if (options.search.symmetry) symmetry.emplace(task, layout);
     std::unique_ptr<SearchSpace> space =
         make_phase_space(options, task, layout, successors, goal, symmetry ? &*symmetry : nullptr);
+    std::optional<SearchTrace> trace;
+    if (options.trace.enabled) {
+        trace.emplace(*space, options.trace.max_expanded);
+        setup.observer = &*trace;
+    }
     std::unique_ptr<SearchEngine> engine =
         make_engine(options.search.engine, *space, std::move(setup));
     SearchResult result = engine->run(progress);
+    if (trace) {
+        result.trace = trace->to_json(task, layout, options.search.engine == EngineKind::Astar,
+                                      options.space == SpaceKind::Partial);
+    }
     for (const auto& heuristic : h.heuristics)
         heuristic->add_statistics(result.stats);
     return result;

@@ -12,6 +12,7 @@
 #include "core/learning/model.hpp"
 #include "core/search/search_config.hpp"
 #include "core/search/search_result.hpp"
+#include "core/search/search_trace.hpp"
 #include "core/task/parameter_order.hpp"
 #include "core/task/task.hpp"
 
@@ -75,6 +76,8 @@ struct PlannerOptions {
     // addition to every new best h. The CLI uses a few seconds, the browser
     // a fraction of a second.
     double progress_interval_s = 5.0;
+    // Record a search trace into SearchResult::trace (the last phase's).
+    TraceOptions trace;
 };
 
 // The options as a user writes them (CLI flags, fields of a JS request),

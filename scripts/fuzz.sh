@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (tests/fuzz, clang + ASan + UBSan) in
-# build/fuzz, assembles their seed corpora from tests/data, replays the
-# regression fixtures (tests/data/fuzz-regressions/TARGET/*), then runs each
-# target for a fixed number of inputs. Fails on any finding (crash,
-# sanitizer report, uncaught exception, violated property, timeout, memory
-# blow-up); the input that triggered it is left in build/fuzz/findings/TARGET/.
-# docs/fuzzing.md explains how to run a long session and what was found.
+# Builds the libFuzzer targets (tests/fuzz) of the native-asan preset
+# (clang, ASan + UBSan, LL_FUZZ=ON: the build the sanitized unit suite runs
+# from), assembles their seed corpora from tests/data, replays the regression
+# fixtures (tests/data/fuzz-regressions/TARGET/*), then runs each target for
+# a fixed number of inputs, JOBS targets at a time. Fails on any finding
+# (crash, sanitizer report, uncaught exception, violated property, timeout,
+# memory blow-up); the input that triggered it is left in
+# build/native-asan/findings/TARGET/. docs/fuzzing.md explains how to run a
+# long fuzzing run and what was found.
 #
-# usage: scripts/fuzz.sh [--runs N | --seconds N] [--no-build] [TARGET...]
-#   default: the fixed per-target run counts below (about 2 minutes in all on
-#   2 cores), as scripts/test-all.sh runs it
+# usage: scripts/fuzz.sh [--runs N | --seconds N] [--jobs J] [--no-build] [TARGET...]
+#   default: the fixed per-target run counts below (about 1 minute in all on
+#   2 cores, 2 targets at a time), as scripts/test-all.sh runs it
 #   --runs N     every target runs N inputs
-#   --seconds N  every target runs for N seconds (a long session: 3600)
+#   --seconds N  every target runs for N seconds (a long run: 3600)
+#   --jobs J     targets fuzzed at once (default: the number of cores)
+#   --no-build   use the binaries already in build/native-asan
 #   TARGET       fuzz_pddl fuzz_plan fuzz_model fuzz_request (default: all)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-build_dir=build/fuzz
+build_dir=build/native-asan
 all_targets=(fuzz_pddl fuzz_plan fuzz_model fuzz_request)
 # Inputs per target for the test command: each about 25-35 s under
 # ASan + UBSan on one core of the CI machine (docs/fuzzing.md).
@@ -27,6 +31,7 @@ declare -A dict=([fuzz_pddl]=tests/fuzz/pddl.dict [fuzz_plan]=tests/fuzz/pddl.di
     [fuzz_model]=tests/fuzz/json.dict [fuzz_request]=tests/fuzz/json.dict)
 
 mode=default value=0 build=1 targets=()
+jobs="$(nproc 2>/dev/null || echo 2)"
 while (($#)); do
     case "$1" in
     --runs | --seconds)
@@ -34,8 +39,13 @@ while (($#)); do
         mode="${1#--}" value="$2"
         shift 2
         ;;
+    --jobs)
+        [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --jobs needs a number" >&2; exit 2; }
+        jobs="$2"
+        shift 2
+        ;;
     --no-build) build=0; shift ;;
-    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,20p' "$0"; exit 0 ;;
     fuzz_*) targets+=("$1"); shift ;;
     *) echo "fuzz.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -44,10 +54,8 @@ done
 
 if ((build)); then
     command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ is missing (scripts/install-deps.sh)" >&2; exit 1; }
-    cmake -S . -B "$build_dir" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG" \
-        -DLL_FUZZ=ON -DLL_BUILD_TESTS=OFF >/dev/null
-    cmake --build "$build_dir" -j "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}"
+    cmake --preset native-asan >/dev/null
+    cmake --build --preset native-asan -j "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}"
 fi
 
 # ---- seed corpora from tests/data (rebuilt every run; never in the repo) ----
@@ -94,11 +102,15 @@ done
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
-failed=()
 now() { date +%s.%N; }
-for target in "${targets[@]}"; do
+
+# fuzz_target TARGET: replay its fixtures, then fuzz it; prints its report
+# lines (to a file of its own when run in the background) and returns 1 on a
+# finding.
+fuzz_target() {
+    local target="$1" binary findings corpus fixtures limit start status took execs cov
     binary="$build_dir/tests/fuzz/$target"
-    [[ -x "$binary" ]] || { echo "fuzz.sh: $binary is missing (build failed?)" >&2; failed+=("$target"); continue; }
+    [[ -x "$binary" ]] || { echo "fuzz.sh: $binary is missing (build failed?)"; return 1; }
     findings="$build_dir/findings/$target"
     corpus="$build_dir/corpus/$target"
     mkdir -p "$findings" "$corpus"
@@ -109,8 +121,7 @@ for target in "${targets[@]}"; do
         if ! "$binary" -rss_limit_mb=4096 -timeout=30 "${fixtures[@]}" >"$findings/replay.log" 2>&1; then
             echo "fuzz.sh: $target: a regression fixture fails again (tests/data/fuzz-regressions/$target):"
             tail -n 30 "$findings/replay.log"
-            failed+=("$target")
-            continue
+            return 1
         fi
         echo "fuzz.sh: $target: ${#fixtures[@]} regression fixture(s) pass"
     fi
@@ -136,10 +147,36 @@ for target in "${targets[@]}"; do
             "$findings/fuzz.log" | head -n 20 || true
         echo "    reproduce: $binary $findings/<file>; once fixed, copy the file to"
         echo "    tests/data/fuzz-regressions/$target/ (the script replays it every run)"
-        failed+=("$target")
-    else
-        printf 'fuzz.sh: %-13s ok  %8s inputs in %6ss  %s\n' "$target" "${execs:-?}" "$took" "$cov"
+        return 1
     fi
+    printf 'fuzz.sh: %-13s ok  %8s inputs in %6ss  %s\n' "$target" "${execs:-?}" "$took" "$cov"
+}
+
+# Up to $jobs targets at once, each writing its report to its own file; the
+# reports are printed in target order once each target has finished.
+reports="$build_dir/findings/reports"
+rm -rf "$reports"
+mkdir -p "$reports"
+declare -A pid_of=()
+failed=()
+running=0
+for target in "${targets[@]}"; do
+    if ((running >= jobs)); then
+        wait -n || true
+        running=$((running - 1))
+    fi
+    (
+        status=0
+        fuzz_target "$target" >"$reports/$target.txt" 2>&1 || status=1
+        echo "$status" >"$reports/$target.status"
+    ) &
+    pid_of[$target]=$!
+    running=$((running + 1))
+done
+for target in "${targets[@]}"; do
+    wait "${pid_of[$target]}" || true
+    cat "$reports/$target.txt"
+    [[ "$(cat "$reports/$target.status" 2>/dev/null)" == 0 ]] || failed+=("$target")
 done
 
 if ((${#failed[@]})); then

@@ -9,6 +9,7 @@ set -euo pipefail
 LL_APT_PACKAGES=(
     cmake                # 3.25: CMakePresets.json version 4
     make
+    ninja-build          # the generator test-all.sh picks for new build folders
     g++
     git                  # scripts list the tracked files for clang-format
     libgtest-dev         # native unit tests

@@ -1,32 +1,57 @@
 #!/usr/bin/env bash
 # The second command for a new user, and what CI runs (.ci/run): installs
 # what is missing, builds the web page (npm ci + esbuild) and the native,
-# native-asan and wasm presets (each once), runs the ctest presets (native,
-# native-asan: the unit suite under ASan + UBSan, wasm), the fuzz targets for
-# a fixed number of inputs (scripts/fuzz.sh), the smoke test over the real
-# benchmark domains (scripts/smoke-real-domains.sh, skipped without
+# native-asan and wasm presets (each once; native-asan is the clang build
+# with ASan + UBSan that holds both the unit suite and the libFuzzer
+# targets), runs the ctest presets (native, native-asan: the unit suite under
+# ASan + UBSan, wasm), the fuzz targets for a fixed number of inputs
+# (scripts/fuzz.sh, two at a time), the smoke test over the real benchmark
+# domains (scripts/smoke-real-domains.sh, skipped without
 # ../shared/benchmarks), the ADL and action-cost ports of benchmarks/adl in
-# both spaces (benchmarks/adl/run_ports.py), the Slurm executor test on a single-node Slurm it
-# starts itself (tests/slurm/run-slurm-test.sh: needs root; elsewhere it is
-# skipped with the reason, in CI it always runs), the browser end-to-end tests
-# and the clang-format check, and prints the time of every phase.
-# Every phase runs (the tests of a preset that failed to build are skipped),
-# and the script fails if any phase failed.
+# both spaces at once (benchmarks/adl/run_ports.py), the Slurm executor test
+# on a single-node Slurm it starts itself (tests/slurm/run-slurm-test.sh:
+# needs root; elsewhere it is skipped with the reason, in CI it always runs),
+# the browser end-to-end tests and the clang-format check, and prints the
+# wall-clock and CPU time (user + system, of every process it waited for) of
+# every phase. Every phase runs (the tests of a preset that failed to build
+# are skipped), and the script fails if any phase failed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 jobs="$(nproc 2>/dev/null || echo 2)"
+# A build folder configured here for the first time (always, in CI) uses
+# Ninja: it compiles a layer library's objects while the layer below is
+# still being archived, where the Makefile generator waits for each target.
+# CMake reads this only for a new build folder; existing ones keep theirs.
+if [[ -z "${CMAKE_GENERATOR:-}" ]] && command -v ninja >/dev/null 2>&1; then
+    export CMAKE_GENERATOR=Ninja
+fi
 log_dir="$(mktemp -d)"
 trap 'rm -rf "$log_dir"' EXIT
 
 phase_names=()
 phase_times=()
+phase_cpu=()
 phase_results=()
 failed_phases=()
 tests_passed=0
 tests_failed=0
 
 now() { date +%s.%N; }
+
+# cpu_seconds: sets $cpu to the user + system time of the children this
+# shell has waited for (the second line of `times`, e.g. "12m3.450s
+# 0m40.100s"). Called directly, never as $(...): in a subshell the
+# children's times start at zero.
+cpu=0
+cpu_seconds() {
+    times >"$log_dir/times"
+    cpu="$(awk 'NR == 2 {
+        total = 0
+        for (i = 1; i <= 2; i++) { split($i, t, "m"); sub("s", "", t[2]); total += t[1] * 60 + t[2] }
+        printf "%.1f", total
+    }' "$log_dir/times")"
+}
 
 # run_phase NAME COMMAND...: time it, record the result; a failing phase does
 # not stop the script (the caller decides).
@@ -35,11 +60,15 @@ run_phase() {
     shift
     echo
     echo "==== $name"
-    local start status=0
+    local start cpu_start status=0
     start="$(now)"
+    cpu_seconds
+    cpu_start="$cpu"
     "$@" || status=$?
+    cpu_seconds
     phase_names+=("$name")
     phase_times+=("$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1fs", b - a }')")
+    phase_cpu+=("$(awk -v a="$cpu_start" -v b="$cpu" 'BEGIN { printf "%.1fs", b - a }')")
     if ((status == 0)); then
         phase_results+=(ok)
     else
@@ -51,11 +80,16 @@ run_phase() {
 
 print_timings() {
     echo
-    echo "==== timings"
+    echo "==== timings (wall, CPU = user + system of the phase's processes)"
     local i
+    cpu_seconds
+    printf '  %-14s %9s %9s  %s\n' phase wall CPU result
     for i in "${!phase_names[@]}"; do
-        printf '  %-14s %9s  %s\n' "${phase_names[$i]}" "${phase_times[$i]}" "${phase_results[$i]}"
+        printf '  %-14s %9s %9s  %s\n' "${phase_names[$i]}" "${phase_times[$i]}" \
+            "${phase_cpu[$i]}" "${phase_results[$i]}"
     done
+    printf '  %-14s %9s %9s\n' total "$(awk -v a="$script_start" -v b="$(now)" \
+        'BEGIN { printf "%.1fs", b - a }')" "${cpu}s"
 }
 
 # Counts ctest's closing line ("N% tests passed, F tests failed out of T").
@@ -109,16 +143,17 @@ finish() {
 skip_phase() {
     phase_names+=("$1")
     phase_times+=("-")
+    phase_cpu+=("-")
     phase_results+=("skipped: $2")
     failed_phases+=("$1")
 }
 
 # ---- reliability phases (docs/reliability.md, docs/fuzzing.md) ----
-# The fuzz targets for their fixed iteration counts (clang, build/fuzz):
-# one test per target for the counts.
+# The fuzz targets of the native-asan build for their fixed iteration
+# counts, two at a time: one test per target for the counts.
 run_fuzz() {
     local status=0 passed failed
-    bash scripts/fuzz.sh 2>&1 | tee "$log_dir/fuzz.log" || status=$?
+    bash scripts/fuzz.sh --no-build --jobs "$jobs" 2>&1 | tee "$log_dir/fuzz.log" || status=$?
     passed="$(grep -cE '^fuzz.sh: fuzz_[a-z]+ +ok ' "$log_dir/fuzz.log" || true)"
     failed="$(grep -cE '^fuzz.sh: fuzz_[a-z]+: (FINDING|a regression fixture)' "$log_dir/fuzz.log" || true)"
     if ((status != 0 && failed == 0)); then failed=1; fi
@@ -140,15 +175,21 @@ run_smoke() {
     return "$status"
 }
 
-# The hand-written ADL and action-cost ports (benchmarks/adl, issue 17), in
-# both spaces: every problem solved, the plan valid, the planner's cost the
-# validator's, nothing refused.
+# The hand-written ADL and action-cost ports (benchmarks/adl) in both
+# spaces, the two spaces at once: every problem solved, the plan valid, the
+# planner's cost the validator's, nothing refused.
 run_adl_ports() {
-    local status=0 space line
+    local status=0 space line pids=()
     for space in state partial; do
         python3 benchmarks/adl/run_ports.py --planner build/native/cli/lazylifted \
-            --time-limit 30 --space "$space" 2>&1 | tee "$log_dir/adl-ports-$space.log" ||
-            status=1
+            --time-limit 30 --space "$space" >"$log_dir/adl-ports-$space.log" 2>&1 &
+        pids+=($!)
+    done
+    for space in state partial; do
+        wait "${pids[0]}" || status=1
+        pids=("${pids[@]:1}")
+        echo "---- $space space"
+        cat "$log_dir/adl-ports-$space.log"
         line="$(grep -E '^[0-9]+ problems, [0-9]+ solved' "$log_dir/adl-ports-$space.log" || true)"
         if [[ -n "$line" ]]; then
             local total solved
@@ -211,6 +252,7 @@ run_e2e() {
     return "$status"
 }
 
+script_start="$(now)"
 source scripts/install-deps.sh
 run_phase "install deps" ll_install_deps --e2e || finish
 native_built=0 wasm_built=0 web_built=0
@@ -222,15 +264,17 @@ if ((native_built)); then
 else
     skip_phase "ctest native" "the native build failed"
 fi
-# The full unit suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+# The full unit suite under AddressSanitizer + UndefinedBehaviorSanitizer,
+# then the fuzz targets of the same build.
 native_asan_built=0
 run_phase "build asan" build_preset native-asan && native_asan_built=1
 if ((native_asan_built)); then
     run_phase "native-asan" run_ctest native-asan || true
+    run_phase "fuzz" run_fuzz || true
 else
     skip_phase "native-asan" "the native-asan build failed"
+    skip_phase "fuzz" "the native-asan build failed"
 fi
-run_phase "fuzz" run_fuzz || true
 if ((native_built)); then
     run_phase "smoke" run_smoke || true
 else

@@ -27,8 +27,10 @@
 #include "core/explain_json.hpp"
 #include "core/heuristic_session.hpp"
 #include "core/learning/model.hpp"
+#include "core/optimality.hpp"
 #include "core/partial_tree.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/pddl/requirements.hpp"
 #include "core/pipeline.hpp"
 #include "core/planner.hpp"
 #include "core/search/search_config.hpp"
@@ -127,7 +129,11 @@ std::string solve_guarded(const std::string& request_text, const emscripten::val
         json response = response_json(ll::to_string(result.status), result.stats,
                                       ll::describe_search(outcome.options));
         response["space"] = ll::to_string(outcome.options.space);  // "auto" resolved
-        if (result.status == ll::SearchStatus::Solved) {           // validated by plan_request
+        const ll::Optimality optimality = ll::optimality(outcome.options, outcome.task);
+        response["optimal"] = optimality.claimed && result.status == ll::SearchStatus::Solved;
+        response["optimality"] = optimality.reason;
+        if (!result.trace.empty()) response["trace"] = json::parse(result.trace);
+        if (result.status == ll::SearchStatus::Solved) {  // validated by plan_request
             response["plan"] = plan_json(outcome.task, result.plan);
             response["cost"] = result.plan_cost;  // the validator's (length without costs)
             response["costKind"] = outcome.task.has_action_costs ? "general" : "unit";
@@ -181,6 +187,16 @@ std::string search_aliases() {
     } catch (...) {
         return "[]";
     }
+}
+
+// The core's requirement list (core/pddl/requirements.hpp), in its order:
+// {supported: [":strips", ...], refused: [":fluents", ...]}.
+std::string pddl_requirements() {
+    json supported = json::array();
+    json refused = json::array();
+    for (const ll::pddl::RequirementEntry& r : ll::pddl::requirement_list())
+        (r.supported() ? supported : refused).push_back(r.name);
+    return json{{"supported", supported}, {"refused", refused}}.dump();
 }
 
 // ---- check ----
@@ -402,6 +418,7 @@ EMSCRIPTEN_BINDINGS(lazylifted) {
     emscripten::function("validate", &validate);
     emscripten::function("trace", &trace);
     emscripten::function("searchAliases", &search_aliases);
+    emscripten::function("pddlRequirements", &pddl_requirements);
     emscripten::function("version", &version);
     emscripten::function("explain", &explain);
     emscripten::function("partialActionChildren", &partial_action_children);

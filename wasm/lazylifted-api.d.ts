@@ -39,9 +39,15 @@ export interface PlannerOptions {
 
 export type Space = 'state' | 'partial';
 /** "ff" is hFF in the state space and rFF in the partial space; "rff" is a synonym. */
-export type Heuristic = 'ff' | 'rff' | 'hadd' | 'hmax' | 'goal-count' | 'wl';
+export type Heuristic =
+  | 'ff' | 'rff' | 'hadd' | 'hmax' | 'goal-count' | 'wl'
+  /** Admissible, for A*: 0 at goals, the cheapest action cost elsewhere; LM-cut. */
+  | 'blind' | 'lmcut';
 /** The configuration aliases of the core (`planner.searchAliases` lists them). */
-export type SearchAliasName = 'default' | 'paper' | 'lama' | 'bfws' | 'eager-po';
+export type SearchAliasName =
+  | 'default' | 'paper' | 'lama' | 'bfws' | 'eager-po'
+  /** Optimal configurations (state space only; `optimal` in the response says what holds). */
+  | 'bfs' | 'ucs' | 'astar-blind' | 'astar-hmax' | 'astar-lmcut';
 /**
  * A search configuration: an alias, or comma-separated key=value pairs applied
  * in order over the alias named first (`"lama"`, `"paper,search=lazy"`,
@@ -83,8 +89,12 @@ export interface SolveRequest {
    * A bad text resolves with a `usage` error naming the accepted values.
    */
   config?: SearchConfigText;
-  /** Overrides the configuration's engine: eager or lazy greedy best-first search. */
-  search?: 'eager' | 'lazy';
+  /**
+   * Overrides the configuration's engine: eager or lazy greedy best-first
+   * search, or breadth-first, uniform-cost or A* search (state space only: in
+   * the partial space the call fails with category "incompatible").
+   */
+  search?: 'eager' | 'lazy' | 'bfs' | 'ucs' | 'astar';
   /** Overrides the configuration: preferred operators with boosted preferred queues. */
   preferred?: Switch;
   /** Overrides the configuration: alternate with a (width-1 novelty, h) queue. */
@@ -110,6 +120,54 @@ export interface SolveRequest {
   /** File names used in error positions. Defaults "domain.pddl", "problem.pddl". */
   domainFile?: string;
   problemFile?: string;
+  /** Return the search trace in `trace` (docs/js-api.md, "Search trace"). Default false. */
+  trace?: boolean;
+  /** Trace nodes are recorded for this many expansions (default 5000), then only counted. */
+  traceLimit?: number;
+}
+
+/** One node of a search trace: a state (S³), or a state and partial action (PS²). */
+export interface SearchTraceNode {
+  /** Index in `nodes`. */
+  id: number;
+  /** The node it was generated from (its cheapest known path under A*); null for the root. */
+  parent: number | null;
+  /** Path cost from the root (action costs; 0 for the partial steps of PS²). */
+  g: number;
+  /** The main heuristic's value; null when not evaluated (PS² chain nodes, duplicates). */
+  h: number | null;
+  /** g + h, A* only. */
+  f?: number | null;
+  /** Expansion order (0 = first expanded); null when never expanded. */
+  order: number | null;
+  status: 'open' | 'closed' | 'duplicate' | 'dead_end';
+  /** What reached it: "(move a b)"; in PS² a partial action, unbound parameters by name: "(move a ?to)". */
+  action: string | null;
+  /** PS² only: the action is partial (not all parameters bound). */
+  partial?: boolean;
+  /** For a duplicate: the id of the node first reached in that state (null if not recorded). */
+  duplicate_of?: number | null;
+  /** The fluent atoms of its state, "(on a b)". */
+  state: string[];
+}
+
+export interface SearchTrace {
+  space: 'state' | 'partial';
+  nodes: SearchTraceNode[];
+  /** Ids from the root to the goal along parents; [] when unsolved or the path was not recorded. */
+  plan_nodes: number[];
+  /** Nodes stopped being recorded after `limit` expansions. */
+  truncated: boolean;
+  limit: number;
+  /** Counted over the whole search, recorded or not. */
+  counts: {
+    generated: number; expanded: number; duplicates: number; dead_ends: number;
+    reopened: number; evaluated: number;
+  };
+  objects: { name: string; type: string }[];
+  predicates: { name: string; arity: number; static: boolean }[];
+  /** The task's static atoms (true in every state; not repeated in `state`). */
+  static_atoms: string[];
 }
 
 /**
@@ -149,6 +207,7 @@ export type ErrorCategory =
   | 'input'        // well-formed but wrong PDDL, e.g. an unknown predicate (positioned)
   | 'unsupported'  // a PDDL feature or option combination the planner refuses
   | 'usage'        // a bad request: missing or mistyped field, unknown space/heuristic
+  | 'incompatible' // an optimal engine (bfs, ucs, astar) asked for the partial space
   | 'model'        // corrupt model, or a model trained for another domain
   | 'internal';    // a bug, or the worker stopped unexpectedly
 
@@ -193,6 +252,16 @@ export interface SolveResponse {
   config: string | null;
   /** The search space used ("auto", the default, resolved). Absent for errors. */
   space?: Space;
+  /**
+   * True when the plan found is a cheapest one (A* with an admissible
+   * heuristic or uniform-cost search under the task's costs; breadth-first
+   * search without action costs). Absent for errors.
+   */
+  optimal?: boolean;
+  /** Why it is or is not optimal, e.g. "A* with the admissible heuristic lmcut". */
+  optimality?: string;
+  /** The search trace, when the request asked for it. */
+  trace?: SearchTrace;
   /** The names in `(define (domain …))` and `(define (problem …))`, lower case; only when solved. */
   domain?: string;
   problem?: string;
@@ -405,6 +474,11 @@ export interface Planner {
   readonly version: string;
   /** The core's configuration aliases, "default" first (for `SolveRequest.config`). */
   readonly searchAliases: readonly SearchAlias[];
+  /** The core's PDDL requirements, in its order: those it accepts and those it refuses. */
+  readonly pddlRequirements: {
+    readonly supported: readonly string[];
+    readonly refused: readonly string[];
+  };
   /** True while a solve runs. */
   readonly busy: boolean;
   /** True after terminate(). */

@@ -69,6 +69,8 @@ function normaliseResponse(raw) {
         ...(typeof raw.space === 'string' ? { space: raw.space } : {}),
         ...(typeof raw.domain === 'string' ? { domain: raw.domain, problem: String(raw.problem) } : {}),
         stats: { ...EMPTY_STATS, ...(raw.stats ?? {}) },
+        ...(typeof raw.optimal === 'boolean' ? { optimal: raw.optimal, optimality: String(raw.optimality ?? '') } : {}),
+        ...(raw.trace && typeof raw.trace === 'object' ? { trace: raw.trace } : {}),
     };
     if (response.status === 'error') {
         response.error = {
@@ -165,6 +167,7 @@ class WorkerSlot {
     #shared = null;  // options[SHARED]
     version = null;
     searchAliases = [];
+    pddlRequirements = null;
 
     // Starts the worker and resolves once the module is instantiated.
     static async start(options, onDeath) {
@@ -233,7 +236,8 @@ class WorkerSlot {
         });
         this.#ref();
         try {
-            ({ version: this.version, searchAliases: this.searchAliases } = await readyPromise);
+            ({ version: this.version, searchAliases: this.searchAliases,
+               pddlRequirements: this.pddlRequirements } = await readyPromise);
         } catch (error) {
             this.terminate();
             throw error;
@@ -252,8 +256,17 @@ class WorkerSlot {
             } catch {
                 /* no table: the aliases stay unknown */
             }
+            let requirements = { supported: [], refused: [] };
+            try {
+                requirements = JSON.parse(message.pddlRequirements ?? '{"supported":[],"refused":[]}');
+            } catch {
+                /* no list: the requirements stay unknown */
+            }
             ready.resolve({ version: message.version,
-                            searchAliases: Object.freeze(aliases.map((a) => Object.freeze(a))) });
+                            searchAliases: Object.freeze(aliases.map((a) => Object.freeze(a))),
+                            pddlRequirements: Object.freeze({
+                                supported: Object.freeze(requirements.supported ?? []),
+                                refused: Object.freeze(requirements.refused ?? []) }) });
             return;
         }
         if (message.type === 'init-error') {
@@ -353,12 +366,14 @@ class Planner {
     #terminated = false;
     version;
     searchAliases;
+    pddlRequirements;
 
-    constructor(options, main, version, searchAliases) {
+    constructor(options, main, version, searchAliases, pddlRequirements) {
         this.#options = options;
         this.#setMain(main);
         this.version = version;
         this.searchAliases = searchAliases;
+        this.pddlRequirements = pddlRequirements;
     }
 
     get busy() {
@@ -620,7 +635,7 @@ export async function createPlanner(options = {}) {
                                         early: otherFiles ? null : earlyWorker } };
     const main = WorkerSlot.start(opts, () => {});
     const slot = await main;  // rejects if the worker or the module cannot load
-    return new Planner(opts, main, slot.version, slot.searchAliases);
+    return new Planner(opts, main, slot.version, slot.searchAliases, slot.pddlRequirements);
 }
 
 export default createPlanner;

@@ -17,6 +17,7 @@
 //                   {type: 'explain', id, request}
 //                   {type: 'partialActionChildren', id, request}
 //   worker -> main  {type: 'ready', version, searchAliases: string,  (JSON text)
+//                    pddlRequirements: string,                     (JSON text)
 //                    wasmModule?}  (the module this worker compiled, browser only)
 //                   {type: 'init-error', message}
 //                   {type: 'progress', id, report: string}          (JSON text)
@@ -189,6 +190,8 @@ function start(params) {
             ll = module;
             post({ type: 'ready', version: ll.version(),
                    searchAliases: typeof ll.searchAliases === 'function' ? ll.searchAliases() : '[]',
+                   pddlRequirements: typeof ll.pddlRequirements === 'function'
+                       ? ll.pddlRequirements() : '{"supported":[],"refused":[]}',
                    ...(compiledModule ? { wasmModule: compiledModule } : {}) });
             if (params.warmUp) warmUp();
         })

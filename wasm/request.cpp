@@ -108,6 +108,16 @@ void decode_request(const std::string& request_text, DecodedRequest& r) {
     if (auto ms = optional_positive_number(request, "progressIntervalMs")) {
         plan.progress_interval_s = *ms / 1000.0;
     }
+    // The search trace: trace (a boolean), traceLimit (expansions recorded).
+    const auto trace = request.find("trace");
+    if (trace != request.end() && !trace->is_null()) {
+        if (!trace->is_boolean()) throw field_error("trace", "a boolean");
+        plan.trace.enabled = trace->get<bool>();
+    }
+    if (auto n = optional_non_negative_integer(request, "traceLimit")) {
+        if (*n < 1) throw field_error("traceLimit", "a positive integer");
+        plan.trace.max_expanded = *n;
+    }
 }
 
 namespace {

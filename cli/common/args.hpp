@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/vocabulary.hpp"
+
 namespace ll::cli {
 
 struct OptionSpec {
@@ -52,6 +54,16 @@ std::string format_help(const CommandSpec& spec);
 
 // "Try 'NAME --help' for more information." (the one-line usage hint)
 std::string help_hint(std::string_view usage_name);
+
+// The value of `option` named `text` in `names`; throws ll::Error(Usage)
+// "<option>: unknown value '<text>' (expected a, b or c)".
+template <class Entry>
+auto option_value(const Vocabulary<Entry>& names, std::string_view option, std::string_view text) {
+    if (const auto value = names.find(text)) return *value;
+    throw Error(ErrorCategory::Usage, std::string(option) + ": unknown value '" +
+                                          std::string(text) + "' (expected " + names.expected() +
+                                          ")");
+}
 
 // Limit values, Fast Downward style. All reject non-numeric, non-finite,
 // zero and negative values and unknown suffixes with a Usage error naming

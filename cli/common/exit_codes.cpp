@@ -12,6 +12,8 @@ int exit_code_for(ErrorCategory category) {
             return kExitUnsupported;
         case ErrorCategory::Usage:
             return kExitUsageError;
+        case ErrorCategory::Incompatible:
+            return kExitIncompatible;
         case ErrorCategory::Model:
             return kExitModelError;
         case ErrorCategory::Internal:
@@ -47,6 +49,7 @@ const char* exit_code_help() {
            "  32  internal error\n"
            "  33  model error (corrupt or mismatched model file)\n"
            "  34  unsupported PDDL feature or option combination\n"
+           "  35  search engine incompatible with the space (bfs, ucs, astar in PS²)\n"
            "  36  usage error (bad command line)\n";
 }
 

@@ -19,6 +19,7 @@ enum ExitCode : int {
     kExitInternalError = 32,
     kExitModelError = 33,
     kExitUnsupported = 34,
+    kExitIncompatible = 35,  // optimal search (bfs, ucs, astar) in the partial space
     kExitUsageError = 36,
 };
 

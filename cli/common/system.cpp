@@ -6,12 +6,22 @@
 #include <algorithm>
 #include <cmath>
 
+// ASan reserves terabytes of shadow memory. g++ announces it with
+// __SANITIZE_ADDRESS__, clang (the native-asan preset) with __has_feature.
+#if defined(__SANITIZE_ADDRESS__)
+#define LL_ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LL_ADDRESS_SANITIZER 1
+#endif
+#endif
+
 namespace ll::cli {
 
 bool set_memory_safety_net(double limit_mb) {
     if (!std::isfinite(limit_mb) || limit_mb <= 0) return false;
-#if defined(__SANITIZE_ADDRESS__)
-    return false;  // ASan reserves terabytes of shadow memory: no cap there
+#if defined(LL_ADDRESS_SANITIZER)
+    return false;  // no address-space cap under ASan (its shadow memory)
 #endif
     // Address space exceeds RSS (shared libraries, allocator slack, and
     // above all vector growth: doubling a vector of X MB maps 3X while the

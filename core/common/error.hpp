@@ -13,12 +13,13 @@
 namespace ll {
 
 enum class ErrorCategory {
-    Syntax,       // malformed text: parentheses, unexpected tokens (exit 31)
-    Input,        // well-formed but wrong: unknown names, arity, duplicates (exit 31)
-    Unsupported,  // a PDDL feature the planner refuses by design (exit 34)
-    Usage,        // bad options or limits (exit 36)
-    Model,        // a learned-model file that is corrupt or for another domain (exit 33)
-    Internal,     // a bug: should never happen (exit 32)
+    Syntax,        // malformed text: parentheses, unexpected tokens (exit 31)
+    Input,         // well-formed but wrong: unknown names, arity, duplicates (exit 31)
+    Unsupported,   // a PDDL feature the planner refuses by design (exit 34)
+    Usage,         // bad options or limits (exit 36)
+    Incompatible,  // a search that cannot run in the chosen space: optimal search in PS² (exit 35)
+    Model,         // a learned-model file that is corrupt or for another domain (exit 33)
+    Internal,      // a bug: should never happen (exit 32)
 };
 
 // A 1-based position in a named source; line 0 means "no position".
@@ -88,6 +89,8 @@ inline const char* to_string(ErrorCategory category) {
             return "unsupported";
         case ErrorCategory::Usage:
             return "usage";
+        case ErrorCategory::Incompatible:
+            return "incompatible";
         case ErrorCategory::Model:
             return "model";
         case ErrorCategory::Internal:

@@ -345,23 +345,12 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
         buckets_[c].clear();
     max_bucket_ = 0;
 
-    for (int s = 0; s < layout_->num_slots(); ++s) {
-        const PredicateId p = layout_->predicate_of_slot(s);
-        const RelationView rel = state.relation(*layout_, p);
-        const int arity = layout_->arity(p);
-        const std::int64_t dense = dense_begin_[s];
-        for (int i = 0; i < rel.size; ++i) {
-            const ObjectId* tuple = rel.data + static_cast<std::size_t>(i) * rel.stride;
-            const int f =
-                dense >= 0
-                    ? dense_facts_[static_cast<std::size_t>(dense) + dense_index(tuple, arity)]
-                    : atom_ids_.find(p, tuple, arity);
-            if (f < 0 || fact_cost_[f] == 0) continue;
-            fact_cost_[f] = 0;
-            achiever_[f] = -1;
-            push(0, f);
-        }
-    }
+    for_each_state_fact(state, [&](int f) {
+        if (fact_cost_[f] == 0) return;
+        fact_cost_[f] = 0;
+        achiever_[f] = -1;
+        push(0, f);
+    });
     if (epsilon_ >= 0) {
         if (first_mark_.size() < first_actions.size()) first_mark_.resize(first_actions.size(), 0);
         for (int i = 0; i < static_cast<int>(first_actions.size()); ++i)

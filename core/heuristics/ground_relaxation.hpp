@@ -88,6 +88,23 @@ class GroundRelaxation {
     // The relaxed plan's actions applicable in the explored state.
     void helpful_actions(ActionList& out);
 
+    // The relaxed task itself, for heuristics that run their own
+    // computation on it (LM-cut): per action a, its preconditions
+    // pre[pre_begin[a] .. pre_begin[a + 1]) and its add effects likewise.
+    struct View {
+        std::span<const int> pre_begin, pre, add_begin, add, goal_facts;
+    };
+    View view() const { return {pre_begin_, pre_, add_begin_, add_, goal_facts_}; }
+    int action_cost(int action) const {
+        return action_cost_.empty() ? 1 : action_cost_[static_cast<std::size_t>(action)];
+    }
+    // False: some static goal atom is false (every state is a dead end).
+    bool goal_possible() const { return goal_possible_; }
+    // The (relevant) facts true in `state`, appended to `out`.
+    void state_facts(const State& state, std::vector<int>& out) const {
+        for_each_state_fact(state, [&](int f) { out.push_back(f); });
+    }
+
     void set_budget(Budget* budget) { budget_ = budget; }
     int num_facts() const { return static_cast<int>(fact_cost_.size()); }
     int num_actions() const { return static_cast<int>(initial_progress_.size()); }
@@ -109,6 +126,24 @@ class GroundRelaxation {
     void add_epsilon();
 
     void push(int cost, int fact);
+    // Calls fn(fact) for every relevant fact of `state`.
+    template <class Fn>
+    void for_each_state_fact(const State& state, Fn&& fn) const {
+        for (int s = 0; s < layout_->num_slots(); ++s) {
+            const PredicateId p = layout_->predicate_of_slot(s);
+            const RelationView rel = state.relation(*layout_, p);
+            const int arity = layout_->arity(p);
+            const std::int64_t dense = dense_begin_[s];
+            for (int i = 0; i < rel.size; ++i) {
+                const ObjectId* tuple = rel.data + static_cast<std::size_t>(i) * rel.stride;
+                const int f =
+                    dense >= 0
+                        ? dense_facts_[static_cast<std::size_t>(dense) + dense_index(tuple, arity)]
+                        : atom_ids_.find(p, tuple, arity);
+                if (f >= 0) fn(f);
+            }
+        }
+    }
     // Not inlined into propagate(): the loop compiles to fewer instructions.
     template <bool kUnitCost>
     [[gnu::noinline]] void fire(int action);

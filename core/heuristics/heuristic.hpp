@@ -5,6 +5,7 @@
 #pragma once
 
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,19 @@
 namespace ll {
 
 inline constexpr double kDeadEnd = std::numeric_limits<double>::infinity();
+
+class WlHeuristic;  // core/learning/wl_heuristic.hpp
+
+// What an explanation (core/explain.hpp) asks of a heuristic beyond its
+// value: a heuristic that can account for its value hands one out.
+class HeuristicExplainer {
+  public:
+    virtual ~HeuristicExplainer() = default;
+    // The relaxed plan of the last evaluation (FF-style heuristics).
+    virtual std::optional<std::vector<GroundAction>> relaxed_plan() { return std::nullopt; }
+    // The learnt heuristic, whose colours and weights explain its value.
+    virtual WlHeuristic* learnt() { return nullptr; }
+};
 
 class ActionSetHeuristic {
   public:
@@ -39,6 +53,9 @@ class ActionSetHeuristic {
     // Adds what this heuristic counted over the search to the run's
     // statistics (the learnt heuristic: its colour lookups).
     virtual void add_statistics(Statistics& /*stats*/) const {}
+
+    // Its account of the last value (null: none beyond the value).
+    virtual HeuristicExplainer* explainer() { return nullptr; }
 };
 
 }  // namespace ll

@@ -1,7 +1,9 @@
 // The list of heuristics and their configuration keys (see header).
 #include "core/heuristics/heuristic_list.hpp"
 
+#include "core/heuristics/blind.hpp"
 #include "core/heuristics/goal_count.hpp"
+#include "core/heuristics/lm_cut.hpp"
 #include "core/heuristics/relaxation.hpp"
 #include "core/heuristics/restricted_relaxation.hpp"
 
@@ -24,6 +26,16 @@ std::unique_ptr<ActionSetHeuristic> make_relaxation(const HeuristicInputs& in) {
                                                  in.relaxation.relaxation, in.relaxation.cost_type);
 }
 
+std::unique_ptr<ActionSetHeuristic> make_blind(const HeuristicInputs& in) {
+    return std::make_unique<BlindHeuristic>(in.task, in.goal, in.relaxation.cost_type);
+}
+
+// h(s, ρ) = h(s) in the partial space (the optimal engines refuse it).
+std::unique_ptr<ActionSetHeuristic> make_lm_cut(const HeuristicInputs& in) {
+    return std::make_unique<LmCutHeuristic>(in.task, in.layout, in.statics, in.goal,
+                                            in.relaxation.relaxation, in.relaxation.cost_type);
+}
+
 }  // namespace
 
 const Vocabulary<HeuristicEntry>& heuristic_list() {
@@ -40,6 +52,11 @@ const Vocabulary<HeuristicEntry>& heuristic_list() {
          false, false, false, false, make_goal_count},
         {HeuristicKind::Wl, "wl", "", "the learnt WL heuristic (needs --model)", false, false,
          false, true, nullptr},
+        {HeuristicKind::Blind, "blind", "", "0 at a goal, else the cheapest action cost (for A*)",
+         true, false, false, false, make_blind},
+        {HeuristicKind::LmCut, "lmcut", "lm-cut",
+         "LM-cut on the ground relaxed task (h^max when it does not fit; for A*)", true, true,
+         false, false, make_lm_cut},
     };
     static constexpr Vocabulary<HeuristicEntry> kList{"heuristic", kEntries};
     return kList;

@@ -25,7 +25,7 @@ class StaticFacts;
 class SuccessorGenerator;
 struct WlModel;  // core/learning/model.hpp: for heuristics that need a model
 
-enum class HeuristicKind { FF, Add, Max, GoalCount, Wl };
+enum class HeuristicKind { FF, Add, Max, GoalCount, Wl, Blind, LmCut };
 
 // The configuration keys of the relaxation heuristics (search_config.hpp).
 struct RelaxationSettings {

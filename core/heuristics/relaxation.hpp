@@ -11,7 +11,7 @@
 
 namespace ll {
 
-class RelaxationHeuristic : public ActionSetHeuristic {
+class RelaxationHeuristic : public ActionSetHeuristic, private HeuristicExplainer {
   public:
     enum class Kind { Add, Max, FF };
 
@@ -24,6 +24,8 @@ class RelaxationHeuristic : public ActionSetHeuristic {
 
     // The relaxed plan of the last FF evaluation (for tests and explanations).
     std::vector<GroundAction> last_relaxed_plan();
+    HeuristicExplainer* explainer() override { return this; }
+    std::optional<std::vector<GroundAction>> relaxed_plan() override { return last_relaxed_plan(); }
 
     // Helpful actions (relaxed-plan actions applicable in the state) of the
     // last evaluation that reached the goal; FF only.

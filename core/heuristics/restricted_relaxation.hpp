@@ -19,7 +19,7 @@
 
 namespace ll {
 
-class RestrictedRelaxationHeuristic : public ActionSetHeuristic {
+class RestrictedRelaxationHeuristic : public ActionSetHeuristic, private HeuristicExplainer {
   public:
     RestrictedRelaxationHeuristic(RelaxationHeuristic::Kind kind, const Task& task,
                                   const StateLayout& layout, const StaticFacts& statics,
@@ -30,6 +30,8 @@ class RestrictedRelaxationHeuristic : public ActionSetHeuristic {
     using ActionSetHeuristic::evaluate;
 
     std::vector<GroundAction> last_relaxed_plan();
+    HeuristicExplainer* explainer() override { return this; }
+    std::optional<std::vector<GroundAction>> relaxed_plan() override { return last_relaxed_plan(); }
 
     // Helpful actions of the last evaluation: for ρ = None those of hFF; for
     // a restriction, the first actions (from A(s, ρ)) its relaxed plan uses.

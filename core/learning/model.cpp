@@ -256,7 +256,7 @@ std::string save_model(const WlModel& model) {
     out += "  \"space\": " + json_string(model.space) + ",\n";
     out += "  \"dead_ends\": " + json_string(model.relaxed_dead_ends ? "relaxed" : "none") + ",\n";
     out += "  \"wl\": {\"iterations\": " + std::to_string(wl.iterations) +
-           ", \"neighbourhood\": " + json_string(to_string(wl.neighbourhood)) +
+           ", \"neighbourhood\": " + json_string(neighbourhood_names().name(wl.neighbourhood)) +
            ", \"variant\": " + json_string(to_string(wl.variant)) + "},\n";
     const auto& keys = model.features.keys();
     out += "  \"colours\": [";
@@ -362,10 +362,10 @@ WlOptions read_wl_options(const Reader& r, const Json& root) {
         r.integer(r.member(wl, "wl", "iterations"), "wl.iterations", 0, kMaxIterations));
     const std::string neighbourhood =
         r.string(r.member(wl, "wl", "neighbourhood"), "wl.neighbourhood");
-    const std::optional<Neighbourhood> aggregation = parse_neighbourhood(neighbourhood);
-    if (!aggregation)
+    if (const auto parsed = neighbourhood_names().find(neighbourhood))
+        options.neighbourhood = *parsed;
+    else
         r.fail("wl.neighbourhood", "\"" + neighbourhood + "\" is neither \"set\" nor \"multiset\"");
-    options.neighbourhood = *aggregation;
     // Absent in files written before the individualised variant existed.
     if (wl.contains("variant")) {
         const std::string variant = r.string(wl.at("variant"), "wl.variant");

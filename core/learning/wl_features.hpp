@@ -44,21 +44,14 @@
 namespace ll {
 
 enum class Neighbourhood { Set, Multiset };
-// The aggregation's name in model JSON and on the command line.
+enum class WlVariant { Plain, Individualised };
+// The aggregation's name in model JSON and lltrain --neighbourhood.
 inline const NameTable<Neighbourhood>& neighbourhood_names() {
     static constexpr Named<Neighbourhood> kNames[]{{Neighbourhood::Set, "set"},
                                                    {Neighbourhood::Multiset, "multiset"}};
-    static constexpr NameTable<Neighbourhood> kTable{"neighbourhood", kNames};
+    static constexpr NameTable<Neighbourhood> kTable{"WL neighbourhood", kNames};
     return kTable;
 }
-inline const char* to_string(Neighbourhood neighbourhood) {
-    return neighbourhood_names().name(neighbourhood);
-}
-// The aggregation named `name` ("set" or "multiset"), nullopt for any other.
-inline std::optional<Neighbourhood> parse_neighbourhood(std::string_view name) {
-    return neighbourhood_names().find(name);
-}
-enum class WlVariant { Plain, Individualised };
 // The variant's name in model JSON and in the explanation: "wl" or "iwl".
 inline const NameTable<WlVariant>& wl_variant_names() {
     static constexpr Named<WlVariant> kNames[]{{WlVariant::Plain, "wl"},

@@ -15,7 +15,7 @@
 
 namespace ll {
 
-class WlHeuristic final : public ActionSetHeuristic {
+class WlHeuristic final : public ActionSetHeuristic, private HeuristicExplainer {
   public:
     // Throws ll::Error(Model) if the model does not match the task's domain.
     WlHeuristic(const WlModel& model, const Task& task, const StateLayout& layout,
@@ -34,6 +34,8 @@ class WlHeuristic final : public ActionSetHeuristic {
     // The exact (unrounded) dot product of the last evaluation.
     double last_raw_value() const { return last_raw_; }
     const WlMissStatistics& miss_statistics() const { return features_.miss_statistics(); }
+    HeuristicExplainer* explainer() override { return this; }
+    WlHeuristic* learnt() override { return this; }
     void add_statistics(Statistics& stats) const override {
         stats.wl_colours_seen += miss_statistics().seen;
         stats.wl_colours_unseen += miss_statistics().unseen;

@@ -1,25 +1,64 @@
 // Parsing and checking :requirements (see requirements.hpp for the policy).
 #include "core/pddl/requirements.hpp"
 
-#include <array>
+#include <string>
 #include <string_view>
 
 namespace ll::pddl {
 
+std::span<const RequirementEntry> requirement_list() {
+    using R = Requirements;
+    static constexpr RequirementEntry kList[]{
+        {":strips", [](R&) {}},
+        {":typing", [](R& r) { r.typing = true; }},
+        {":negative-preconditions", [](R& r) { r.negative_preconditions = true; }},
+        {":equality", [](R& r) { r.equality = true; }},
+        {":action-costs", [](R& r) { r.action_costs = true; }},
+        // :adl = :strips :typing :negative-preconditions :disjunctive-preconditions
+        // :equality :quantified-preconditions :conditional-effects
+        {":adl",
+         [](R& r) {
+             r.typing = r.negative_preconditions = r.equality = true;
+             r.disjunctive_preconditions = r.existential_preconditions = true;
+             r.universal_preconditions = r.conditional_effects = true;
+         }},
+        {":disjunctive-preconditions", [](R& r) { r.disjunctive_preconditions = true; }},
+        {":existential-preconditions", [](R& r) { r.existential_preconditions = true; }},
+        {":universal-preconditions", [](R& r) { r.universal_preconditions = true; }},
+        {":quantified-preconditions",
+         [](R& r) { r.existential_preconditions = r.universal_preconditions = true; }},
+        {":conditional-effects", [](R& r) { r.conditional_effects = true; }},
+        // Refused: they imply features the planner does not implement.
+        {":fluents"},
+        {":numeric-fluents"},
+        {":object-fluents"},
+        {":durative-actions"},
+        {":derived-predicates"},
+        {":timed-initial-literals"},
+        {":preferences"},
+        {":constraints"},
+        {":duration-inequalities"},
+        {":continuous-effects"},
+    };
+    return kList;
+}
+
 namespace {
 
-constexpr std::array<std::string_view, 10> kUnsupported = {
-    ":fluents",
-    ":numeric-fluents",
-    ":object-fluents",
-    ":durative-actions",
-    ":derived-predicates",
-    ":timed-initial-literals",
-    ":preferences",
-    ":constraints",
-    ":duration-inequalities",
-    ":continuous-effects",
-};
+const RequirementEntry* find_requirement(std::string_view name) {
+    for (const RequirementEntry& r : requirement_list()) {
+        if (name == r.name) return &r;
+    }
+    return nullptr;
+}
+
+std::string supported_requirement_names() {
+    std::string out;
+    for (const RequirementEntry& r : requirement_list()) {
+        if (r.supported()) out += std::string(out.empty() ? "" : " ") + r.name;
+    }
+    return out;
+}
 
 }  // namespace
 
@@ -57,47 +96,18 @@ Requirements parse_requirements(const SExpr& section, const std::string& file) {
                         position_of(item, file));
         }
         const std::string& r = item.symbol;
-        if (r == ":strips") continue;
-        if (r == ":typing") {
-            req.typing = true;
-        } else if (r == ":negative-preconditions") {
-            req.negative_preconditions = true;
-        } else if (r == ":equality") {
-            req.equality = true;
-        } else if (r == ":action-costs") {
-            req.action_costs = true;
-        } else if (r == ":disjunctive-preconditions") {
-            req.disjunctive_preconditions = true;
-        } else if (r == ":existential-preconditions") {
-            req.existential_preconditions = true;
-        } else if (r == ":universal-preconditions") {
-            req.universal_preconditions = true;
-        } else if (r == ":quantified-preconditions") {
-            req.existential_preconditions = req.universal_preconditions = true;
-        } else if (r == ":conditional-effects") {
-            req.conditional_effects = true;
-        } else if (r == ":adl") {
-            // :adl = :strips :typing :negative-preconditions :disjunctive-preconditions
-            // :equality :quantified-preconditions :conditional-effects
-            req.typing = req.negative_preconditions = req.equality = true;
-            req.disjunctive_preconditions = req.existential_preconditions = true;
-            req.universal_preconditions = req.conditional_effects = true;
-        } else {
-            for (std::string_view u : kUnsupported) {
-                if (r == u) {
-                    throw Error(ErrorCategory::Unsupported,
-                                "requirement '" + r +
-                                    "' is not supported (supported: :strips :typing "
-                                    ":negative-preconditions :equality :action-costs :adl "
-                                    ":disjunctive-preconditions :existential-preconditions "
-                                    ":universal-preconditions :quantified-preconditions "
-                                    ":conditional-effects)",
-                                position_of(item, file));
-                }
-            }
+        const RequirementEntry* entry = find_requirement(r);
+        if (entry == nullptr) {
             throw Error(ErrorCategory::Input, "unknown requirement '" + r + "'",
                         position_of(item, file));
         }
+        if (!entry->supported()) {
+            throw Error(ErrorCategory::Unsupported,
+                        "requirement '" + r +
+                            "' is not supported (supported: " + supported_requirement_names() + ")",
+                        position_of(item, file));
+        }
+        entry->apply(req);
     }
     return req;
 }

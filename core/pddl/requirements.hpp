@@ -20,6 +20,7 @@
 // error.
 #pragma once
 
+#include <span>
 #include <string>
 
 #include "core/pddl/sexpr.hpp"
@@ -44,6 +45,17 @@ struct Requirements {
     // of its domain's.
     Requirements merged_with(const Requirements& extra) const;
 };
+
+// The one list of requirement names: the supported ones with what each
+// allows, then those refused by design. The CLI's errors, the wasm module's
+// pddlRequirements() and so the page's completion and highlighting read it.
+struct RequirementEntry {
+    const char* name;  // ":typing"
+    // Sets what the requirement allows; null for a refused requirement.
+    void (*apply)(Requirements& requirements) = nullptr;
+    bool supported() const { return apply != nullptr; }
+};
+std::span<const RequirementEntry> requirement_list();
 
 // Parses a (:requirements ...) section; throws Unsupported or Input errors
 // as described above.

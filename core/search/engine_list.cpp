@@ -1,6 +1,8 @@
 // The list of search engines and their configuration key (see header).
 #include "core/search/engine_list.hpp"
 
+#include "core/search/astar_search.hpp"
+#include "core/search/breadth_first_search.hpp"
 #include "core/search/eager_search.hpp"
 #include "core/search/lazy_search.hpp"
 
@@ -11,9 +13,21 @@ const Vocabulary<EngineEntry>& engine_list() {
         {EngineKind::Eager, "eager", "", "eager greedy best-first search", make<EagerSearch>},
         {EngineKind::Lazy, "lazy", "", "lazy greedy best-first search (deferred evaluation)",
          make<LazySearch>},
+        {EngineKind::Bfs, "bfs", "", "breadth-first search (a shortest plan; state space)",
+         make<BreadthFirstSearch>, true, false},
+        {EngineKind::Ucs, "ucs", "",
+         "uniform-cost search (a cheapest plan, no heuristic; state space)", make<AStarSearch>,
+         true, false},
+        {EngineKind::Astar, "astar", "",
+         "A* (f = g + h; a cheapest plan with an admissible h; state space)", make<AStarSearch>,
+         true, true},
     };
     static constexpr Vocabulary<EngineEntry> kList{"search engine", kEntries};
     return kList;
+}
+
+const EngineEntry& engine_entry(EngineKind kind) {
+    return engine_list().entry(kind);
 }
 
 EngineKind parse_engine_kind(std::string_view name) {

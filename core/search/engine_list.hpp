@@ -13,7 +13,7 @@
 
 namespace ll {
 
-enum class EngineKind { Eager, Lazy };
+enum class EngineKind { Eager, Lazy, Bfs, Ucs, Astar };
 
 using EngineFactory = std::unique_ptr<SearchEngine> (*)(SearchSpace& space, EngineSetup setup);
 
@@ -29,9 +29,19 @@ struct EngineEntry {
     const char* aliases;  // other accepted names, space separated
     const char* description;
     EngineFactory make;
+    // Minimises plan cost (bfs: length) with an open list of its own: runs
+    // in the state space only, with its main heuristic alone
+    // (core/optimality.hpp).
+    bool optimal = false;
+    // Evaluates nodes with the main heuristic (false: bfs, ucs).
+    bool evaluates = true;
 };
 
 const Vocabulary<EngineEntry>& engine_list();
+const EngineEntry& engine_entry(EngineKind kind);
+inline bool is_optimal_engine(EngineKind kind) {
+    return engine_entry(kind).optimal;
+}
 EngineKind parse_engine_kind(std::string_view name);  // throws ll::Error(Usage)
 const char* to_string(EngineKind kind);
 std::unique_ptr<SearchEngine> make_engine(EngineKind kind, SearchSpace& space, EngineSetup setup);

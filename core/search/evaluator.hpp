@@ -15,17 +15,16 @@
 #include <string>
 #include <vector>
 
+#include "core/heuristics/heuristic.hpp"
 #include "core/search/search_space.hpp"
 #include "core/task/action_list.hpp"
 
 namespace ll {
 
-inline constexpr double kDeadEndValue = std::numeric_limits<double>::infinity();
-
 struct EvalResult {
-    double value = 0;  // kDeadEndValue: dead end
+    double value = 0;  // kDeadEnd (core/heuristics/heuristic.hpp): dead end
     ActionList preferred;
-    bool is_dead_end() const { return value == kDeadEndValue; }
+    bool is_dead_end() const { return value == kDeadEnd; }
 };
 
 class EvalContext;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/task/action_costs.hpp"
+
 namespace ll {
 
 PartialSpace::PartialSpace(const Task& task, const StateLayout& layout,
@@ -97,6 +99,12 @@ void PartialSpace::transitions(NodeId node, const State& state,
     }
 }
 
+double PartialSpace::step_cost(NodeId node) const {
+    const PartialAction p = partial(node);
+    if (!p.is_complete(task_)) return 0;  // a binding costs nothing by itself
+    return task_.has_action_costs ? action_cost(task_, p.schema, p.prefix) : 1;
+}
+
 void PartialSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
     for (bool chained = false;; chained = true) {
         out.expanded = node;
@@ -110,6 +118,7 @@ void PartialSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
             // Single successor: no evaluation, go on from the child.
             bool is_new = false;
             const NodeId child = get_or_create(children_[0], node, is_new);
+            if (out.record_edges) out.edges.push_back({node, child, step_cost(node), is_new, 0});
             if (!is_new) return;
             ++out.generated;
             ++out.single_successors;
@@ -123,6 +132,7 @@ void PartialSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
         for (const auto& key : children_) {
             bool is_new = false;
             const NodeId child = get_or_create(key, node, is_new);
+            if (out.record_edges) out.edges.push_back({node, child, step_cost(node), is_new, 0});
             if (!is_new) continue;
             ++out.generated;
             if (is_goal(child)) {

@@ -40,6 +40,9 @@ class PartialSpace final : public SearchSpace {
     PartialAction partial(NodeId node) const override;
     bool is_preferred(NodeId child, StateId helpful_state,
                       const ActionList& helpful) const override;
+    NodeId parent(NodeId node) const override { return parent_[node]; }
+    PartialAction reached_by(NodeId node) const override { return partial(node); }
+    PartialAction transition_action(const Edge& edge) const override { return partial(edge.child); }
     void set_budget(Budget* budget) override {
         states_.set_budget(budget);
         keys_.set_budget(budget);
@@ -48,6 +51,8 @@ class PartialSpace final : public SearchSpace {
   private:
     // Child keys [state, schema, prefix...] of a node, in a deterministic order.
     void transitions(NodeId node, const State& state, std::vector<std::vector<ObjectId>>& out);
+    // The cost of a transition out of `node`: its action's once complete.
+    double step_cost(NodeId node) const;
     NodeId get_or_create(const std::vector<ObjectId>& key, NodeId parent, bool& is_new);
     // The symmetry groups of state `sid`, computed unless they are the last
     // ones computed.

@@ -32,6 +32,17 @@ const std::vector<SearchAlias>& search_aliases() {
          "lazy GBFS alternating h, preferred and (novelty, h) queues (alt-BFWS)"},
         {"eager-po", "search=eager,preferred=on,novelty=off,boost=1000",
          "eager GBFS with boosted preferred queues"},
+        {"bfs", "search=bfs,cost-type=normal",
+         "breadth-first search: a shortest plan (fewest actions), in the state space"},
+        {"ucs", "search=ucs,cost-type=normal",
+         "uniform-cost search: a cheapest plan without a heuristic, in the state space"},
+        {"astar-blind", "search=astar,h=blind,cost-type=normal",
+         "A* with the blind heuristic (0 at goals, the cheapest action cost elsewhere): a "
+         "cheapest plan"},
+        {"astar-hmax", "search=astar,h=hmax,cost-type=normal", "A* with h^max: a cheapest plan"},
+        {"astar-lmcut", "search=astar,h=lmcut,cost-type=normal",
+         "A* with LM-cut on the ground relaxed task (h^max when it cannot be grounded): a "
+         "cheapest plan"},
     };
     return aliases;
 }

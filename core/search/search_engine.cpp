@@ -3,6 +3,9 @@
 #include "core/search/search_engine.hpp"
 
 #include <cmath>
+#include <string>
+
+#include "core/common/error.hpp"
 
 namespace ll {
 
@@ -10,6 +13,7 @@ SearchEngine::SearchEngine(SearchSpace& space, EngineSetup setup)
     : space_(space), setup_(std::move(setup)) {
     if (setup_.clock == nullptr) setup_.clock = &own_clock_;
     space_.set_budget(setup_.budget);
+    if (setup_.observer != nullptr) expansion_.record_edges = true;
     best_.assign(setup_.evaluators.size(), std::numeric_limits<double>::infinity());
     if (setup_.dead_end != nullptr) {
         prune_ = [this](NodeId node) {
@@ -17,9 +21,18 @@ SearchEngine::SearchEngine(SearchSpace& space, EngineSetup setup)
             const bool dead =
                 setup_.dead_end->is_dead_end(space_.state_id(node), space_.state(node), first_time);
             if (dead && first_time) ++stats_.dead_ends;
+            if (dead && setup_.observer != nullptr) setup_.observer->dead_end(node);
             return dead;
         };
     }
+}
+
+void require_path_costs(const SearchSpace& space, const char* engine) {
+    if (space.supports_path_costs()) return;
+    throw Error(ErrorCategory::Incompatible,
+                std::string("search=") + engine +
+                    " needs the state space (--space state): partial-space nodes have no "
+                    "path cost of their own");
 }
 
 SearchResult SearchEngine::run(const ProgressCallback& progress) {
@@ -35,6 +48,7 @@ SearchResult SearchEngine::run(const ProgressCallback& progress) {
         goal_ = -1;
     }
     if (result.status == SearchStatus::Solved) result.plan = space_.extract_plan(goal_);
+    if (setup_.observer != nullptr) setup_.observer->finished(goal_);
     stats_.search_time_s = setup_.clock->seconds() - start;
     stats_.peak_memory_mb = peak_memory_mb();
     result.stats = stats_;
@@ -89,6 +103,7 @@ bool SearchEngine::limit_reached(SearchStatus& status) {
 bool SearchEngine::start(EvalContext& context, bool with_preferred, SearchStatus& status) {
     const NodeId root = space_.root();
     ++stats_.generated;
+    if (setup_.observer != nullptr) setup_.observer->generated(Edge{-1, root, 0, true, -1});
     if (space_.is_goal(root)) {
         goal_ = root;
         status = SearchStatus::Solved;
@@ -98,12 +113,16 @@ bool SearchEngine::start(EvalContext& context, bool with_preferred, SearchStatus
         status = SearchStatus::Unsolvable;
         return false;
     }
-    stats_.initial_h = context.value(*setup_.evaluators[0]);
+    stats_.initial_h = main_value(context);
     return true;
 }
 
 bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferred) {
     context.reset(node, space_.state_id(node), space_.state(node), space_.partial(node));
+    if (setup_.evaluators.empty()) {  // blind search: nothing to evaluate
+        if (setup_.observer != nullptr) setup_.observer->evaluated(node, 0);
+        return true;
+    }
     ++stats_.evaluations;
     if (with_preferred) {
         for (Evaluator* e : setup_.preferred)
@@ -111,15 +130,17 @@ bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferr
     }
     bool dead = false;
     for (Evaluator* e : setup_.evaluators) {
-        if (context.value(*e) == kDeadEndValue) {
+        if (context.value(*e) == kDeadEnd) {
             dead = true;
             break;
         }
     }
     if (dead) {
         ++stats_.dead_ends;
+        if (setup_.observer != nullptr) setup_.observer->dead_end(node);
         return false;
     }
+    if (setup_.observer != nullptr) setup_.observer->evaluated(node, main_value(context));
     bool progress = false, new_best_h = false;
     for (std::size_t i = 0; i < setup_.evaluators.size(); ++i) {
         Evaluator* e = setup_.evaluators[i];
@@ -136,7 +157,7 @@ bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferr
         stats_.best_h = best_[0];
         report(true);
     }
-    if (progress && setup_.boost > 0 && stats_.evaluations > 1) {
+    if (progress && setup_.boost > 0 && stats_.evaluations > 1 && setup_.open) {
         setup_.open->boost_preferred(setup_.boost);
     }
     return true;
@@ -144,7 +165,16 @@ bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferr
 
 void SearchEngine::expand(NodeId node) {
     expansion_.clear();
+    if (setup_.observer != nullptr) setup_.observer->expanded(node);
     space_.expand(node, expansion_, prune_);
+    if (setup_.observer != nullptr) {
+        for (const Edge& edge : expansion_.edges) {
+            if (edge.is_new)
+                setup_.observer->generated(edge);
+            else
+                setup_.observer->duplicate(edge);
+        }
+    }
     stats_.expansions += 1 + expansion_.chained;
     stats_.generated += expansion_.generated;
     stats_.skipped_evaluations += expansion_.single_successors;

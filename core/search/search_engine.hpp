@@ -12,6 +12,7 @@
 #include "core/common/segmented_vector.hpp"
 #include "core/search/evaluators.hpp"
 #include "core/search/open_list.hpp"
+#include "core/search/search_observer.hpp"
 #include "core/search/search_result.hpp"
 #include "core/search/search_space.hpp"
 
@@ -20,7 +21,8 @@ namespace ll {
 struct EngineSetup {
     // Every evaluator a node is evaluated with (open-list keys included);
     // the first is the main heuristic (initial_h, best_h). A node is a dead
-    // end when any of them says so.
+    // end when any of them says so. None (breadth-first and uniform-cost
+    // search): every node is alive and its h is 0.
     std::vector<Evaluator*> evaluators;
     // Evaluators whose preferred operators mark preferred successors.
     std::vector<Evaluator*> preferred;
@@ -38,7 +40,13 @@ struct EngineSetup {
     // generation, relaxed exploration and WL inside one step).
     const Stopwatch* clock = nullptr;
     Budget* budget = nullptr;
+    // Told about every node the search touches (null: nobody).
+    SearchObserver* observer = nullptr;
 };
+
+// Throws ll::Error(Incompatible) naming `engine` unless `space` supports
+// path costs (PS² does not): the optimal engines ask first.
+void require_path_costs(const SearchSpace& space, const char* engine);
 
 class SearchEngine {
   public:
@@ -58,8 +66,13 @@ class SearchEngine {
     // asked) into `context`; false for a dead end. Counts the evaluation,
     // tracks new best values (boosting preferred lists, reporting progress).
     bool evaluate(NodeId node, EvalContext& context, bool with_preferred);
-    // Expands `node` into expansion_ (dead-end check included) and counts it.
+    // Expands `node` into expansion_ (dead-end check included), counts it
+    // and reports its transitions to the observer.
     void expand(NodeId node);
+    // The main heuristic's value in `context` (0 without evaluators).
+    double main_value(EvalContext& context) const {
+        return setup_.evaluators.empty() ? 0.0 : context.value(*setup_.evaluators[0]);
+    }
     // Helpful actions of `context`'s node from the preferred evaluators.
     void collect_preferred(EvalContext& context);
     bool is_preferred(NodeId child) const;
@@ -82,7 +95,9 @@ class SearchEngine {
     void close(NodeId node) {
         if (static_cast<std::size_t>(node) >= closed_.size()) closed_.resize(node + 1024, 0);
         closed_[node] = 1;
+        if (setup_.observer != nullptr) setup_.observer->closed(node);
     }
+    void reopen(NodeId node) { closed_[node] = 0; }
 
   private:
     void report(bool new_best);

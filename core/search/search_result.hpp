@@ -52,6 +52,9 @@ struct SearchResult {
     // plan_request (core/pipeline.hpp) from the validator's replay.
     std::int64_t plan_cost = 0;
     Statistics stats;
+    // The search trace as JSON text (PlannerOptions::trace; empty: none;
+    // schema in docs/js-api.md).
+    std::string trace;
 };
 
 }  // namespace ll

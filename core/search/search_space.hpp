@@ -44,7 +44,26 @@ struct SpaceSettings {
 };
 std::span<const ConfigKey<SpaceSettings>> space_config_keys();
 
+// One transition of an expansion, recorded when Expansion::record_edges is
+// set: from `parent` (the expanded node, or a node of its single-successor
+// chain) to `child`, new or a duplicate, at the cost of its action (0 for a
+// partial step of PS², which costs nothing until the action is complete).
+struct Edge {
+    NodeId parent = -1;
+    NodeId child = -1;
+    double cost = 0;
+    bool is_new = false;
+    // The space's handle of the transition, for SearchSpace::reparent().
+    std::int32_t transition = -1;
+};
+
 struct Expansion {
+    // Set by the engine and kept by clear(): record every transition in
+    // `edges` (duplicates included); with stop_at_goal off, a new goal node
+    // is an ordinary child (engines that goal-test at expansion, A*).
+    bool record_edges = false;
+    bool stop_at_goal = true;
+    std::vector<Edge> edges;
     // The node whose children these are: the expanded node, or the end of a
     // single-successor chain that started there (PS²).
     NodeId expanded = -1;
@@ -70,6 +89,7 @@ struct Expansion {
         single_successors = 0;
         chained = 0;
         symmetric = 0;
+        edges.clear();
     }
 };
 
@@ -97,6 +117,24 @@ class SearchSpace {
     // one of them, in the same state).
     virtual bool is_preferred(NodeId child, StateId helpful_state,
                               const ActionList& helpful) const = 0;
+
+    // Path costs, for engines that minimise plan cost (A*, uniform-cost
+    // search): whether the space reports the true cost of every transition
+    // and can re-parent a node onto a cheaper path. PS² cannot (a chain of
+    // partial steps is one transition, and its nodes are keyed by prefix).
+    virtual bool supports_path_costs() const { return false; }
+    // Makes the transition edges[edge] of the last expansion `out` the path
+    // to its child (requires supports_path_costs()).
+    virtual void reparent(const Expansion& /*out*/, std::size_t /*edge*/) {}
+
+    // The node a node was reached from (-1: the root), and what reached it:
+    // S³ the ground action (a complete partial action), PS² the node's own
+    // partial action (None for a state node). For traces.
+    virtual NodeId parent(NodeId node) const = 0;
+    virtual PartialAction reached_by(NodeId node) const = 0;
+    // What a transition of the last expansion applies (S³: its ground
+    // action; PS²: its child's partial action). Valid until the next expand().
+    virtual PartialAction transition_action(const Edge& edge) const = 0;
 
     // The run's budget (null: none), set by the engine: stores whose growth
     // is one large allocation (the duplicate-detection index) ask it first.

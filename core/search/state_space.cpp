@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "core/task/action_costs.hpp"
+
 namespace ll {
 
 StateSpace::StateSpace(const Task& task, const StateLayout& layout, SuccessorGenerator& successors,
@@ -27,16 +29,45 @@ NodeId StateSpace::add_node(const State& state, NodeId parent, SchemaId schema,
     if (is_new) {
         NodeInfo info;
         info.parent = parent;
-        if (parent >= 0) {
-            info.action = static_cast<std::int32_t>(actions_.size());
-            actions_.push_back(schema);
-            for (ObjectId a : arguments)
-                actions_.push_back(a);
-        }
+        if (parent >= 0) info.action = store_action(schema, arguments);
         nodes_.push_back(info);
         goal_state_.push_back(goal_.is_goal(state) ? 1 : 0);
     }
     return id;
+}
+
+std::int32_t StateSpace::store_action(SchemaId schema, std::span<const ObjectId> arguments) {
+    const auto at = static_cast<std::int32_t>(actions_.size());
+    actions_.push_back(schema);
+    for (ObjectId a : arguments)
+        actions_.push_back(a);
+    return at;
+}
+
+void StateSpace::reparent(const Expansion& out, std::size_t edge) {
+    // applicable_ still holds the last expansion's actions: the handle is
+    // the action's index there.
+    const Edge& e = out.edges[edge];
+    const auto i = static_cast<std::size_t>(e.transition);
+    nodes_[e.child].parent = e.parent;
+    nodes_[e.child].action = store_action(applicable_.schema(i), applicable_.arguments(i));
+}
+
+PartialAction StateSpace::reached_by(NodeId node) const {
+    const NodeInfo& info = nodes_[node];
+    PartialAction p;
+    if (info.parent < 0) return p;
+    p.schema = actions_[info.action];
+    for (int i = 1; i <= task_.schemas[p.schema].arity(); ++i)
+        p.prefix.push_back(actions_[static_cast<std::size_t>(info.action + i)]);
+    return p;
+}
+
+PartialAction StateSpace::transition_action(const Edge& edge) const {
+    if (edge.transition < 0) return PartialAction::none();
+    const auto i = static_cast<std::size_t>(edge.transition);
+    const auto arguments = applicable_.arguments(i);
+    return PartialAction{applicable_.schema(i), {arguments.begin(), arguments.end()}};
 }
 
 NodeId StateSpace::root() {
@@ -93,9 +124,13 @@ void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
         State succ = applier_.apply(parent, schema, arguments);
         bool is_new = false;
         const NodeId child = add_node(succ, node, schema, arguments, is_new);
+        if (out.record_edges) {
+            const double cost = task_.has_action_costs ? action_cost(task_, schema, arguments) : 1;
+            out.edges.push_back({node, child, cost, is_new, static_cast<std::int32_t>(i)});
+        }
         if (!is_new) continue;
         ++out.generated;
-        if (goal_state_[child]) {
+        if (goal_state_[child] && out.stop_at_goal) {
             out.goal = child;
             return;
         }

@@ -30,6 +30,11 @@ class StateSpace final : public SearchSpace {
     PartialAction partial(NodeId) const override { return PartialAction::none(); }
     bool is_preferred(NodeId child, StateId helpful_state,
                       const ActionList& helpful) const override;
+    bool supports_path_costs() const override { return true; }
+    void reparent(const Expansion& out, std::size_t edge) override;
+    NodeId parent(NodeId node) const override { return nodes_[node].parent; }
+    PartialAction reached_by(NodeId node) const override;
+    PartialAction transition_action(const Edge& edge) const override;
     void set_budget(Budget* budget) override {
         budget_ = budget;
         registry_.set_budget(budget);
@@ -42,6 +47,8 @@ class StateSpace final : public SearchSpace {
     };
     NodeId add_node(const State& state, NodeId parent, SchemaId schema,
                     std::span<const ObjectId> arguments, bool& is_new);
+    // Appends [schema, args...] to actions_; returns its offset.
+    std::int32_t store_action(SchemaId schema, std::span<const ObjectId> arguments);
     // The symmetry groups of `node`'s state, computed unless they are the
     // last ones computed.
     void symmetry_groups_of(NodeId node, const State* state) const;

@@ -75,6 +75,29 @@ int NumericFunction::value(std::span<const ObjectId> arguments) const {
     return it->second;
 }
 
+int NumericFunction::min_value() const {
+    int best = -1;
+    for (std::int32_t v : dense_values_) {
+        if (v >= 0 && (best < 0 || v < best)) best = v;
+    }
+    for (const auto& entry : sparse_values_) {
+        if (entry.second >= 0 && (best < 0 || entry.second < best)) best = entry.second;
+    }
+    return best < 0 ? 0 : best;
+}
+
+int min_action_cost(const Task& task) {
+    if (!task.has_action_costs || task.schemas.empty()) return 1;
+    int best = -1;
+    for (const ActionSchema& schema : task.schemas) {
+        int cost = schema.cost.constant;
+        for (const CostTerm& term : schema.cost.terms)
+            cost += task.functions[term.function].min_value();
+        if (best < 0 || cost < best) best = cost;
+    }
+    return best;
+}
+
 int action_cost(const Task& task, SchemaId schema, std::span<const ObjectId> arguments) {
     if (!task.has_action_costs) return 1;
     const ActionCost& cost = task.schemas[schema].cost;

@@ -21,6 +21,9 @@ int action_cost(const Task& task, SchemaId schema, std::span<const ObjectId> arg
 inline int action_cost(const Task& task, const GroundAction& action) {
     return action_cost(task, action.schema, action.arguments);
 }
+// A lower bound on the cost of every ground action (1 without action
+// costs): per schema its constant plus the smallest value of each term.
+int min_action_cost(const Task& task);
 // The sum of the costs of the plan's actions (its length without costs).
 std::int64_t plan_cost(const Task& task, std::span<const GroundAction> plan);
 

@@ -99,6 +99,9 @@ class NumericFunction {
     void finish_values();
     // The value at `arguments`, or -1 when :init gives none.
     int value(std::span<const ObjectId> arguments) const;
+    // The smallest value :init gives (0 when it gives none): a lower bound
+    // on every defined value.
+    int min_value() const;
 
   private:
     // Dense (one slot per argument tuple) when the tuple space is small,

@@ -14,15 +14,19 @@
 
 namespace ll {
 
+const NameTable<ModelSelection>& model_selection_names() {
+    static constexpr Named<ModelSelection> kNames[]{{ModelSelection::Search, "search"},
+                                                    {ModelSelection::Loss, "loss"}};
+    static constexpr NameTable<ModelSelection> kTable{"model selection", kNames};
+    return kTable;
+}
+
 ModelSelection parse_model_selection(std::string_view text) {
-    if (text == "search") return ModelSelection::Search;
-    if (text == "loss") return ModelSelection::Loss;
-    throw Error(ErrorCategory::Usage,
-                "unknown model selection '" + std::string(text) + "' (expected search or loss)");
+    return model_selection_names().parse(text);
 }
 
 const char* to_string(ModelSelection selection) {
-    return selection == ModelSelection::Search ? "search" : "loss";
+    return model_selection_names().name(selection);
 }
 
 namespace {

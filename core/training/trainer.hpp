@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/vocabulary.hpp"
 #include "core/learning/dataset.hpp"
 #include "core/learning/model.hpp"
 #include "core/training/search_score.hpp"
@@ -26,6 +27,7 @@ namespace ll {
 
 enum class ModelSelection { Search, Loss };
 // "search" | "loss"; throws ll::Error(Usage) otherwise.
+const NameTable<ModelSelection>& model_selection_names();
 ModelSelection parse_model_selection(std::string_view text);
 const char* to_string(ModelSelection selection);
 

@@ -391,7 +391,9 @@ test('the search configuration: default first, an alias, overrides, and what the
     // The core's aliases, its default first and selected (the page sends no config then).
     const options = await page.locator('#config-select option').evaluateAll((os) =>
         os.map((o) => ({ value: o.value, text: o.textContent, title: o.title })));
-    assert.deepEqual(options.map((o) => o.value), ['', 'paper', 'lama', 'bfws', 'eager-po']);
+    assert.deepEqual(options.map((o) => o.value), ['', 'paper', 'lama', 'bfws', 'eager-po', 'bfs',
+                                                   'ucs', 'astar-blind', 'astar-hmax',
+                                                   'astar-lmcut']);
     assert.equal(await page.inputValue('#config-select'), '');
     for (const option of options) assert.match(option.title, /^\w.* — search=\w+/, option.value);
     assert.match(options[1].title, /paper's search/);
@@ -469,7 +471,7 @@ test('a configuration text from a link that is not an alias is kept, and a bad o
     await page.waitForFunction(() => document.getElementById('config-select').value === 'search=sideways');
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="error"]', { timeout: SOLVE_TIMEOUT_MS });
-    assert.match(await page.textContent('#error-box'), /usage error.*unknown search engine 'sideways' \(expected eager or lazy\)/s);
+    assert.match(await page.textContent('#error-box'), /usage error.*unknown search engine 'sideways' \(expected eager, lazy, bfs, ucs or astar\)/s);
     assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });

@@ -36,6 +36,14 @@ before(async () => {
 
 after(() => planner?.terminate());
 
+test('pddlRequirements is the core list: what it accepts and what it refuses', () => {
+    const { supported, refused } = planner.pddlRequirements;
+    assert.ok(supported.includes(':typing') && supported.includes(':adl'));
+    assert.ok(refused.includes(':derived-predicates'));
+    assert.ok(!supported.includes(':derived-predicates'));
+    assert.ok(Object.isFrozen(supported));
+});
+
 async function assertSolvedAndValid(response, domain, problem) {
     assert.equal(response.status, 'solved', JSON.stringify(response.error ?? response));
     assert.equal(response.error, undefined);
@@ -70,7 +78,8 @@ test('solves blocksworld with a plan the module validates', async () => {
 test('search configurations: the alias table, an alias, overrides, WL statistics, a bad text',
      async () => {
     assert.deepEqual(planner.searchAliases.map((a) => a.name),
-                     ['default', 'paper', 'lama', 'bfws', 'eager-po']);
+                     ['default', 'paper', 'lama', 'bfws', 'eager-po', 'bfs', 'ucs',
+                      'astar-blind', 'astar-hmax', 'astar-lmcut']);
     for (const alias of planner.searchAliases) {
         assert.equal(typeof alias.text, 'string');
         assert.equal(typeof alias.description, 'string');
@@ -102,7 +111,8 @@ test('search configurations: the alias table, an alias, overrides, WL statistics
     assert.equal(bad.config, null);
     assert.equal(bad.error.category, 'usage');
     assert.equal(bad.error.message, "unknown search configuration 'fastest' (aliases: default, " +
-                                    'paper, lama, bfws, eager-po; or key=value pairs)');
+                                    'paper, lama, bfws, eager-po, bfs, ucs, astar-blind, astar-hmax, '
+                                    + 'astar-lmcut; or key=value pairs)');
 });
 
 test('validate takes plan text or steps and rejects a wrong plan', async () => {

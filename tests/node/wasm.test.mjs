@@ -244,7 +244,9 @@ const PAPER = 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lift
 
 test('searchAliases lists the core aliases, default first', () => {
     const aliases = JSON.parse(ll.raw.searchAliases());
-    assert.deepEqual(aliases.map((a) => a.name), ['default', 'paper', 'lama', 'bfws', 'eager-po']);
+    assert.deepEqual(aliases.map((a) => a.name), ['default', 'paper', 'lama', 'bfws', 'eager-po',
+                                                  'bfs', 'ucs', 'astar-blind', 'astar-hmax',
+                                                  'astar-lmcut']);
     for (const alias of aliases) {
         // key=value pairs; a portfolio's phases separated by ';'.
         assert.match(alias.text, /^[a-z-]+=[a-z0-9.]+([,;][a-z-]+=[a-z0-9.]+)*$/, alias.name);
@@ -323,12 +325,12 @@ test('a bad configuration is a usage error with a message naming the accepted va
         assert.match(response.error.message, pattern);
     };
     usage({ config: 'fastest' },
-          /^unknown search configuration 'fastest' \(aliases: default, paper, lama, bfws, eager-po; or key=value pairs\)$/);
+          /^unknown search configuration 'fastest' \(aliases: default, paper, lama, bfws, eager-po, bfs, ucs, astar-blind, astar-hmax, astar-lmcut; or key=value pairs\)$/);
     usage({ config: 'speed=high' },
           /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty, boost, tie, symmetry, space, relax, cost-type, time, time-partial or stall\)$/);
-    usage({ config: 'search=quick' }, /^unknown search engine 'quick' \(expected eager or lazy\)$/);
+    usage({ config: 'search=quick' }, /^unknown search engine 'quick' \(expected eager, lazy, bfs, ucs or astar\)$/);
     usage({ config: 'boost=-1' }, /^invalid boost '-1'/);
-    usage({ search: 'depth-first' }, /expected eager or lazy/);
+    usage({ search: 'depth-first' }, /expected eager, lazy, bfs, ucs or astar/);
     usage({ preferred: 'maybe' }, /^invalid value 'maybe' for preferred \(expected on or off\)$/);
     usage({ novelty: 2 }, /^request field 'novelty' must be "on", "off" or a boolean$/);
     usage({ config: 42 }, /^request field 'config' must be a string$/);

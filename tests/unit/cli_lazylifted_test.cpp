@@ -140,7 +140,7 @@ TEST_F(CliUsage, BadCommandLinesAreUsageErrorsWithHint) {
              "plan domain.pddl problem.pddl extra.pddl",
              "plan domain.pddl problem.pddl --frobnicate",
              "plan domain.pddl problem.pddl --time-limit",
-             "plan domain.pddl problem.pddl --heuristic lmcut",
+             "plan domain.pddl problem.pddl --heuristic pdb",
              "plan domain.pddl problem.pddl --space lifted",
              "plan domain.pddl problem.pddl --dead-ends maybe",
              "plan domain.pddl problem.pddl --quiet=yes",

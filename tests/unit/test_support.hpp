@@ -214,6 +214,31 @@ class GroundOracle {
         return -1;
     }
 
+    // The cost of a cheapest plan from `from` by Dijkstra's algorithm, every
+    // action costing `cost_of(a)` (1 when none is given), or -1 if none
+    // exists (small tasks only).
+    long optimal_plan_cost(
+        const AtomSet& from,
+        const std::function<long(const GroundAction&)>& cost_of = nullptr) const {
+        std::map<AtomSet, long> dist{{from, 0}};
+        std::set<std::pair<long, AtomSet>> queue{{0, from}};
+        while (!queue.empty()) {
+            const auto [d, s] = *queue.begin();
+            queue.erase(queue.begin());
+            if (is_goal(s)) return d;
+            for (const auto& a : applicable_actions(s)) {
+                AtomSet next = apply(s, a);
+                const long nd = d + (cost_of ? cost_of(a) : 1);
+                auto it = dist.find(next);
+                if (it != dist.end() && it->second <= nd) continue;
+                if (it != dist.end()) queue.erase({it->second, next});
+                dist[next] = nd;
+                queue.insert({nd, std::move(next)});
+            }
+        }
+        return -1;
+    }
+
     // Grounded hadd (sum) or hmax (max) by fixpoint iteration over all ground
     // actions; fluent negative preconditions are ignored (delete relaxation),
     // static ones and equalities are kept. Every action costs `cost_of(a)`

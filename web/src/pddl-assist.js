@@ -8,14 +8,14 @@
 // pddl-outline.js (a scan of both editor texts).
 import { autocompletion } from '@codemirror/autocomplete';
 import { EditorView, hoverTooltip, keymap } from '@codemirror/view';
+import { PDDL_REQUIREMENTS } from './pddl-language.js';
 import { outline, parametersAt } from './pddl-outline.js';
 
 
 const SECTIONS = [':requirements', ':types', ':constants', ':predicates', ':functions', ':action', ':derived',
                   ':parameters', ':precondition', ':effect', ':domain', ':objects', ':init', ':goal', ':metric'];
-const REQUIREMENTS = [':strips', ':typing', ':negative-preconditions', ':equality', ':action-costs',
-                      ':disjunctive-preconditions', ':existential-preconditions', ':universal-preconditions',
-                      ':quantified-preconditions', ':conditional-effects', ':adl', ':derived-predicates'];
+// Only what the planner accepts is offered (the core's list, pddl-language.js).
+const REQUIREMENTS = PDDL_REQUIREMENTS.supported;
 const WORDS = ['define', 'domain', 'problem', 'and', 'not', 'or', 'imply', 'exists', 'forall', 'when', 'either',
                'increase', 'minimize', 'total-cost', 'object'];
 const WORD_CHARS = /[\w\-:?]+/;

@@ -10,19 +10,26 @@ const SECTIONS = new Set([
     ':parameters', ':precondition', ':effect', ':objects', ':init', ':goal', ':metric',
     ':derived', ':durative-action', ':duration', ':condition', ':constraints',
 ]);
-// Requirements the planner accepts (with action costs and ADL); other
-// requirement words (:numeric-fluents, :durative-actions, ...) are refused by
-// the planner and shown as invalid.
-const SUPPORTED_REQUIREMENTS = new Set([
-    ':strips', ':typing', ':negative-preconditions', ':equality', ':action-costs', ':adl',
-    ':disjunctive-preconditions', ':existential-preconditions', ':universal-preconditions',
-    ':quantified-preconditions', ':conditional-effects',
-]);
-const REFUSED_REQUIREMENTS = new Set([
-    ':fluents', ':numeric-fluents', ':object-fluents', ':durative-actions', ':derived-predicates',
-    ':timed-initial-literals', ':preferences', ':constraints', ':duration-inequalities',
-    ':continuous-effects',
-]);
+// The core's requirement list (core/pddl/requirements.cpp, the wasm
+// module's pddlRequirements()), in its order: highlighting runs before the
+// planner has loaded, so the page keeps this copy, and
+// tests/node/pddl-requirements.test.mjs fails when it differs from the core's.
+// Supported requirements are highlighted and completed; refused ones
+// (:numeric-fluents, :durative-actions, ...) are shown as invalid.
+export const PDDL_REQUIREMENTS = Object.freeze({
+    supported: Object.freeze([
+        ':strips', ':typing', ':negative-preconditions', ':equality', ':action-costs', ':adl',
+        ':disjunctive-preconditions', ':existential-preconditions', ':universal-preconditions',
+        ':quantified-preconditions', ':conditional-effects',
+    ]),
+    refused: Object.freeze([
+        ':fluents', ':numeric-fluents', ':object-fluents', ':durative-actions',
+        ':derived-predicates', ':timed-initial-literals', ':preferences', ':constraints',
+        ':duration-inequalities', ':continuous-effects',
+    ]),
+});
+const SUPPORTED_REQUIREMENTS = new Set(PDDL_REQUIREMENTS.supported);
+const REFUSED_REQUIREMENTS = new Set(PDDL_REQUIREMENTS.refused);
 const STRUCTURE = new Set(['define', 'domain', 'problem']);
 const LOGIC = new Set([
     'and', 'or', 'not', 'imply', 'forall', 'exists', 'when', 'either', '=', 'increase',

@@ -39,7 +39,9 @@ function selectTab(id, { focus = false } = {}) {
         other.button.tabIndex = selected ? 0 : -1;
         other.panel.hidden = !selected;
     }
+    // The plan's stepper and step label belong to the tabs that follow the plan.
     ui.stepLabel.hidden = tab.kind === 'view';
+    ui.stepFirst.parentElement.hidden = tab.kind === 'view';
     store.set({ lowerTab: tab.id });
     if (focus) tab.button.focus();
     if (tab.kind === 'panel') refreshPanel(tab);

@@ -50,7 +50,8 @@ export function clearResult() {
 
 /**
  * Shows a solve's response. `solved` = {domain, problem, space, heuristic,
- * model}: what was solved (the texts may have changed since).
+ * model, settings}: what was solved (the texts may have changed since) and
+ * with which settings (solving.js settings(): a view can run it again).
  */
 export async function showResponse(response, solved) {
     const stats = response.stats;

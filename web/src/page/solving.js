@@ -65,6 +65,7 @@ export async function solve() {
     const texts = pageTexts();
     if (solving || !texts || !(planner ?? plannerLoad)) return;
     performance.mark('ll-solve');
+    store.get().viewJob?.controller.abort();  // a view's run (a trace, a comparison) gives way
     const { domain, problem } = texts;
     const s = settings();
     clearResult();
@@ -104,7 +105,7 @@ export async function solve() {
     if (response.stats && response.status !== 'error') {
         chart.add(response.stats, outcome.elapsedS);  // the last point: the final numbers
     }
-    await showResponse(response, { domain, problem, space: s.space, heuristic: s.heuristic, model });
+    await showResponse(response, { domain, problem, space: s.space, heuristic: s.heuristic, model, settings: s });
 }
 
 export function wireSolving() {

@@ -6,6 +6,7 @@
 // The explanation and the tree explorer (with their planner client) are
 // loaded when first opened: a page that only solves never fetches them.
 import { goalsPanel } from './goals-panel.js';
+import { registerPageView } from './page-views.js';
 import { lazyPanel, registerStatePanel } from './state-panels.js';
 
 registerStatePanel(goalsPanel);
@@ -18,4 +19,12 @@ registerStatePanel(lazyPanel({
     load: () => import('./tree-explorer.js').then((m) => m.treeExplorer),
 }));
 
-export { registerStatePanel };
+// The page views (a tab each, views/page-views.js), loaded when opened.
+registerPageView({
+    id: 'search', title: 'Search', load: () => import('./search-graph/search-view.js'),
+});
+registerPageView({
+    id: 'compare', title: 'Compare', load: () => import('./compare/compare-view.js'),
+});
+
+export { registerPageView, registerStatePanel };

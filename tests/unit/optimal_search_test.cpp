@@ -1,0 +1,262 @@
+// Optimal search: A* (blind, h^max, LM-cut) and uniform-cost search find
+// plans of the brute-force optimal cost, breadth-first search plans of the
+// optimal length; hand-derived expansion counts; LM-cut between h^max and
+// h*; the search trace's structure in both spaces; the optimality claim and
+// the partial-space refusal.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "core/common/error.hpp"
+#include "core/heuristics/lm_cut.hpp"
+#include "core/optimality.hpp"
+#include "core/planner.hpp"
+#include "core/task/action_costs.hpp"
+#include "core/task/goal.hpp"
+#include "core/task/static_facts.hpp"
+#include "core/validation/validator.hpp"
+#include "test_support.hpp"
+
+namespace ll {
+namespace {
+
+using json = nlohmann::json;
+
+PlannerOptions with_config(const std::string& text, SpaceKind space = SpaceKind::State) {
+    OptionValues values;
+    values.config = text;
+    PlannerOptions options = make_planner_options(values);
+    options.space = space;
+    return options;
+}
+
+// The unit-cost tasks of every test plus the action-cost ones.
+std::vector<test::TaskRef> oracle_tasks() {
+    std::vector<test::TaskRef> tasks = test::all_test_tasks();
+    for (const char* p : {"p01", "p02"})
+        tasks.push_back({"grid-costs", p});
+    for (const char* p : {"p01", "p02", "p03"})
+        tasks.push_back({"roads", p});
+    return tasks;
+}
+
+long task_cost(const Task& task, const GroundAction& a) {
+    return action_cost(task, a);
+}
+
+class OptimalSearchTest : public ::testing::TestWithParam<test::TaskRef> {};
+
+TEST_P(OptimalSearchTest, CostsMatchTheOracle) {
+    const Task task = test::load_task(GetParam().task, GetParam().problem);
+    const test::GroundOracle oracle(task);
+    const long optimum = oracle.optimal_plan_cost(
+        oracle.initial(), [&](const GroundAction& a) { return task_cost(task, a); });
+    for (const char* config : {"ucs", "astar-blind", "astar-hmax", "astar-lmcut"}) {
+        const PlannerOptions options = with_config(config);
+        const SearchResult r = solve(task, options);
+        if (optimum < 0) {
+            EXPECT_EQ(r.status, SearchStatus::Unsolvable) << config;
+            continue;
+        }
+        ASSERT_EQ(r.status, SearchStatus::Solved) << config;
+        EXPECT_TRUE(validate_plan(task, r.plan).valid) << config;
+        EXPECT_EQ(plan_cost(task, r.plan), optimum) << config;
+        EXPECT_TRUE(optimality(options, task).claimed) << config;
+    }
+    const SearchResult bfs = solve(task, with_config("bfs"));
+    const int shortest = oracle.optimal_plan_length();
+    if (shortest < 0) {
+        EXPECT_EQ(bfs.status, SearchStatus::Unsolvable);
+        return;
+    }
+    ASSERT_EQ(bfs.status, SearchStatus::Solved);
+    EXPECT_TRUE(validate_plan(task, bfs.plan).valid);
+    EXPECT_EQ(static_cast<int>(bfs.plan.size()), shortest);
+    EXPECT_EQ(optimality(with_config("bfs"), task).claimed, !task.has_action_costs);
+}
+
+// h^max <= LM-cut <= h* on the reachable states (h* by Dijkstra).
+TEST_P(OptimalSearchTest, LmCutIsBetweenHmaxAndHstar) {
+    const Task task = test::load_task(GetParam().task, GetParam().problem);
+    const test::GroundOracle oracle(task);
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const GoalChecker goal(task, layout, statics);
+    LmCutHeuristic lmcut(task, layout, statics, goal, RelaxationGrounding::Ground,
+                         CostType::Normal);
+    const auto cost_of = [&](const GroundAction& a) { return task_cost(task, a); };
+    for (const auto& atoms : oracle.reachable_states(40)) {
+        const double h = lmcut.evaluate(test::to_state(layout, atoms));
+        const long hmax = oracle.relaxed_cost(atoms, true, cost_of);
+        const long hstar = oracle.optimal_plan_cost(atoms, cost_of);
+        if (hmax < 0) {
+            EXPECT_EQ(h, kDeadEnd);
+            continue;
+        }
+        EXPECT_GE(h, static_cast<double>(hmax));
+        if (hstar >= 0) EXPECT_LE(h, static_cast<double>(hstar));
+    }
+    EXPECT_TRUE(lmcut.computes_lm_cut());
+}
+
+INSTANTIATE_TEST_SUITE_P(OracleTasks, OptimalSearchTest, ::testing::ValuesIn(oracle_tasks()),
+                         [](const auto& info) { return test::param_name(info.param); });
+
+struct Expected {
+    const char* config;
+    std::int64_t expansions;
+    std::int64_t evaluations;
+};
+
+// star/p01 (unit costs; c0's children are generated x1, x2, g1):
+// - bfs: expands c0, x1, x2 (duplicates only), then g1, whose child g2 is
+//   the goal when generated: 4 expansions, nothing evaluated.
+// - ucs: c0 (g 0), then x1, x2, g1 (g 1, FIFO), g2 (g 2) is goal-tested
+//   when popped: 4 expansions.
+// - astar-blind: h 1 off the goal, so f 2 for x1, x2, g1: the same order.
+// - astar-hmax and astar-lmcut (both h*, here): f(g1) = 1 + 1 beats
+//   f(x1) = f(x2) = 1 + 3; then g2 with f 2: 2 expansions, 5 evaluations
+//   (c0, x1, x2, g1, g2).
+TEST(OptimalEngines, StarHandComputed) {
+    const Task task = test::load_task("star", "p01");
+    for (const Expected& e :
+         {Expected{"bfs", 4, 0}, Expected{"ucs", 4, 0}, Expected{"astar-blind", 4, 5},
+          Expected{"astar-hmax", 2, 5}, Expected{"astar-lmcut", 2, 5}}) {
+        const SearchResult r = solve(task, with_config(e.config));
+        ASSERT_EQ(r.status, SearchStatus::Solved) << e.config;
+        EXPECT_EQ(r.stats.expansions, e.expansions) << e.config;
+        EXPECT_EQ(r.stats.evaluations, e.evaluations) << e.config;
+        EXPECT_EQ(r.plan.size(), 2u) << e.config;
+    }
+}
+
+TEST(OptimalEngines, PartialSpaceIsRefused) {
+    const Task task = test::load_task("star", "p01");
+    for (const char* config : {"bfs", "ucs", "astar-lmcut"}) {
+        try {
+            solve(task, with_config(config, SpaceKind::Partial));
+            ADD_FAILURE() << config << " ran in the partial space";
+        } catch (const Error& e) {
+            EXPECT_EQ(e.category(), ErrorCategory::Incompatible) << config;
+        }
+    }
+    EXPECT_THROW(solve(task, with_config("astar-lmcut,preferred=on")), Error);
+}
+
+TEST(OptimalEngines, OptimalityClaims) {
+    const Task unit = test::load_task("star", "p01");
+    const Task costs = test::load_task("roads", "p01");
+    EXPECT_FALSE(optimality(with_config("lama"), unit).claimed);
+    EXPECT_FALSE(optimality(with_config("search=astar,h=ff,cost-type=normal"), unit).claimed);
+    EXPECT_TRUE(optimality(with_config("astar-lmcut"), costs).claimed);
+    // cost-type=one is a unit-cost view of a task with costs: h may overestimate.
+    EXPECT_FALSE(optimality(with_config("astar-lmcut,cost-type=one"), costs).claimed);
+    EXPECT_TRUE(optimality(with_config("astar-lmcut,cost-type=one"), unit).claimed);
+    EXPECT_FALSE(optimality(with_config("bfs"), costs).claimed);
+    EXPECT_FALSE(optimality(with_config("astar-hmax,symmetry=on"), unit).claimed);
+}
+
+// A trace's invariants: ids are positions, every parent is recorded, the
+// root alone has none, expansion orders are 0..k-1 without gaps, and the
+// plan path follows parents from the root.
+void expect_consistent(const json& trace, const SearchResult& r, const Task& task) {
+    const json& nodes = trace.at("nodes");
+    ASSERT_FALSE(nodes.empty());
+    std::set<std::int64_t> orders;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const json& n = nodes[i];
+        EXPECT_EQ(n.at("id").get<std::size_t>(), i);
+        if (i == 0) {
+            EXPECT_TRUE(n.at("parent").is_null());
+        } else {
+            ASSERT_TRUE(n.at("parent").is_number()) << i;
+            EXPECT_LT(n.at("parent").get<std::size_t>(), nodes.size());
+        }
+        if (!n.at("order").is_null()) {
+            EXPECT_TRUE(orders.insert(n.at("order").get<std::int64_t>()).second);
+            EXPECT_NE(n.at("status"), "open");
+        }
+        if (n.contains("f") && !n.at("h").is_null())
+            EXPECT_DOUBLE_EQ(n.at("f").get<double>(),
+                             n.at("g").get<double>() + n.at("h").get<double>());
+    }
+    if (!orders.empty()) EXPECT_EQ(*orders.rbegin(), static_cast<std::int64_t>(orders.size()) - 1);
+    EXPECT_EQ(trace.at("counts").at("expanded").get<std::int64_t>(), r.stats.expansions);
+    EXPECT_EQ(trace.at("objects").size(), task.objects.size());
+    EXPECT_EQ(trace.at("predicates").size(), task.predicates.size());
+    if (r.status != SearchStatus::Solved || trace.at("truncated").get<bool>()) return;
+    const json& path = trace.at("plan_nodes");
+    ASSERT_FALSE(path.empty());
+    EXPECT_EQ(path.front(), 0);
+    std::vector<std::string> actions;
+    for (std::size_t k = 1; k < path.size(); ++k) {
+        const json& n = nodes[path[k].get<std::size_t>()];
+        EXPECT_EQ(n.at("parent"), path[k - 1]);
+        if (!n.value("partial", false) && !n.at("action").is_null())
+            actions.push_back(n.at("action").get<std::string>());
+    }
+    // PS²: a complete partial action's node precedes its successor state.
+    if (trace.at("space") == "partial") {
+        std::vector<std::string> complete;
+        for (std::size_t k = 1; k + 1 < path.size(); ++k) {
+            const json& n = nodes[path[k].get<std::size_t>()];
+            const json& next = nodes[path[k + 1].get<std::size_t>()];
+            if (!n.at("action").is_null() && !n.at("partial") && next.at("action").is_null())
+                complete.push_back(n.at("action").get<std::string>());
+        }
+        actions = complete;
+    }
+    ASSERT_EQ(actions.size(), r.plan.size());
+    for (std::size_t k = 0; k < actions.size(); ++k)
+        EXPECT_EQ(actions[k], to_string(task, r.plan[k]));
+}
+
+TEST(SearchTrace, StructureInBothSpaces) {
+    const Task task = test::load_task("blocksworld", "p02");
+    struct Case {
+        const char* config;
+        SpaceKind space;
+    };
+    for (const Case& c : {Case{"astar-lmcut", SpaceKind::State}, Case{"ucs", SpaceKind::State},
+                          Case{"paper", SpaceKind::State}, Case{"lama", SpaceKind::State},
+                          Case{"paper", SpaceKind::Partial}, Case{"lama", SpaceKind::Partial}}) {
+        PlannerOptions options = with_config(c.config, c.space);
+        options.trace.enabled = true;
+        const SearchResult r = solve(task, options);
+        ASSERT_EQ(r.status, SearchStatus::Solved) << c.config;
+        const json trace = json::parse(r.trace);
+        EXPECT_EQ(trace.at("space"), c.space == SpaceKind::Partial ? "partial" : "state");
+        EXPECT_FALSE(trace.at("truncated").get<bool>()) << c.config;
+        SCOPED_TRACE(std::string(c.config) + " " + to_string(c.space));
+        expect_consistent(trace, r, task);
+        if (std::string(c.config) == "astar-lmcut") {
+            const json& goal = trace.at("nodes")[trace.at("plan_nodes").back().get<std::size_t>()];
+            EXPECT_EQ(goal.at("g").get<double>(), static_cast<double>(r.plan.size()));
+        }
+    }
+}
+
+TEST(SearchTrace, BoundedByExpansions) {
+    const Task task = test::load_task("blocksworld", "p03");
+    PlannerOptions options = with_config("astar-blind");
+    options.trace = TraceOptions{true, 3};
+    const SearchResult r = solve(task, options);
+    ASSERT_EQ(r.status, SearchStatus::Solved);
+    const json trace = json::parse(r.trace);
+    EXPECT_TRUE(trace.at("truncated").get<bool>());
+    std::int64_t max_order = -1;
+    for (const json& n : trace.at("nodes")) {
+        if (!n.at("order").is_null())
+            max_order = std::max(max_order, n.at("order").get<std::int64_t>());
+    }
+    EXPECT_EQ(max_order, 2);
+    EXPECT_EQ(trace.at("counts").at("expanded").get<std::int64_t>(), r.stats.expansions);
+    EXPECT_TRUE(trace.at("plan_nodes").empty());
+    expect_consistent(trace, r, task);
+}
+
+}  // namespace
+}  // namespace ll
