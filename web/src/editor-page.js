@@ -1,10 +1,10 @@
-// The editor page: two PDDL editors with live diagnostics, completion, hover
-// and go to definition, examples, settings (space, heuristic, model, search
-// configuration), Solve/Stop with a live search chart, the plan with its
-// statistics and validation, a step-through state view with state panels,
-// plan download, model loading, localStorage and shareable links. The planner
-// runs in a Web Worker behind lazylifted-api.mjs, loaded from this page's
-// own origin.
+// The editor page (app.js loads it): two PDDL editors with live
+// diagnostics, completion, hover and go to definition, examples, settings
+// (space, heuristic, model, search configuration), Solve/Stop with a live
+// search chart, the plan with its statistics and validation, a step-through
+// state view with state panels, plan download, model loading, localStorage
+// and shareable links. The planner runs in a Web Worker behind
+// lazylifted-api.mjs, loaded from this page's own origin.
 //
 // This file only starts the page and wires the settings; each concern is a
 // module of page/ (models, live check, solving, result view, step view,
@@ -37,7 +37,8 @@ import './views/index.js';
 
 // The planner (worker + wasm) was started by boot.js before this script was
 // parsed; started here if boot.js has not run (yet): one planner either way.
-const API_URL = new URL('./lazylifted-api.mjs', import.meta.url).href;
+// (Next to index.html: this module is a chunk, in chunks/.)
+const API_URL = new URL('lazylifted-api.mjs', document.baseURI).href;
 const plannerPromise = (globalThis.lazyliftedPlannerPromise ??= import(API_URL)
     .then((api) => api.createPlanner({ earlyWorker: globalThis.lazyliftedEarlyWorker })));
 plannerPromise.catch(() => {});
