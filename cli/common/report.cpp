@@ -1,7 +1,6 @@
 // Output formatting (see report.hpp).
 #include "cli/common/report.hpp"
 
-#include <cmath>
 #include <cstdio>
 
 namespace ll::cli {
