@@ -176,9 +176,15 @@ PlannerOptions make_planner_options(const OptionValues& values) {
 }
 
 std::string describe_search(const PlannerOptions& options) {
-    std::string out = to_string(options.search, options.heuristic);
+    // A phase's space key says where it runs: an explicit space overrides
+    // the configuration's own (phase_space); a phase without one follows the run's.
+    const auto describe = [&options](SearchConfig search, HeuristicKind heuristic) {
+        if (search.space != SpaceKind::Auto) search.space = phase_space(options, search);
+        return to_string(search, heuristic);
+    };
+    std::string out = describe(options.search, options.heuristic);
     for (const PlannerOptions::Phase& phase : options.next_phases)
-        out += ";" + to_string(phase.search, phase.heuristic);
+        out += ";" + describe(phase.search, phase.heuristic);
     return out;
 }
 

@@ -53,8 +53,11 @@ void LmCutHeuristic::prepare() {
         build_structure();
         return;
     }
-    hmax_.emplace(RelaxationHeuristic::Kind::Max, task_, layout_, statics_, goal_, grounding_,
-                  cost_type_);
+    // A relaxed task that did not fit is not grounded a second time.
+    const bool tried =
+        grounding_ != RelaxationGrounding::Lifted && !task_.has_conditional_effects();
+    hmax_.emplace(RelaxationHeuristic::Kind::Max, task_, layout_, statics_, goal_,
+                  tried ? RelaxationGrounding::Lifted : grounding_, cost_type_);
     hmax_->set_budget(budget_);
 }
 

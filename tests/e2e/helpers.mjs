@@ -6,6 +6,7 @@
 // build/e2e-artifacts/ (metrics-<test file>.json).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
@@ -235,6 +236,39 @@ export function recordMetrics(values) {
     }
     metricsStarted = true;
     fs.writeFileSync(file, `${JSON.stringify({ ...current, ...values }, null, 2)}\n`);
+}
+
+/**
+ * Traces the page's main thread (chromium's performance trace) from now until
+ * the returned function is called; that resolves with the thread's tasks over
+ * 50 ms: {start (performance.now() time), wall (the task's duration), cpu
+ * (the main thread's CPU time in it)}. On a shared machine a task's duration
+ * also counts the time the OS ran other processes; its CPU time is the page's
+ * own work. One trace at a time per browser.
+ */
+export async function traceMainThreadTasks(browser, page) {
+    const file = path.join(os.tmpdir(), `ll-e2e-trace-${process.pid}-${Date.now()}.json`);
+    await browser.startTracing(page, {
+        path: file, screenshots: false,
+        categories: ['-*', 'blink.user_timing', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
+    // A mark tells the page's main thread in the trace and ties its clock to performance.now().
+    const marker = `ll-e2e-trace-${Date.now()}`;
+    const markedAt = await page.evaluate((name) => performance.mark(name).startTime, marker);
+    return async () => {
+        await browser.stopTracing();
+        let events;
+        try {
+            events = JSON.parse(fs.readFileSync(file, 'utf8')).traceEvents;
+        } finally {
+            fs.rmSync(file, { force: true });
+        }
+        const mark = events.find((e) => e.name === marker);
+        if (!mark) throw new Error('the trace lacks the page\'s mark');
+        return events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === mark.pid &&
+                                    e.tid === mark.tid && e.dur > 50000)
+            .map((e) => ({ start: markedAt + (e.ts - mark.ts) / 1000, wall: e.dur / 1000, cpu: e.tdur / 1000 }));
+    };
 }
 
 /** Long tasks recorded in the page since `sinceMs` (performance.now() time). */

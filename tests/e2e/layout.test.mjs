@@ -1,7 +1,8 @@
 // Browser end-to-end tests of the editor page's lower area (page/lower-area.js):
 // at 1366x768 and 1024x768 the views beside the plan are tabs wider than
 // 400 px, "h = N" in the explanation and the tree never wraps, a tab's code
-// is fetched only when it first opens, ←/→ step through the plan (not while
+// is fetched only when it first opens (the state picture's when it is seen,
+// after the plan), ←/→ step through the plan (not while
 // typing in an editor), and the splitters resize the editors and the plan.
 // Screenshots: build/e2e-artifacts/layout-*.png.
 import assert from 'node:assert/strict';
@@ -78,6 +79,36 @@ for (const viewport of [{ width: 1366, height: 768 }, { width: 1024, height: 768
         await page.context().close();
     });
 }
+
+test('the state picture\'s code loads when the picture is seen, after the plan', async () => {
+    const page = await openPage(site.browser, site.server.url, { viewport: { width: 1366, height: 768 } });
+    const pictureCode = () => page.ll.requests.filter((url) => /state-picture/.test(url));
+    await page.goto(site.server.url);
+    await waitForEditorPage(page);
+    // Solved with another tab open: the picture waits for the State tab.
+    await page.click('#tab-goals');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    await page.waitForTimeout(1000);
+    assert.deepEqual(pictureCode(), [], 'no picture code while the State tab is closed');
+    await page.click('#tab-state');
+    await page.waitForSelector('[data-view="state-picture"] svg', { timeout: SOLVE_TIMEOUT_MS });
+    assert.equal(pictureCode().length, 1, pictureCode().join(', '));
+    // With the State tab open (the page's first state), after the plan is shown.
+    const fresh = await openPage(site.browser, site.server.url, { viewport: { width: 1366, height: 768 } });
+    await fresh.goto(site.server.url);
+    await waitForEditorPage(fresh);
+    await fresh.click('#solve-btn');
+    await fresh.waitForSelector('[data-view="state-picture"] svg', { timeout: SOLVE_TIMEOUT_MS });
+    const { shown, fetched } = await fresh.evaluate(() => ({
+        shown: performance.getEntriesByName('ll-plan-shown')[0]?.startTime,
+        fetched: performance.getEntriesByType('resource').find((r) => /state-picture/.test(r.name))?.startTime,
+    }));
+    assert.ok(shown > 0 && fetched > shown, `picture code fetched at ${fetched} ms, plan shown at ${shown} ms`);
+    assert.deepEqual([...page.ll.errors, ...fresh.ll.errors], []);
+    await page.context().close();
+    await fresh.context().close();
+});
 
 test('←/→ step through the plan, and the open panel follows; not while typing', async () => {
     const page = await solvedPage({ width: 1366, height: 768 });

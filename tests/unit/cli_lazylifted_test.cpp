@@ -691,7 +691,9 @@ TEST_F(CliReliability, EndlessInputIsRefusedQuickly) {
     RunResult r = run_bounded(dir_, "plan /dev/zero problem.pddl --time-limit 60", 20, &wall);
     EXPECT_EQ(r.code, 31) << r.err;
     EXPECT_NE(r.err.find("file too large"), std::string::npos) << r.err;
-    EXPECT_LT(wall, 5.0);
+    // Natively well under a second; the bound leaves room for a sanitizer
+    // build on a busy machine and still fails a read that never stops.
+    EXPECT_LT(wall, 15.0);
     RunResult t = run_bounded(
         dir_, "plan /dev/zero problem.pddl --time-limit 0.001 --stats-json s.json", 20, &wall);
     EXPECT_EQ(t.code, 23) << t.err;

@@ -279,6 +279,23 @@ TEST(Portfolio, PhasesParseAndDescribe) {
               "search=lazy,h=ff,preferred=on,novelty=off,boost=1000");
 }
 
+// The configuration text says where each phase runs: an explicit space
+// overrides the default portfolio's space=state phase.
+TEST(Portfolio, DescribeSearchShowsTheSpaceEachPhaseRunsIn) {
+    const std::string lazy_ff = "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,symmetry=on";
+    OptionValues partial;
+    partial.space = "partial";
+    EXPECT_EQ(describe_search(make_planner_options(partial)), lazy_ff + ",space=partial");
+    OptionValues state;
+    state.space = "state";
+    EXPECT_EQ(describe_search(make_planner_options(state)), lazy_ff + ",space=state");
+    EXPECT_EQ(describe_search(make_planner_options(OptionValues{})), lazy_ff + ",space=state");
+    partial.has_model = true;
+    const std::string both = describe_search(make_planner_options(partial));
+    EXPECT_EQ(both.substr(both.find(';') + 1), lazy_ff + ",space=partial");
+    EXPECT_EQ(both.find("space=state"), std::string::npos);
+}
+
 // The default portfolio starts with a phase on the learnt model; without a
 // model that phase is dropped, and the rest is lazy GBFS with preferred
 // operators on hFF.

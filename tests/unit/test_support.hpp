@@ -1,11 +1,13 @@
 // Shared helpers for the core's unit tests: loading the project's own small
 // PDDL tasks, and a brute-force grounded oracle (explicit sets of atoms, every
-// parameter tuple enumerated) that shares no code with the planner's
-// successor generation or relaxed exploration.
+// parameter tuple enumerated, conditional effects over every binding of their
+// variables) that shares no code with the planner's successor generation or
+// relaxed exploration.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <functional>
@@ -165,14 +167,67 @@ class GroundOracle {
         return out;
     }
 
+    // Deletes, then adds; conditional effects for every binding of their
+    // variables whose condition holds in `s`.
     AtomSet apply(const AtomSet& s, const GroundAction& a) const {
         AtomSet next = s;
         const ActionSchema& schema = task_.schemas[a.schema];
+        std::vector<GroundAtom> adds, dels;
         for (const auto& e : schema.delete_effects)
-            next.erase(ground(e, a));
+            dels.push_back(ground(e, a));
         for (const auto& e : schema.add_effects)
-            next.insert(ground(e, a));
+            adds.push_back(ground(e, a));
+        for (const ConditionalEffect& e : schema.conditional_effects) {
+            for_each_binding(e, a, [&](const std::vector<ObjectId>& b) {
+                if (!effect_condition_holds(e, b, s)) return;
+                for (const auto& x : e.delete_effects)
+                    dels.push_back(ground(x, b));
+                for (const auto& x : e.add_effects)
+                    adds.push_back(ground(x, b));
+            });
+        }
+        for (const auto& g : dels)
+            next.erase(g);
+        for (const auto& g : adds)
+            next.insert(g);
         return next;
+    }
+
+    // The atom with parameter i bound to b[i] (a schema's parameters, then
+    // a conditional effect's variables).
+    GroundAtom ground(const AtomSchema& atom, const std::vector<ObjectId>& b) const {
+        GroundAtom g{atom.predicate, {}};
+        for (const Term& t : atom.arguments)
+            g.arguments.push_back(t.is_parameter() ? b[t.index] : t.index);
+        return g;
+    }
+
+    // Calls fire(b) for every binding b of the action's parameters and the
+    // effect's variables (the action's arguments first).
+    template <class Fire>
+    void for_each_binding(const ConditionalEffect& e, const GroundAction& a, Fire&& fire) const {
+        std::vector<ObjectId> b = a.arguments;
+        const std::size_t first = b.size();
+        b.resize(first + e.variables.size());
+        bind_variables(e, first, 0, b, fire);
+    }
+
+    bool effect_equalities_hold(const ConditionalEffect& e, const std::vector<ObjectId>& b) const {
+        for (const EqualityConstraint& eq : e.equalities) {
+            const ObjectId x = eq.lhs.is_parameter() ? b[eq.lhs.index] : eq.lhs.index;
+            const ObjectId y = eq.rhs.is_parameter() ? b[eq.rhs.index] : eq.rhs.index;
+            if ((x == y) == eq.negated) return false;
+        }
+        return true;
+    }
+
+    bool effect_condition_holds(const ConditionalEffect& e, const std::vector<ObjectId>& b,
+                                const AtomSet& s) const {
+        for (const auto& c : e.positive_conditions)
+            if (!s.count(ground(c, b))) return false;
+        for (const auto& c : e.negative_conditions)
+            if (s.count(ground(c, b))) return false;
+        return effect_equalities_hold(e, b);
     }
 
     bool is_goal(const AtomSet& s) const {
@@ -268,14 +323,35 @@ class GroundOracle {
                     c = use_max ? std::max(c, it->second) : c + it->second;
                 }
                 if (!ok) continue;
-                c += cost_of ? cost_of(a) : 1;
-                for (const auto& e : task_.schemas[a.schema].add_effects) {
-                    GroundAtom g = ground(e, a);
+                const long action = cost_of ? cost_of(a) : 1;
+                const auto reach = [&](const GroundAtom& g, long at) {
                     auto it = cost.find(g);
-                    if (it == cost.end() || c < it->second) {
-                        cost[g] = c;
+                    if (it == cost.end() || at < it->second) {
+                        cost[g] = at;
                         changed = true;
                     }
+                };
+                for (const auto& e : task_.schemas[a.schema].add_effects)
+                    reach(ground(e, a), c + action);
+                // A conditional effect: its action's precondition and its own
+                // positive condition (static negative ones and equalities kept).
+                for (const ConditionalEffect& e : task_.schemas[a.schema].conditional_effects) {
+                    for_each_binding(e, a, [&](const std::vector<ObjectId>& b) {
+                        if (!effect_equalities_hold(e, b)) return;
+                        for (const auto& cond : e.negative_conditions) {
+                            if (task_.predicates[cond.predicate].is_static &&
+                                initially(ground(cond, b)))
+                                return;
+                        }
+                        long ce = c;
+                        for (const auto& cond : e.positive_conditions) {
+                            auto it = cost.find(ground(cond, b));
+                            if (it == cost.end()) return;
+                            ce = use_max ? std::max(ce, it->second) : ce + it->second;
+                        }
+                        for (const auto& x : e.add_effects)
+                            reach(ground(x, b), ce + action);
+                    });
                 }
             }
         }
@@ -301,7 +377,25 @@ class GroundOracle {
         return true;
     }
 
+    bool initially(const GroundAtom& g) const {
+        return std::find(task_.initial_state.begin(), task_.initial_state.end(), g) !=
+               task_.initial_state.end();
+    }
+
   private:
+    template <class Fire>
+    void bind_variables(const ConditionalEffect& e, std::size_t first, std::size_t i,
+                        std::vector<ObjectId>& b, Fire& fire) const {
+        if (i == e.variables.size()) {
+            fire(static_cast<const std::vector<ObjectId>&>(b));
+            return;
+        }
+        for (ObjectId o : task_.objects_of_type[e.variables[i].type]) {
+            b[first + i] = o;
+            bind_variables(e, first, i + 1, b, fire);
+        }
+    }
+
     void enumerate(SchemaId s, std::vector<ObjectId>& args) {
         const ActionSchema& schema = task_.schemas[s];
         if (static_cast<int>(args.size()) == schema.arity()) {

@@ -30,6 +30,15 @@ const baseTheme = EditorView.theme({
  * pddl-assist.js on the page: the widget stays without them).
  */
 export function createPddlEditor(parent, options = {}) {
+    return mountPddlEditor(parent, preparePddlEditor(options));
+}
+
+/**
+ * The first half of createPddlEditor: the editor's state (its text and
+ * extensions resolved), no DOM yet. The page makes it in a task of its own,
+ * so that no single task pays for a whole first editor.
+ */
+export function preparePddlEditor(options = {}) {
     const readOnly = new Compartment();
     const extensions = [
         lineNumbers(),
@@ -57,11 +66,17 @@ export function createPddlEditor(parent, options = {}) {
         }),
         options.extensions ?? [],
     ];
-    const view = new EditorView({
-        state: EditorState.create({ doc: options.doc ?? '', extensions }),
-        parent,
-        root: options.root,
-    });
+    return { state: EditorState.create({ doc: options.doc ?? '', extensions }), readOnly, root: options.root };
+}
+
+/**
+ * The second half of createPddlEditor: the view of a prepared state in
+ * `parent`, or, with parent null, outside the page: the caller puts
+ * `view.dom` into it later (the page does, in a task of its own: the page's
+ * style and layout with the new editor are not paid in the task that made it).
+ */
+export function mountPddlEditor(parent, { state, readOnly, root }) {
+    const view = new EditorView(parent ? { state, parent, root } : { state, root });
     const countDiagnostics = () => {
         let n = 0;
         forEachDiagnostic(view.state, () => n++);

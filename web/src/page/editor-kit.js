@@ -5,11 +5,13 @@
 //      evaluated in a task of its own, not in app.js's);
 //   2. the problem editor, after the page's first paint and when the main
 //      thread is idle (an input event pending, e.g. a click on Solve, is
-//      handled first). The first editor pays CodeMirror's first-time costs
-//      (its styles, the first call of each function, the first measure),
-//      40-150 ms measured here whatever its text, so it is the short text's;
-//   3. the domain editor, the same way (then 15-40 ms); editors being made
-//      while a first Solve runs wait (at most MAX_SOLVE_WAIT_MS) for its plan.
+//      handled first): its state (text and extensions resolved) in one
+//      task, its view (outside the page) in the next, the view put into
+//      the page in a third. The first editor pays CodeMirror's
+//      first-time costs (its styles, the first call of each function, the
+//      first measure) whatever its text, so it is the short text's;
+//   3. the domain editor, the same way; editors being made while a first
+//      Solve runs wait (at most MAX_SOLVE_WAIT_MS) for its plan.
 // Until both exist the texts stay in the store (pageTexts()); what is typed
 // into the first editor meanwhile goes there too.
 import { ui } from './dom.js';
@@ -56,7 +58,7 @@ async function nextStep() {
  * Ctrl/Cmd+Enter. Resolves when both are in the store.
  */
 export async function createEditors(texts, pddlAssist, { onChange, onSubmit }) {
-    const { createPddlEditor } = await import('../editor.js');
+    const { mountPddlEditor, preparePddlEditor } = await import('../editor.js');
     const options = (which, label) => ({
         label,
         doc: store.get().texts?.[which] ?? texts[which],
@@ -68,13 +70,26 @@ export async function createEditors(texts, pddlAssist, { onChange, onSubmit }) {
         onSubmit,
         extensions: pddlAssist ? pddlAssist({ editors: () => store.get().editors }) : [],
     });
+    // Each editor in three steps: its state, its view (outside the page),
+    // then the view put into the page (the style and layout it brings).
+    const create = async (parent, which, label) => {
+        await nextStep();
+        const prepared = preparePddlEditor(options(which, label));
+        await nextStep();
+        const editor = mountPddlEditor(null, prepared);
+        await nextStep();
+        parent.appendChild(editor.view.dom);
+        editor.view.requestMeasure();
+        return editor;
+    };
     await afterPaint();
-    await nextStep();
-    const problem = createPddlEditor(ui.problemEditor, options('problem', 'Problem PDDL'));
-    await nextStep();
-    const domain = createPddlEditor(ui.domainEditor, options('domain', 'Domain PDDL'));
-    // A session or an example applied between the two: the store has its texts.
+    const problem = await create(ui.problemEditor, 'problem', 'Problem PDDL');
+    const domain = await create(ui.domainEditor, 'domain', 'Domain PDDL');
+    // A session or an example applied meanwhile: the store has its texts.
     const latest = store.get().texts;
-    if (latest) problem.setText(latest.problem);
+    if (latest) {
+        problem.setText(latest.problem);
+        domain.setText(latest.domain);
+    }
     store.set({ editors: { domain, problem }, texts: null });  // the editors hold the texts now
 }

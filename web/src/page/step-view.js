@@ -10,14 +10,38 @@ import { ui } from './dom.js';
 import { store } from './store.js';
 
 let picture = null;  // the state picture of the current result (views/picture-host.js)
+let cancelPicture = null;  // a picture waiting to be mounted: cancels it
 
-// The picture beside the atoms, in the State tab's slot (#state-picture).
+// The picture beside the atoms, in the State tab's slot (#state-picture). Its
+// code is loaded only when it is seen: while the State tab is open, and once
+// the page is idle (not in the tasks that show the plan); the picture of a
+// result solved with another tab open waits for the State tab.
 function mountPicture(result) {
     ui.statePicture.hidden = false;
-    picture = attachStatePicture(ui.statePicture, {
-        domain: result.domain, problem: result.problem, trace: result.trace,
-        workerUrl: new URL('./picture-layout-worker.js', document.baseURI).href,
+    let idle = null;
+    const mount = () => {
+        stop();
+        picture = attachStatePicture(ui.statePicture, {
+            domain: result.domain, problem: result.problem, trace: result.trace,
+            workerUrl: new URL('./picture-layout-worker.js', document.baseURI).href,
+        });
+        picture.showStep(currentStep());
+    };
+    const unsubscribe = store.subscribe((state, patch) => {
+        if ('lowerTab' in patch) whenOpen();
     });
+    function whenOpen() {
+        if (store.get().lowerTab !== 'state' || idle) return;
+        idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(mount, { timeout: 500 })
+            : setTimeout(mount, 0);
+    }
+    function stop() {
+        unsubscribe();
+        if (idle) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : clearTimeout)(idle);
+        cancelPicture = null;
+    }
+    cancelPicture = stop;
+    whenOpen();
 }
 
 /** The context handed to state panels (views/state-panels.js). */
@@ -94,6 +118,7 @@ export function updateStepButtons() {
 
 /** Empties the step view (a new result or none; the panels follow the store). */
 export function clearStepView() {
+    cancelPicture?.();
     picture?.destroy();
     picture = null;
     ui.statePicture.hidden = true;

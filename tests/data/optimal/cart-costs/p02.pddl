@@ -1,0 +1,17 @@
+; An existential goal (the goal action): both items together at one place
+; other than where they start, out of the cart.
+(define (problem cart-costs-p02)
+  (:domain cart-costs)
+  (:objects p1 p2 p3 - place i1 i2 - item)
+  (:init (cart-at p1) (at i1 p1) (at i2 p3)
+         (road depot p1) (road p1 depot) (road p1 p2) (road p2 p1)
+         (road p2 p3) (road p3 p2) (road depot p3) (road p3 depot)
+         (= (road-length depot p1) 4) (= (road-length p1 depot) 4)
+         (= (road-length p1 p2) 1) (= (road-length p2 p1) 1)
+         (= (road-length p2 p3) 1) (= (road-length p3 p2) 1)
+         (= (road-length depot p3) 2) (= (road-length p3 depot) 2)
+         (= (total-cost) 0))
+  (:goal (exists (?p - place)
+           (and (at i1 ?p) (at i2 ?p) (not (in i1)) (not (in i2))
+                (not (= ?p p1)) (not (= ?p p3)))))
+  (:metric minimize (total-cost)))
