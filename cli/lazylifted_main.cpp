@@ -326,14 +326,8 @@ int run_validate(std::span<const std::string> args) {
         }
         std::cout << "Plan invalid: " << result.message << "\n";
         return kExitPlanInvalid;
-    } catch (const Error& e) {
-        return report_error(e, sources, "lazylifted validate");
-    } catch (const std::bad_alloc&) {
-        std::cerr << "error: out of memory\n";
-        return kExitOutOfMemory;
-    } catch (const std::exception& e) {
-        print_error(std::cerr, e);
-        return kExitInternalError;
+    } catch (const std::exception&) {
+        return report_current_exception(sources, "lazylifted validate");
     }
 }
 

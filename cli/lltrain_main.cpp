@@ -726,14 +726,8 @@ int run(const std::vector<std::string>& args) {
             return kExitSuccess;
         }
         return run_training(a, clock, sources);
-    } catch (const Error& e) {
-        return report_error(e, sources, "lltrain");
-    } catch (const std::bad_alloc&) {
-        std::cerr << "error: out of memory\n";
-        return kExitOutOfMemory;
-    } catch (const std::exception& e) {
-        print_error(std::cerr, e);
-        return kExitInternalError;
+    } catch (const std::exception&) {
+        return report_current_exception(sources, "lltrain");
     }
 }
 

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <new>
 
 #include "cli/common/exit_codes.hpp"
 
@@ -28,6 +29,20 @@ int report_error(const Error& error, const SourceFiles& sources, std::string_vie
     print_error(std::cerr, error, sources);
     if (error.category() == ErrorCategory::Usage) std::cerr << help_hint(usage_name) << "\n";
     return exit_code_for(error.category());
+}
+
+int report_current_exception(const SourceFiles& sources, std::string_view usage_name) {
+    try {
+        throw;
+    } catch (const Error& e) {
+        return report_error(e, sources, usage_name);
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of memory\n";
+        return kExitOutOfMemory;
+    } catch (const std::exception& e) {
+        print_error(std::cerr, e);
+        return kExitInternalError;
+    }
 }
 
 void read_task_files(PlanRequest& request, RequestTexts& texts, const std::string& domain,

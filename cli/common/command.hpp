@@ -23,6 +23,12 @@ std::string command_help(const CommandSpec& spec);
 // hint for a usage error) and returns its exit code.
 int report_error(const Error& error, const SourceFiles& sources, std::string_view usage_name);
 
+// Called in `catch (const std::exception&)`: reports the exception being
+// handled on stderr and returns its exit code, an ll::Error as report_error
+// does, bad_alloc as out of memory (22) and anything else as an internal
+// error (32).
+int report_current_exception(const SourceFiles& sources, std::string_view usage_name);
+
 // The texts a request points into; they must outlive the request.
 struct RequestTexts {
     std::string domain, problem, model;

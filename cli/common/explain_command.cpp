@@ -184,11 +184,8 @@ int run_explain(std::span<const std::string> args, const std::string& models_dir
             print_text(std::cout, explanation);
         }
         return kExitSuccess;
-    } catch (const Error& e) {
-        return report_error(e, sources, "lazylifted explain");
-    } catch (const std::exception& e) {
-        print_error(std::cerr, e);
-        return kExitInternalError;
+    } catch (const std::exception&) {
+        return report_current_exception(sources, "lazylifted explain");
     }
 }
 

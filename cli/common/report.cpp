@@ -1,7 +1,6 @@
 // Output formatting (see report.hpp).
 #include "cli/common/report.hpp"
 
-#include <cmath>
 #include <cstdio>
 
 namespace ll::cli {
@@ -14,20 +13,7 @@ std::string printf_string(const char* format, double value) {
     return buffer;
 }
 
-// Fast Downward's fixed "N noun(s)." wording, which scripts grep for.
-std::string counted(std::int64_t n, const char* noun) {
-    return std::to_string(n) + " " + noun + "(s).";
-}
-
 }  // namespace
-
-std::string format_h(double h) {
-    if (!std::isfinite(h)) return "inf";
-    if (h == std::floor(h) && std::fabs(h) < 1e15) {
-        return std::to_string(static_cast<long long>(h));
-    }
-    return printf_string("%g", h);
-}
 
 std::string format_progress(const Progress& p) {
     const Statistics& s = p.stats;
@@ -75,36 +61,16 @@ std::string quiet_limit_line(SearchStatus status, const Limits& limits, double t
 }
 
 std::string format_summary(const SearchResult& result, double total_time_s, double peak_memory_mb) {
-    const Statistics& s = result.stats;
     std::string out;
     if (result.status == SearchStatus::Solved) {
         out += "Solution found.\n";
-        out += "Plan length: " + counted(static_cast<std::int64_t>(result.plan.size()), "step");
+        out += "Plan length: " + std::to_string(result.plan.size()) + " step(s).";
         out += "\nPlan cost: " + std::to_string(result.plan_cost) + "\n";
     } else {
         out += std::string("Search stopped without finding a solution: ") +
                describe_failure(result.status) + "\n";
     }
-    out += "Initial heuristic value: " + format_h(s.initial_h) + "\n";
-    out += "Expanded " + counted(s.expansions, "state") + "\n";
-    out += "Evaluated " + counted(s.evaluations, "state") + "\n";
-    out += "Generated " + counted(s.generated, "state") + "\n";
-    out += "Dead ends: " + counted(s.dead_ends, "state") + "\n";
-    if (s.wl_colours_seen + s.wl_colours_unseen > 0) {
-        char rate[32];
-        std::snprintf(rate, sizeof rate, "%.2f%%", 100.0 * s.wl_miss_rate());
-        out += "WL colours unseen in training: " + std::string(rate) + " of " +
-               std::to_string(s.wl_colours_seen + s.wl_colours_unseen) + " lookups\n";
-    }
-    if (s.symmetric_pruned > 0) {
-        out += "Symmetric actions pruned: " + std::to_string(s.symmetric_pruned) + "\n";
-    }
-    if (s.skipped_evaluations > 0) {
-        out += "Skipped evaluations: " + std::to_string(s.skipped_evaluations) + "\n";
-    }
-    out +=
-        "Average branching factor: " + printf_string("%.2f", s.average_branching_factor()) + "\n";
-    out += "Search time: " + printf_string("%.4f", s.search_time_s) + " s\n";
+    out += format_statistics(result.stats);
     out += "Total time: " + printf_string("%.4f", total_time_s) + " s\n";
     out += "Peak memory: " + printf_string("%.1f", peak_memory_mb) + " MB\n";
     return out;

@@ -5,20 +5,21 @@
 #include <span>
 #include <string>
 
+#include "core/common/statistics.hpp"
 #include "core/search/search_result.hpp"
 #include "core/task/task.hpp"
 
 namespace ll::cli {
 
-// "7", "7.5" or "inf": heuristic values are usually integral.
-std::string format_h(double h);
+// "7", "7.5" or "inf" (core/common/statistics.hpp).
+using ll::format_h;
 
 // One line of progress for stderr: "[t=1.23s] new best h=7 ..." on a new
 // best h, otherwise the periodic line with throughput.
 std::string format_progress(const Progress& progress);
 
-// "Solution found." (or why not), plan length, search counters, times and
-// peak memory, one per line.
+// "Solution found." (or why not), plan length, the statistics as
+// format_statistics() prints them, total time and peak memory, one per line.
 std::string format_summary(const SearchResult& result, double total_time_s, double peak_memory_mb);
 
 // The reason line for an unsuccessful search, e.g. "proven unsolvable".

@@ -1,12 +1,14 @@
 // The statistics of a search and the one table of their fields: the name
-// every report uses (JSON key, wasm response, the CLI's summary), and how
-// the phases of a portfolio combine. A new counter is a member here and a
-// row in statistics_fields(); every report picks it up.
+// every report uses (JSON key, wasm response), the label and format of the
+// CLI's text summary, and how the phases of a portfolio combine. A new
+// counter is a member here and a row in statistics_fields(); every report
+// (statistics_json, format_statistics, add_phase_statistics) picks it up.
 #pragma once
 
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <string>
 
 namespace ll {
 
@@ -27,9 +29,9 @@ struct Statistics {
     // training problems.
     std::int64_t wl_colours_seen = 0;
     std::int64_t wl_colours_unseen = 0;
+    std::int64_t wl_lookups() const { return wl_colours_seen + wl_colours_unseen; }
     double wl_miss_rate() const {
-        const auto total = wl_colours_seen + wl_colours_unseen;
-        return total == 0 ? 0.0 : double(wl_colours_unseen) / double(total);
+        return wl_lookups() == 0 ? 0.0 : double(wl_colours_unseen) / double(wl_lookups());
     }
 
     // Transitions per expansion.
@@ -40,46 +42,116 @@ struct Statistics {
 
 // How a portfolio's total is made from its phases' values.
 enum class Combine {
-    Sum,    // counts
-    Max,    // peaks
-    First,  // the first phase's (initial_h)
-    Last,   // the last phase's (best_h; search_time_s is the total's clock)
+    Sum,      // counts
+    Max,      // peaks
+    First,    // the first phase's (initial_h)
+    Last,     // the last phase's (best_h; search_time_s is the total's clock)
+    Derived,  // computed from other fields (average_branching_factor)
 };
 
-// One field: exactly one of `count` and `value` is set.
+// How the text summary prints a field after its label.
+enum class Shown {
+    Never,     // in the JSON only
+    States,    // "Expanded 7 state(s)." (Fast Downward's wording, which scripts grep)
+    Count,     // "Skipped evaluations: 7"
+    H,         // "Initial heuristic value: 7" (format_h)
+    Ratio,     // "Average branching factor: 1.50"
+    Seconds,   // "Search time: 0.0123 s"
+    MissRate,  // "WL colours unseen in training: 1.50% of 200 lookups"
+};
+
+// One field: exactly one of `count`, `value` and `derived` is set.
 struct StatisticField {
     const char* name;  // snake_case: JSON key (statistics_json)
     std::int64_t Statistics::*count = nullptr;
     double Statistics::*value = nullptr;
+    double (Statistics::*derived)() const = nullptr;
     Combine combine = Combine::Sum;
     // Reported (JSON, summary) only when a learnt heuristic counted it.
     bool learnt_only = false;
+    // The text summary's label and format (format_statistics).
+    const char* label = nullptr;
+    Shown shown = Shown::Never;
+    bool shown_if_zero = true;  // false: a count's line only when it is not 0
 };
 
+// In the order of the text summary. peak_memory_mb has no summary line: the
+// CLI prints the process's peak (which includes parsing) after its total time.
 inline std::span<const StatisticField> statistics_fields() {
     using S = Statistics;
     static constexpr StatisticField kFields[]{
-        {"expansions", &S::expansions},
-        {"evaluations", &S::evaluations},
-        {"generated", &S::generated},
-        {"generated_transitions", &S::generated_transitions},
-        {"dead_ends", &S::dead_ends},
-        {"skipped_evaluations", &S::skipped_evaluations},
-        {"symmetric_pruned", &S::symmetric_pruned},
-        {"initial_h", nullptr, &S::initial_h, Combine::First},
-        {"best_h", nullptr, &S::best_h, Combine::Last},
-        {"search_time_s", nullptr, &S::search_time_s, Combine::Last},
-        {"peak_memory_mb", nullptr, &S::peak_memory_mb, Combine::Max},
-        {"wl_colours_seen", &S::wl_colours_seen, nullptr, Combine::Sum, true},
-        {"wl_colours_unseen", &S::wl_colours_unseen, nullptr, Combine::Sum, true},
+        {.name = "initial_h",
+         .value = &S::initial_h,
+         .combine = Combine::First,
+         .label = "Initial heuristic value:",
+         .shown = Shown::H},
+        {.name = "expansions",
+         .count = &S::expansions,
+         .label = "Expanded",
+         .shown = Shown::States},
+        {.name = "evaluations",
+         .count = &S::evaluations,
+         .label = "Evaluated",
+         .shown = Shown::States},
+        {.name = "generated", .count = &S::generated, .label = "Generated", .shown = Shown::States},
+        {.name = "generated_transitions", .count = &S::generated_transitions},
+        {.name = "dead_ends",
+         .count = &S::dead_ends,
+         .label = "Dead ends:",
+         .shown = Shown::States},
+        {.name = "wl_colours_seen", .count = &S::wl_colours_seen, .learnt_only = true},
+        {.name = "wl_colours_unseen", .count = &S::wl_colours_unseen, .learnt_only = true},
+        {.name = "wl_miss_rate",
+         .derived = &S::wl_miss_rate,
+         .combine = Combine::Derived,
+         .learnt_only = true,
+         .label = "WL colours unseen in training:",
+         .shown = Shown::MissRate},
+        {.name = "symmetric_pruned",
+         .count = &S::symmetric_pruned,
+         .label = "Symmetric actions pruned:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "skipped_evaluations",
+         .count = &S::skipped_evaluations,
+         .label = "Skipped evaluations:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "best_h", .value = &S::best_h, .combine = Combine::Last},
+        {.name = "average_branching_factor",
+         .derived = &S::average_branching_factor,
+         .combine = Combine::Derived,
+         .label = "Average branching factor:",
+         .shown = Shown::Ratio},
+        {.name = "search_time_s",
+         .value = &S::search_time_s,
+         .combine = Combine::Last,
+         .label = "Search time:",
+         .shown = Shown::Seconds},
+        {.name = "peak_memory_mb", .value = &S::peak_memory_mb, .combine = Combine::Max},
     };
     return kFields;
 }
+
+// A field's value as a double (counts converted).
+inline double field_value(const Statistics& s, const StatisticField& f) {
+    if (f.count != nullptr) return static_cast<double>(s.*f.count);
+    if (f.value != nullptr) return s.*f.value;
+    return (s.*f.derived)();
+}
+
+// "7", "7.5" or "inf": heuristic values are usually integral.
+std::string format_h(double h);
+
+// The summary lines of `s`, one per shown field in table order, each ending
+// in a newline ("Initial heuristic value: 7\nExpanded 12 state(s).\n...").
+std::string format_statistics(const Statistics& s);
 
 // Adds one phase's statistics to a portfolio's total (`first`: the first
 // phase), field by field as statistics_fields() says.
 inline void add_phase_statistics(Statistics& total, const Statistics& phase, bool first) {
     for (const StatisticField& f : statistics_fields()) {
+        if (f.combine == Combine::Derived) continue;
         if (f.count != nullptr) {
             std::int64_t& t = total.*f.count;
             const std::int64_t p = phase.*f.count;

@@ -12,13 +12,12 @@ nlohmann::json finite_or_null(double value) {
 
 nlohmann::json statistics_json(const Statistics& s) {
     nlohmann::json j;
-    const bool learnt = s.wl_colours_seen + s.wl_colours_unseen > 0;
+    const bool learnt = s.wl_lookups() > 0;
     for (const StatisticField& f : statistics_fields()) {
         if (f.learnt_only && !learnt) continue;
-        j[f.name] = f.count != nullptr ? nlohmann::json(s.*f.count) : finite_or_null(s.*f.value);
+        j[f.name] =
+            f.count != nullptr ? nlohmann::json(s.*f.count) : finite_or_null(field_value(s, f));
     }
-    j["average_branching_factor"] = s.average_branching_factor();
-    if (learnt) j["wl_miss_rate"] = s.wl_miss_rate();
     return j;
 }
 

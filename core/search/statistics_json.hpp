@@ -9,8 +9,9 @@
 
 namespace ll {
 
-// Every Statistics field, snake_case, plus the derived average branching
-// factor and, for learnt heuristics, the WL colour counts and miss rate.
+// Every field of statistics_fields(), snake_case: the derived average
+// branching factor included and, for learnt heuristics, the WL colour counts
+// and miss rate.
 nlohmann::json statistics_json(const Statistics& stats);
 
 }  // namespace ll

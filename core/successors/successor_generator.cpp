@@ -18,13 +18,8 @@ SuccessorGenerator::SuccessorGenerator(const Task& task, const StateLayout& layo
       layout_(layout),
       statics_(statics),
       lookups_(lookups),
-      joins_(compile_joins(task)) {
-    const int n = task.num_objects();
-    is_of_type_.assign(task.types.size() * static_cast<std::size_t>(n), 0);
-    for (TypeId t = 0; t < static_cast<TypeId>(task.types.size()); ++t) {
-        for (ObjectId o : task.objects_of_type[t])
-            is_of_type_[std::size_t(t) * n + o] = 1;
-    }
+      joins_(compile_joins(task)),
+      is_of_type_(flat_type_table(task)) {
     indexes_.resize(joins_.index_slots.size());
     int max_arity = 1;
     for (const auto& s : task.schemas)

@@ -28,4 +28,14 @@ std::string to_string(const Task& task, const GroundAtom& atom) {
     return call(task.predicates[atom.predicate].name, atom.arguments, task);
 }
 
+std::vector<std::uint8_t> flat_type_table(const Task& task) {
+    const std::size_t n = static_cast<std::size_t>(task.num_objects());
+    std::vector<std::uint8_t> table(task.types.size() * n, 0);
+    for (std::size_t t = 0; t < task.types.size(); ++t) {
+        for (ObjectId o : task.objects_of_type[t])
+            table[t * n + o] = 1;
+    }
+    return table;
+}
+
 }  // namespace ll

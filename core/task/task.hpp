@@ -274,4 +274,9 @@ struct Task {
 std::string to_string(const Task& task, const GroundAction& action);
 std::string to_string(const Task& task, const GroundAtom& atom);
 
+// Task::is_of_type as one flat table, [type * num_objects + object] = 1 when
+// the object has the type: the lookup of the join loops (successor
+// generator, lifted relaxation).
+std::vector<std::uint8_t> flat_type_table(const Task& task);
+
 }  // namespace ll

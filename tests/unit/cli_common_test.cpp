@@ -1,7 +1,8 @@
 // The CLI reliability helpers, tested directly: source excerpts that stay
 // short and printable on huge or binary input, warnings in gcc style, the
 // input-size cap and time check of read_text_file, the --quiet limit line
-// and the exit code of a run whose --stats-json cannot be written.
+// and the exit code of a run whose --stats-json cannot be written; the text
+// summary that format_statistics() builds from the statistics table.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -16,6 +17,8 @@
 #include "cli/common/report.hpp"
 #include "cli/common/stats_json.hpp"
 #include "core/common/budget.hpp"
+#include "core/common/statistics.hpp"
+#include "core/search/statistics_json.hpp"
 
 namespace ll::cli {
 namespace {
@@ -159,6 +162,71 @@ TEST(CliReport, QuietLimitLine) {
               "lazylifted: out of memory (memory limit 100 MB, peak 104.2 MB)\n");
     EXPECT_EQ(quiet_limit_line(SearchStatus::Solved, limits, 1, 1), "");
     EXPECT_EQ(quiet_limit_line(SearchStatus::Unsolvable, limits, 1, 1), "");
+}
+
+// The summary's exact text: scripts and editors read these lines.
+TEST(CliReport, SummaryText) {
+    SearchResult result;
+    result.status = SearchStatus::Solved;
+    result.plan.resize(2);
+    result.plan_cost = 2;
+    Statistics& s = result.stats;
+    s.expansions = 3;
+    s.evaluations = 5;
+    s.generated = 6;
+    s.generated_transitions = 9;
+    s.dead_ends = 1;
+    s.initial_h = 2;
+    s.best_h = 0;
+    s.search_time_s = 0.01234;
+    EXPECT_EQ(format_summary(result, 0.5, 12.34),
+              "Solution found.\n"
+              "Plan length: 2 step(s).\n"
+              "Plan cost: 2\n"
+              "Initial heuristic value: 2\n"
+              "Expanded 3 state(s).\n"
+              "Evaluated 5 state(s).\n"
+              "Generated 6 state(s).\n"
+              "Dead ends: 1 state(s).\n"
+              "Average branching factor: 3.00\n"
+              "Search time: 0.0123 s\n"
+              "Total time: 0.5000 s\n"
+              "Peak memory: 12.3 MB\n");
+    // Learnt-heuristic lines and the counts shown only when not 0.
+    s.wl_colours_seen = 150;
+    s.wl_colours_unseen = 50;
+    s.symmetric_pruned = 4;
+    s.skipped_evaluations = 7;
+    s.initial_h = 2.5;
+    EXPECT_EQ(format_statistics(s),
+              "Initial heuristic value: 2.5\n"
+              "Expanded 3 state(s).\n"
+              "Evaluated 5 state(s).\n"
+              "Generated 6 state(s).\n"
+              "Dead ends: 1 state(s).\n"
+              "WL colours unseen in training: 25.00% of 200 lookups\n"
+              "Symmetric actions pruned: 4\n"
+              "Skipped evaluations: 7\n"
+              "Average branching factor: 3.00\n"
+              "Search time: 0.0123 s\n");
+}
+
+// Every field of the table is in the JSON, and every labelled one in the text.
+TEST(CliReport, StatisticsTableReachesEveryReport) {
+    Statistics s;
+    s.wl_colours_seen = 1;
+    s.symmetric_pruned = 1;
+    s.skipped_evaluations = 1;
+    const nlohmann::json json = statistics_json(s);
+    const std::string text = format_statistics(s);
+    for (const StatisticField& f : statistics_fields()) {
+        EXPECT_TRUE(json.contains(f.name)) << f.name;
+        EXPECT_EQ(f.label != nullptr, f.shown != Shown::Never) << f.name;
+        if (f.label != nullptr) {
+            EXPECT_NE(text.find(std::string(f.label) + " "), std::string::npos) << f.name;
+        }
+    }
+    EXPECT_EQ(json.size(), statistics_fields().size());
 }
 
 }  // namespace

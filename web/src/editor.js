@@ -69,9 +69,14 @@ export function preparePddlEditor(options = {}) {
     return { state: EditorState.create({ doc: options.doc ?? '', extensions }), readOnly, root: options.root };
 }
 
-/** The second half of createPddlEditor: the view of a prepared state in `parent`. */
+/**
+ * The second half of createPddlEditor: the view of a prepared state in
+ * `parent`, or, with parent null, outside the page: the caller puts
+ * `view.dom` into it later (the page does, in a task of its own: the page's
+ * style and layout with the new editor are not paid in the task that made it).
+ */
 export function mountPddlEditor(parent, { state, readOnly, root }) {
-    const view = new EditorView({ state, parent, root });
+    const view = new EditorView(parent ? { state, parent, root } : { state, root });
     const countDiagnostics = () => {
         let n = 0;
         forEachDiagnostic(view.state, () => n++);

@@ -7,13 +7,13 @@ namespace ll::datalog {
 
 Exploration::Exploration(const Task& task, const StateLayout& layout, const StaticFacts& statics,
                          Program program, AdjustedCosts costs)
-    : task_(task), layout_(layout), statics_(statics), program_(std::move(program)), costs_(costs) {
+    : task_(task),
+      layout_(layout),
+      statics_(statics),
+      program_(std::move(program)),
+      costs_(costs),
+      is_of_type_(flat_type_table(task)) {
     const int n = task.num_objects();
-    is_of_type_.assign(task.types.size() * static_cast<std::size_t>(n), 0);
-    for (TypeId t = 0; t < static_cast<TypeId>(task.types.size()); ++t) {
-        for (ObjectId o : task.objects_of_type[t])
-            is_of_type_[std::size_t(t) * n + o] = 1;
-    }
     goal_possible_ = !task.goal_contains_false_equality;
     for (const GroundAtom& g : task.goal_positive) {
         if (task.predicates[g.predicate].is_static) {

@@ -6,7 +6,8 @@
 //   2. the problem editor, after the page's first paint and when the main
 //      thread is idle (an input event pending, e.g. a click on Solve, is
 //      handled first): its state (text and extensions resolved) in one
-//      task, its view in the next. The first editor pays CodeMirror's
+//      task, its view (outside the page) in the next, the view put into
+//      the page in a third. The first editor pays CodeMirror's
 //      first-time costs (its styles, the first call of each function, the
 //      first measure) whatever its text, so it is the short text's;
 //   3. the domain editor, the same way; editors being made while a first
@@ -69,12 +70,17 @@ export async function createEditors(texts, pddlAssist, { onChange, onSubmit }) {
         onSubmit,
         extensions: pddlAssist ? pddlAssist({ editors: () => store.get().editors }) : [],
     });
-    // Each editor in two steps: its state, then its view.
+    // Each editor in three steps: its state, its view (outside the page),
+    // then the view put into the page (the style and layout it brings).
     const create = async (parent, which, label) => {
         await nextStep();
         const prepared = preparePddlEditor(options(which, label));
         await nextStep();
-        return mountPddlEditor(parent, prepared);
+        const editor = mountPddlEditor(null, prepared);
+        await nextStep();
+        parent.appendChild(editor.view.dom);
+        editor.view.requestMeasure();
+        return editor;
     };
     await afterPaint();
     const problem = await create(ui.problemEditor, 'problem', 'Problem PDDL');
