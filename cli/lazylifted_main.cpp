@@ -256,11 +256,9 @@ int run_plan(std::span<const std::string> args) {
     // Known before the command line is checked, so usage errors reach it too.
     std::optional<std::string> stats_path = find_raw_option(args, "--stats-json");
     try {
-        ParsedArgs a = parse_args(plan_spec(), args);
-        if (a.help) {
-            std::cout << command_help(plan_spec());
-            return kExitSuccess;
-        }
+        std::optional<ParsedArgs> parsed = parse_command_line(plan_spec(), args);
+        if (!parsed) return kExitSuccess;
+        const ParsedArgs& a = *parsed;
         stats_path = a.value("--stats-json");
         PlanCommandLine line = read_plan_command_line(a, run);
         RequestTexts texts;
@@ -300,11 +298,9 @@ int run_plan(std::span<const std::string> args) {
 int run_validate(std::span<const std::string> args) {
     SourceFiles sources;
     try {
-        ParsedArgs a = parse_args(validate_spec(), args);
-        if (a.help) {
-            std::cout << command_help(validate_spec());
-            return kExitSuccess;
-        }
+        std::optional<ParsedArgs> parsed = parse_command_line(validate_spec(), args);
+        if (!parsed) return kExitSuccess;
+        const ParsedArgs& a = *parsed;
         const std::string& domain = a.positionals[0];
         const std::string& problem = a.positionals[1];
         const std::string& plan_file = a.positionals[2];

@@ -720,11 +720,9 @@ int run(const std::vector<std::string>& args) {
     Stopwatch clock;
     SourceFiles sources;
     try {
-        ParsedArgs a = parse_args(train_spec(), args);
-        if (a.help) {
-            std::cout << command_help(train_spec());
-            return kExitSuccess;
-        }
+        std::optional<ParsedArgs> parsed = parse_command_line(train_spec(), args);
+        if (!parsed) return kExitSuccess;
+        const ParsedArgs& a = *parsed;
         return run_training(a, clock, sources);
     } catch (const std::exception&) {
         return report_current_exception(sources, "lltrain");

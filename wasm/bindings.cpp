@@ -68,6 +68,22 @@ json error_json(const ll::Error& e) {
     return error_json(ll::to_string(e.category()), e.message(), e.position());
 }
 
+// Called in `catch (...)`: the exception being handled as an error object,
+// an ll::Error with its category and position, anything else as internal.
+json current_error_json() {
+    try {
+        throw;
+    } catch (const ll::Error& e) {
+        return error_json(e);
+    } catch (const std::bad_alloc&) {
+        return error_json("internal", "out of memory");
+    } catch (const std::exception& e) {
+        return error_json("internal", e.what());
+    } catch (...) {
+        return error_json("internal", "unknown exception");
+    }
+}
+
 // "peak_memory_mb" -> "peakMemoryMb": JS names of the core's snake_case keys.
 std::string camel_case(std::string_view key) {
     std::string out;
@@ -144,21 +160,13 @@ std::string solve_guarded(const std::string& request_text, const emscripten::val
         response["stats"]["parseTimeS"] = outcome.parse_time_s;
         response["stats"]["totalTimeS"] = seconds_since(start);
         return response.dump();
-    } catch (const ll::Error& e) {
-        json response = response_json("error", {});
-        response["error"] = error_json(e);
-        return response.dump();
     } catch (const std::bad_alloc&) {
         json response = response_json(ll::to_string(ll::SearchStatus::OutOfMemory), {});
         response["stats"]["totalTimeS"] = seconds_since(start);
         return response.dump();
-    } catch (const std::exception& e) {
-        json response = response_json("error", {});
-        response["error"] = error_json("internal", e.what());
-        return response.dump();
     } catch (...) {
         json response = response_json("error", {});
-        response["error"] = error_json("internal", "unknown exception");
+        response["error"] = current_error_json();
         return response.dump();
     }
 }
@@ -227,14 +235,8 @@ std::string check(const std::string& domain, const std::string& problem) {
             warning["severity"] = "warning";
             warnings.push_back(std::move(warning));
         }
-    } catch (const ll::Error& e) {
-        diagnostic(error_json(e));
-    } catch (const std::bad_alloc&) {
-        diagnostic(error_json("internal", "out of memory"));
-    } catch (const std::exception& e) {
-        diagnostic(error_json("internal", e.what()));
     } catch (...) {
-        diagnostic(error_json("internal", "unknown exception"));
+        diagnostic(current_error_json());
     }
     json response = {{"ok", diagnostics.empty()},
                      {"diagnostics", std::move(diagnostics)},
@@ -266,14 +268,8 @@ std::string validate(const std::string& domain, const std::string& problem,
             {"planLength", result.plan_length},
             {"planCost", result.valid ? json(result.plan_cost) : json(nullptr)}};
         return response.dump();
-    } catch (const ll::Error& e) {
-        return invalid(error_json(e));
-    } catch (const std::bad_alloc&) {
-        return invalid(error_json("internal", "out of memory"));
-    } catch (const std::exception& e) {
-        return invalid(error_json("internal", e.what()));
     } catch (...) {
-        return invalid(error_json("internal", "unknown exception"));
+        return invalid(current_error_json());
     }
 }
 
@@ -321,14 +317,8 @@ std::string trace(const std::string& domain, const std::string& problem,
         ll::Task task = ll::parse_task(domain, problem, "domain.pddl", "problem.pddl");
         std::vector<ll::GroundAction> plan = ll::parse_plan(task, plan_text, "plan");
         return trace_json(task, ll::trace_plan(task, plan)).dump();
-    } catch (const ll::Error& e) {
-        return failed(error_json(e));
-    } catch (const std::bad_alloc&) {
-        return failed(error_json("internal", "out of memory"));
-    } catch (const std::exception& e) {
-        return failed(error_json("internal", e.what()));
     } catch (...) {
-        return failed(error_json("internal", "unknown exception"));
+        return failed(current_error_json());
     }
 }
 
@@ -373,16 +363,11 @@ std::string explain_guarded(const std::string& request_text, Body body) {
         json response = body(session_for(request_text, fields), fields);
         response["status"] = "ok";
         return response.dump();
-    } catch (const ll::Error& e) {
-        return json{{"status", "error"}, {"error", error_json(e)}}.dump();
     } catch (const std::bad_alloc&) {
         session_cache().session.reset();
         return json{{"status", "error"}, {"error", error_json("internal", "out of memory")}}.dump();
-    } catch (const std::exception& e) {
-        return json{{"status", "error"}, {"error", error_json("internal", e.what())}}.dump();
     } catch (...) {
-        return json{{"status", "error"}, {"error", error_json("internal", "unknown exception")}}
-            .dump();
+        return json{{"status", "error"}, {"error", current_error_json()}}.dump();
     }
 }
 

@@ -25,6 +25,14 @@ std::string command_help(const CommandSpec& spec) {
     return format_help(spec) + "\nexit codes:\n" + exit_code_help();
 }
 
+std::optional<ParsedArgs> parse_command_line(const CommandSpec& spec,
+                                             std::span<const std::string> args) {
+    ParsedArgs parsed = parse_args(spec, args);
+    if (!parsed.help) return parsed;
+    std::cout << command_help(spec);
+    return std::nullopt;
+}
+
 int report_error(const Error& error, const SourceFiles& sources, std::string_view usage_name) {
     print_error(std::cerr, error, sources);
     if (error.category() == ErrorCategory::Usage) std::cerr << help_hint(usage_name) << "\n";

@@ -3,6 +3,8 @@
 // request reads (domain, problem, --model).
 #pragma once
 
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +20,11 @@ namespace ll::cli {
 
 // format_help(spec) followed by the exit-code table.
 std::string command_help(const CommandSpec& spec);
+
+// The parsed command line, or nullopt after printing command_help(spec) on
+// stdout when it asked for --help (the command then exits 0).
+std::optional<ParsedArgs> parse_command_line(const CommandSpec& spec,
+                                             std::span<const std::string> args);
 
 // Prints `error` on stderr (with the source line when known, and the help
 // hint for a usage error) and returns its exit code.

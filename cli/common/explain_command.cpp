@@ -140,11 +140,9 @@ const CommandSpec& explain_spec() {
 int run_explain(std::span<const std::string> args, const std::string& models_dir) {
     SourceFiles sources;
     try {
-        ParsedArgs a = parse_args(explain_spec(), args);
-        if (a.help) {
-            std::cout << command_help(explain_spec());
-            return kExitSuccess;
-        }
+        std::optional<ParsedArgs> parsed = parse_command_line(explain_spec(), args);
+        if (!parsed) return kExitSuccess;
+        const ParsedArgs& a = *parsed;
         PlanRequest request;
         request.options.space = a.value("--space");
         request.options.heuristic = a.value("--heuristic");

@@ -23,7 +23,7 @@ function mountPicture(result) {
         stop();
         picture = attachStatePicture(ui.statePicture, {
             domain: result.domain, problem: result.problem, trace: result.trace,
-            workerUrl: new URL('./picture-layout-worker.js', document.baseURI).href,
+            workerUrl: new URL('./picture-layout-worker.js', document.baseURI).href, fitBox: true,
         });
         picture.showStep(currentStep());
     };

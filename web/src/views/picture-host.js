@@ -5,9 +5,10 @@
 /**
  * Mounts the picture of `trace`'s states into `host` (in an element of its own): {showStep(k) →
  * Promise, destroy()}. `recipes` are extra recipes tried before the bundled
- * ones; `workerUrl` is the site's picture-layout-worker.js.
+ * ones; `workerUrl` is the site's picture-layout-worker.js; `fitBox`: `host`
+ * has a height of its own and the picture shrinks to fit it.
  */
-export function attachStatePicture(host, { domain, problem, trace, recipes = [], workerUrl }) {
+export function attachStatePicture(host, { domain, problem, trace, recipes = [], workerUrl, fitBox = false }) {
     let destroyed = false;
     const element = document.createElement('div');   // the picture's own element: the host keeps its layout
     host.replaceChildren(element);
@@ -15,7 +16,7 @@ export function attachStatePicture(host, { domain, problem, trace, recipes = [],
         const staticNames = new Set(trace.predicates.filter((p) => p.static).map((p) => p.name));
         const task = m.taskFromTexts(domain, problem, staticNames);
         const recipe = m.chooseRecipe(task, [...recipes, ...m.BUNDLED_RECIPES]);
-        return destroyed ? null : m.mountStatePicture(element, { ...task, recipe, workerUrl, states: trace.states });
+        return destroyed ? null : m.mountStatePicture(element, { ...task, recipe, workerUrl, states: trace.states, fitBox });
     });
     ready.catch((error) => { if (!destroyed) element.textContent = `The picture failed: ${error.message}`; });
     return {

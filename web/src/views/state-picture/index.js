@@ -10,7 +10,8 @@
 // predicates [{name, arity, params, static}] (task.js's taskFromTexts makes
 // all four from the PDDL texts); recipe: chooseRecipe's answer (null: the
 // automatic picture); workerUrl: picture-layout-worker.js on the site;
-// states (optional): all the states that will be shown, so places are sized for the fullest.
+// states (optional): all the states that will be shown, so places are sized for the fullest;
+// fitBox: the element has a height of its own (a panel), and the picture shrinks to it.
 import { createPictureModel } from './model.js';
 import { layoutSkeleton, rowLayout } from './layout.js';
 import { createRenderer, PICTURE_STYLE } from './render.js';
@@ -38,9 +39,11 @@ function drawSummary(host, summary) {
         rows(summary.predicates.filter((r) => r[1] || r[2] || r[3]), ([name, n, a, d]) => [name, n, a ? `+${a}` : '', d ? `−${d}` : ''])));
 }
 
-export function mountStatePicture(element, { name = '', objects, types = [], predicates, recipe = null, workerUrl, states }) {
+export function mountStatePicture(element, { name = '', objects, types = [], predicates, recipe = null, workerUrl, states,
+                                             fitBox = false }) {
     const task = { name, objects, types, predicates };
     element.dataset.view = 'state-picture';
+    if (fitBox) element.dataset.fit = 'box';
     element.dataset.recipe = recipe?.name ?? 'auto';
     const style = h('style', { text: PICTURE_STYLE });
     const caption = h('div', { class: 'pic-caption' });
@@ -75,7 +78,7 @@ export function mountStatePicture(element, { name = '', objects, types = [], pre
                 drawSummary(canvas, scene.summary);
             } else {
                 element.dataset.mode = 'picture';
-                renderer ??= createRenderer(canvas);
+                renderer ??= createRenderer(canvas, { fitHeight: fitBox });
                 renderer.draw(scene);
             }
             const ms = performance.now() - started;

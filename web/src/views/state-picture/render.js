@@ -7,7 +7,9 @@ export const PICTURE_STYLE = `
 [data-view="state-picture"] { position: relative; overflow: auto; contain: content; background: #fff; }
 [data-view="state-picture"] .pic-caption { font-size: 12px; color: #59636e; padding: 2px 6px; }
 [data-view="state-picture"] .pic-legend { font-size: 11px; }
-[data-view="state-picture"] svg { display: block; max-width: 100%; height: auto; font: 11px ui-monospace, Menlo, Consolas, monospace; }
+[data-view="state-picture"] svg { display: block; font: 11px ui-monospace, Menlo, Consolas, monospace; }
+[data-view="state-picture"][data-fit="box"] { display: flex; flex-direction: column; height: 100%; overflow: hidden; }
+[data-view="state-picture"][data-fit="box"] .pic-canvas { flex: 1 1 0; min-height: 0; overflow: auto; }
 .pic-node { transition: transform .35s ease, opacity .35s; }
 .pic-node.pic-enter { animation: pic-in .35s ease; }
 .pic-node.pic-leave { opacity: 0; }
@@ -95,13 +97,20 @@ const GROUND_SHAPES = new Set(['place', 'cell', 'base']);
 
 const nodeKey = (n) => JSON.stringify([n.label, n.w, n.h, n.shape, n.cls, n.fill, n.ghostFill, n.badges]);
 
-/** A renderer into `host`: {draw(scene), clear()}. */
+// A picture is never drawn smaller than this: below it, it scrolls.
+const MIN_SCALE = 0.6;
+
+/**
+ * A renderer into `host`: {draw(scene), clear()}. With `fitHeight` the
+ * picture is also shrunk to the host's height (a host whose height does not
+ * depend on its content: a panel), not only to its width.
+ */
 // Above this many nodes nothing glides or fades: the browser would repaint
 // the whole picture on every animation frame (an SVG transform is not
 // composited), hundreds of milliseconds a step for 500 blocks.
 export const ANIMATED_NODES = 200;
 
-export function createRenderer(host) {
+export function createRenderer(host, { fitHeight = false } = {}) {
     const root = svg('svg', { 'data-picture': '' });
     const edgeLayer = svg('g', { class: 'pic-edges' });
     const groundLayer = svg('g', { class: 'pic-ground' });   // places, cells, bases: under what moves
@@ -111,14 +120,28 @@ export function createRenderer(host) {
     host.append(root);
     const drawn = new Map();   // id -> {g, key}
     let first = true;
+    let size = null;   // the scene's {width, height}, viewBox included
+    // Shrunk to the host's width (and height, with fitHeight), down to
+    // MIN_SCALE; a bigger picture scrolls. Size attributes, not a CSS
+    // transform: text stays sharp and the scroll area matches the picture.
+    const fit = () => {
+        if (!size) return;
+        const room = (available, needed) => (available > 0 ? available / needed : 1);
+        let scale = Math.min(1, room(host.clientWidth, size.width));
+        if (fitHeight) scale = Math.min(scale, room(host.clientHeight, size.height));
+        scale = Math.max(MIN_SCALE, scale);
+        root.setAttribute('width', String(Math.floor(size.width * scale)));
+        root.setAttribute('height', String(Math.floor(size.height * scale)));
+        root.dataset.scale = scale.toFixed(2);
+    };
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
+    resize?.observe(host);
     return {
         svg: root,
         draw(scene) {
             root.setAttribute('viewBox', `-4 -4 ${scene.width + 8} ${scene.height + 8}`);
-            root.setAttribute('width', scene.width + 8);
-            root.setAttribute('height', scene.height + 8);
-            // Shrunk to the panel's width, down to half size; a bigger picture scrolls.
-            root.style.minWidth = `${Math.round((scene.width + 8) / 2)}px`;
+            size = { width: scene.width + 8, height: scene.height + 8 };
+            fit();
             const still = scene.nodes.length > ANIMATED_NODES;
             root.classList.toggle('pic-still', still);
             const seen = new Set();
@@ -159,7 +182,7 @@ export function createRenderer(host) {
             drawEdges(edgeLayer, overLayer, scene.edges, pos);
             first = false;
         },
-        clear() { root.remove(); drawn.clear(); },
+        clear() { resize?.disconnect(); root.remove(); drawn.clear(); },
     };
 }
 
