@@ -178,10 +178,11 @@ Task road_chain(int length, int road) {
     return parse_task(test::read_file(test::task_path("roads", "domain.pddl")), problem);
 }
 
-// Large action costs: relaxed costs beyond the relaxation's bucket queue
+// Large action costs: relaxed costs beyond the relaxations' bucket queues
 // (2^16) and beyond 2^30 (h^max stops there, a lower bound; LM-cut sums in
-// 64 bits). Before, h^max grew a bucket per cost value (out of memory) and
-// LM-cut took a chain of 11 roads of 10^8 for unreachable.
+// 64 bits), ground and lifted. Before, h^max grew a bucket per cost value
+// (out of memory) and LM-cut took a chain of 11 roads of 10^8 for
+// unreachable.
 TEST(OptimalEngines, LargeActionCosts) {
     struct Case {
         int length, road;
@@ -192,7 +193,8 @@ TEST(OptimalEngines, LargeActionCosts) {
         const test::GroundOracle oracle(task);
         const auto cost_of = [&](const GroundAction& a) { return task_cost(task, a); };
         ASSERT_EQ(oracle.optimal_plan_cost(oracle.initial(), cost_of), optimum);
-        for (const char* config : {"ucs", "astar-blind", "astar-hmax", "astar-lmcut"}) {
+        for (const char* config : {"ucs", "astar-blind", "astar-hmax", "astar-lmcut",
+                                   "astar-hmax,relax=lifted", "astar-lmcut,relax=lifted"}) {
             const SearchResult r = solve(task, with_config(config));
             ASSERT_EQ(r.status, SearchStatus::Solved) << config << " " << c.road;
             EXPECT_EQ(plan_cost(task, r.plan), optimum) << config;
@@ -204,14 +206,14 @@ TEST(OptimalEngines, LargeActionCosts) {
         LmCutHeuristic lmcut(task, layout, statics, goal, RelaxationGrounding::Ground,
                              CostType::Normal);
         EXPECT_EQ(lmcut.evaluate(initial), static_cast<double>(optimum));
-        RelaxationHeuristic hmax(RelaxationHeuristic::Kind::Max, task, layout, statics, goal,
-                                 RelaxationGrounding::Ground, CostType::Normal);
         const long relaxed = oracle.relaxed_cost(oracle.initial(), true, cost_of);
-        const double h = hmax.evaluate(initial);
-        if (relaxed < (1 << 30)) {
-            EXPECT_EQ(h, static_cast<double>(relaxed));
-        } else {
-            EXPECT_EQ(h, static_cast<double>((1 << 30) - 1));
+        for (const RelaxationGrounding grounding :
+             {RelaxationGrounding::Ground, RelaxationGrounding::Lifted}) {
+            RelaxationHeuristic hmax(RelaxationHeuristic::Kind::Max, task, layout, statics, goal,
+                                     grounding, CostType::Normal);
+            const double h = hmax.evaluate(initial);
+            EXPECT_EQ(h, static_cast<double>(std::min(relaxed, (1L << 30) - 1)))
+                << to_string(grounding);
         }
     }
 }

@@ -98,6 +98,11 @@ int* Exploration::bucket_slot(int rule_side, const ObjectId* key, int width, boo
 
 void Exploration::push(int cost, int fact) {
     const std::size_t c = static_cast<std::size_t>(cost);
+    if (c >= kBuckets) {
+        far_.emplace_back(cost, far_pushes_++, fact);
+        std::push_heap(far_.begin(), far_.end(), std::greater<>{});
+        return;
+    }
     if (c >= buckets_.size()) buckets_.resize(c + 1);
     buckets_[c].push_back(fact);
     max_bucket_ = std::max(max_bucket_, c);
@@ -105,6 +110,7 @@ void Exploration::push(int cost, int fact) {
 
 bool Exploration::record(int id, bool inserted, int cost, int rule, int a, int b,
                          std::uint8_t closed) {
+    cost = std::min(cost, kInfinity - 1);
     if (inserted) {
         cost_.push_back(cost);
         achiever_.push_back(rule);
@@ -143,7 +149,8 @@ void Exploration::produce_action(SchemaId schema, const ObjectId* args, int cost
     // cost instead (first actions come with theirs). Here, not in fire(), so
     // that the unit-cost path of the joins has no extra test.
     if (!costs_.is_unit() && rule >= 0) {
-        cost += costs_.cost(schema, {args, static_cast<std::size_t>(arity)}) - 1;
+        cost = capped(std::int64_t{cost} +
+                      costs_.cost(schema, {args, static_cast<std::size_t>(arity)}) - 1);
     }
     auto [id, inserted] = intern(predicate, args, arity);
     if (!record(id, inserted, cost, rule, a, b, 1)) return;
@@ -299,6 +306,8 @@ void Exploration::reset() {
     current_bucket_ = 0;
     max_bucket_ = 0;
     bucket_read_ = 0;
+    far_.clear();
+    far_pushes_ = 0;
 }
 
 void Exploration::seed(const State& state, std::span<const GroundAction> first_actions) {
@@ -367,7 +376,7 @@ int Exploration::pop_fact() {
     for (;;) {
         // Nothing was ever queued (no initial, static or seed fact): no
         // bucket exists (found by fuzzing, docs/fuzzing.md).
-        if (current_bucket_ > max_bucket_ || current_bucket_ >= buckets_.size()) return -1;
+        if (current_bucket_ > max_bucket_ || current_bucket_ >= buckets_.size()) return pop_far();
         auto& bucket = buckets_[current_bucket_];
         if (bucket_read_ >= bucket.size()) {
             bucket.clear();
@@ -385,10 +394,25 @@ int Exploration::pop_fact() {
     }
 }
 
+// After the buckets: the facts of far_ in cost order, or -1.
+int Exploration::pop_far() {
+    while (!far_.empty()) {
+        std::pop_heap(far_.begin(), far_.end(), std::greater<>{});
+        const auto [cost, order, fact] = far_.back();
+        far_.pop_back();
+        if (budget_ != nullptr) budget_->poll();
+        if (closed_[fact] || cost_[fact] != cost) continue;
+        closed_[fact] = 1;
+        return fact;
+    }
+    return -1;
+}
+
 int Exploration::goal_cost(Aggregation aggregation) const {
     int total = 0;
     for (int g : goal_facts_) {
-        total = aggregation == Aggregation::Sum ? total + cost_[g] : std::max(total, cost_[g]);
+        total = aggregation == Aggregation::Sum ? capped(std::int64_t{total} + cost_[g])
+                                                : std::max(total, cost_[g]);
     }
     return total;
 }
