@@ -259,6 +259,11 @@ void GroundRelaxation::add_epsilon() {
 
 void GroundRelaxation::push(int cost, int fact) {
     const std::size_t c = static_cast<std::size_t>(cost);
+    if (c >= kBuckets) {
+        far_.emplace_back(cost, far_pushes_++, fact);
+        std::push_heap(far_.begin(), far_.end(), std::greater<>{});
+        return;
+    }
     if (c >= buckets_.size()) buckets_.resize(c + 1);
     buckets_[c].push_back(fact);
     max_bucket_ = std::max(max_bucket_, c);
@@ -269,7 +274,10 @@ void GroundRelaxation::push(int cost, int fact) {
 // reads no cost array).
 template <bool kUnitCost>
 void GroundRelaxation::fire(int action) {
-    const int cost = progress_[action].pre_cost + (kUnitCost ? 1 : action_cost_[action]);
+    // With action costs, sums stop short of kInfinity (a lower bound then).
+    const int cost = kUnitCost
+                         ? progress_[action].pre_cost + 1
+                         : capped(std::int64_t{progress_[action].pre_cost} + action_cost_[action]);
     // Arrays held in locals: the stores below could alias the vectors'
     // members, so the compiler would reload every data pointer per iteration.
     const int* add = add_.data();
@@ -344,6 +352,8 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
     for (std::size_t c = 0; c <= max_bucket_ && c < buckets_.size(); ++c)
         buckets_[c].clear();
     max_bucket_ = 0;
+    far_.clear();
+    far_pushes_ = 0;
 
     for_each_state_fact(state, [&](int f) {
         if (fact_cost_[f] == 0) return;
@@ -376,26 +386,47 @@ bool GroundRelaxation::propagate() {
         fire<kUnitCost>(a);
     goals_left_ = static_cast<int>(goal_facts_.size());
     for (std::size_t c = 0; goals_left_ > 0; ++c) {
-        if (c > max_bucket_ || c >= buckets_.size()) return false;
+        if (c > max_bucket_ || c >= buckets_.size()) return propagate_far<kUnitCost, kSum>();
         const int cost = static_cast<int>(c);
         // fire() pushes into this bucket (zero-cost actions) or later ones,
         // and may grow buckets_: index it afresh.
         for (std::size_t i = 0; i < buckets_[c].size() && goals_left_ > 0; ++i) {
             const int f = buckets_[c][i];
             if (fact_cost_[f] != cost) continue;  // reached more cheaply
-            if (budget_ != nullptr) budget_->poll();
-            if (is_goal_[f]) --goals_left_;
-            // fire() changes neither these arrays' sizes nor consumers: held
-            // in locals, not reloaded after every store (see fire()).
-            const int* consumers = consumers_.data();
-            ActionProgress* progress = progress_.data();
-            const int end = consumers_begin_[f + 1];
-            for (int j = consumers_begin_[f]; j < end; ++j) {
-                ActionProgress& p = progress[consumers[j]];
-                p.pre_cost = kSum ? p.pre_cost + cost : std::max(p.pre_cost, cost);
-                if (--p.unsatisfied == 0) fire<kUnitCost>(consumers[j]);
-            }
+            settle<kUnitCost, kSum>(f, cost);
         }
+    }
+    return true;
+}
+
+template <bool kUnitCost, bool kSum>
+void GroundRelaxation::settle(int f, int cost) {
+    if (budget_ != nullptr) budget_->poll();
+    if (is_goal_[f]) --goals_left_;
+    // fire() changes neither these arrays' sizes nor consumers: held
+    // in locals, not reloaded after every store (see fire()).
+    const int* consumers = consumers_.data();
+    ActionProgress* progress = progress_.data();
+    const int end = consumers_begin_[f + 1];
+    for (int j = consumers_begin_[f]; j < end; ++j) {
+        ActionProgress& p = progress[consumers[j]];
+        if constexpr (kSum) {
+            p.pre_cost = kUnitCost ? p.pre_cost + cost : capped(std::int64_t{p.pre_cost} + cost);
+        } else {
+            p.pre_cost = std::max(p.pre_cost, cost);
+        }
+        if (--p.unsatisfied == 0) fire<kUnitCost>(consumers[j]);
+    }
+}
+
+template <bool kUnitCost, bool kSum>
+bool GroundRelaxation::propagate_far() {
+    while (goals_left_ > 0) {
+        if (far_.empty()) return false;
+        std::pop_heap(far_.begin(), far_.end(), std::greater<>{});
+        const auto [cost, order, f] = far_.back();
+        far_.pop_back();
+        if (fact_cost_[f] == cost) settle<kUnitCost, kSum>(f, cost);
     }
     return true;
 }
@@ -403,8 +434,9 @@ bool GroundRelaxation::propagate() {
 int GroundRelaxation::goal_cost(datalog::Aggregation aggregation) const {
     int total = 0;
     for (int g : goal_facts_) {
-        total = aggregation == datalog::Aggregation::Sum ? total + fact_cost_[g]
-                                                         : std::max(total, fact_cost_[g]);
+        total = aggregation == datalog::Aggregation::Sum
+                    ? capped(std::int64_t{total} + fact_cost_[g])
+                    : std::max(total, fact_cost_[g]);
     }
     return total;
 }

@@ -26,10 +26,12 @@
 // lifted exploration remains for tasks too large to ground.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "core/common/budget.hpp"
@@ -111,6 +113,10 @@ class GroundRelaxation {
 
   private:
     static constexpr int kInfinity = 1 << 30;
+    // A sum of costs, stopped short of kInfinity (then a lower bound).
+    static int capped(std::int64_t cost) {
+        return static_cast<int>(std::min<std::int64_t>(cost, kInfinity - 1));
+    }
     GroundRelaxation(const Task& task, const StateLayout& layout);
 
     // The steps of build().
@@ -126,6 +132,12 @@ class GroundRelaxation {
     void add_epsilon();
 
     void push(int cost, int fact);
+    // Pops the facts of far_ in cost order (after the buckets).
+    template <bool kUnitCost, bool kSum>
+    bool propagate_far();
+    // A fact popped at its cost: its consumers count it.
+    template <bool kUnitCost, bool kSum>
+    [[gnu::always_inline]] inline void settle(int f, int cost);
     // Calls fn(fact) for every relevant fact of `state`.
     template <class Fn>
     void for_each_state_fact(const State& state, Fn&& fn) const {
@@ -209,6 +221,11 @@ class GroundRelaxation {
     std::vector<ActionProgress> progress_, initial_progress_;
     std::vector<std::vector<int>> buckets_;
     std::size_t max_bucket_ = 0;
+    // Costs from kBuckets on (large action costs) wait in a min-heap of
+    // (cost, push order, fact): the buckets' order without a bucket per value.
+    static constexpr std::size_t kBuckets = std::size_t(1) << 16;
+    std::vector<std::tuple<int, std::uint64_t, int>> far_;
+    std::uint64_t far_pushes_ = 0;
     int goals_left_ = 0;
     // The last relaxed plan (action ids; first action i as -2 - i), marks
     // per action and per first action.

@@ -7,7 +7,7 @@
 
 namespace ll {
 namespace {
-constexpr int kInfinity = std::numeric_limits<int>::max() / 2;
+constexpr std::int64_t kInfinity = std::numeric_limits<std::int64_t>::max() / 4;
 
 // CSR of the inverse relation: for every item of the lists of `begin`/
 // `items` (per op), the ops listing it.
@@ -98,7 +98,7 @@ void LmCutHeuristic::build_structure() {
     supporter_cost_.assign(num_ops, 0);
 }
 
-void LmCutHeuristic::enqueue(int fact, int cost) {
+void LmCutHeuristic::enqueue(int fact, Cost cost) {
     if (fact_cost_[fact] <= cost) return;
     fact_cost_[fact] = cost;
     heap_.emplace_back(cost, fact);
@@ -106,7 +106,8 @@ void LmCutHeuristic::enqueue(int fact, int cost) {
 }
 
 void LmCutHeuristic::update_supporter(int op) {
-    int best = -1, best_cost = -1;
+    int best = -1;
+    Cost best_cost = -1;
     for (int i = pre_begin_[op]; i < pre_begin_[op + 1]; ++i) {
         if (fact_cost_[pre_[i]] > best_cost) {
             best = pre_[i];
@@ -137,11 +138,11 @@ void LmCutHeuristic::drain(bool incremental) {
                 supporter_cost_[op] = cost;
             } else {
                 if (supporter_[op] != fact || supporter_cost_[op] <= cost) continue;
-                const int old = supporter_cost_[op];
+                const Cost old = supporter_cost_[op];
                 update_supporter(op);
                 if (supporter_cost_[op] == old) continue;
             }
-            const int target = supporter_cost_[op] + cost_[op];
+            const Cost target = supporter_cost_[op] + cost_[op];
             for (int j = add_begin_[op]; j < add_begin_[op + 1]; ++j)
                 enqueue(add_[j], target);
         }
@@ -163,7 +164,7 @@ void LmCutHeuristic::first_exploration() {
 
 void LmCutHeuristic::incremental_exploration() {
     for (int op : cut_) {
-        const int target = supporter_cost_[op] + cost_[op];
+        const Cost target = supporter_cost_[op] + cost_[op];
         for (int j = add_begin_[op]; j < add_begin_[op + 1]; ++j)
             enqueue(add_[j], target);
     }
@@ -228,12 +229,12 @@ double LmCutHeuristic::evaluate(const State& state, const PartialAction& partial
     ground_->state_facts(state, state_facts_);
     first_exploration();
     if (fact_cost_[goal_fact_] >= kInfinity) return kDeadEnd;
-    long long total = 0;
+    Cost total = 0;
     while (fact_cost_[goal_fact_] != 0) {
         mark_goal_zone();
         find_cut();
         if (cut_.empty()) break;  // cannot happen with h^max(goal) > 0
-        int cut_cost = kInfinity;
+        Cost cut_cost = kInfinity;
         for (int op : cut_)
             cut_cost = std::min(cut_cost, cost_[op]);
         for (int op : cut_)

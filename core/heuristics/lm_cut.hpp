@@ -13,6 +13,7 @@
 // as the hmax heuristic does.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -40,6 +41,9 @@ class LmCutHeuristic final : public ActionSetHeuristic {
     int last_landmarks() const { return last_landmarks_; }
 
   private:
+    // Relaxed path costs: a sum of up to one action cost (at most 10^8,
+    // core/pddl) per fact, beyond int.
+    using Cost = std::int64_t;
     void prepare();
     void build_structure();
     // Full h^max from the state's facts, with each action's supporter (its
@@ -47,7 +51,7 @@ class LmCutHeuristic final : public ActionSetHeuristic {
     void first_exploration();
     // h^max after the costs of `cut_` dropped: only what they lower.
     void incremental_exploration();
-    void enqueue(int fact, int cost);
+    void enqueue(int fact, Cost cost);
     void drain(bool incremental);
     void update_supporter(int op);
     void mark_goal_zone();
@@ -73,15 +77,16 @@ class LmCutHeuristic final : public ActionSetHeuristic {
     std::vector<int> pre_begin_, pre_, add_begin_, add_;
     std::vector<int> consumers_begin_, consumers_;  // per fact: ops it is a precondition of
     std::vector<int> achievers_begin_, achievers_;  // per fact: ops adding it
-    std::vector<int> base_cost_;
+    std::vector<Cost> base_cost_;
 
     // Per evaluation.
     enum Status : std::uint8_t { kReached, kGoalZone, kBeforeGoalZone };
-    std::vector<int> fact_cost_;  // h^max; kInfinity: unreached
+    std::vector<Cost> fact_cost_;  // h^max; kInfinity: unreached
     std::vector<std::uint8_t> status_;
-    std::vector<int> cost_, unsatisfied_, supporter_, supporter_cost_;  // per op
+    std::vector<Cost> cost_, supporter_cost_;  // per op
+    std::vector<int> unsatisfied_, supporter_;
     std::vector<int> state_facts_, touched_, stack_, cut_;
-    std::vector<std::pair<int, int>> heap_;  // (cost, fact), a min-heap
+    std::vector<std::pair<Cost, int>> heap_;  // (cost, fact), a min-heap
     int last_landmarks_ = 0;
 };
 

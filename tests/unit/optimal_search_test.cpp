@@ -13,6 +13,7 @@
 
 #include "core/common/error.hpp"
 #include "core/heuristics/lm_cut.hpp"
+#include "core/heuristics/relaxation.hpp"
 #include "core/optimality.hpp"
 #include "core/planner.hpp"
 #include "core/task/action_costs.hpp"
@@ -157,6 +158,61 @@ TEST(OptimalEngines, StarHandComputed) {
         EXPECT_EQ(r.stats.expansions, e.expansions) << e.config;
         EXPECT_EQ(r.stats.evaluations, e.evaluations) << e.config;
         EXPECT_EQ(r.plan.size(), 2u) << e.config;
+    }
+}
+
+// roads/ with a chain l0 - l1 - ... of `length` roads costing `road` each.
+Task road_chain(int length, int road) {
+    std::string objects, init;
+    for (int i = 0; i <= length; ++i)
+        objects += " l" + std::to_string(i);
+    for (int i = 0; i < length; ++i) {
+        const std::string pair = "l" + std::to_string(i) + " l" + std::to_string(i + 1);
+        init += " (road " + pair + ") (= (road-length " + pair + ") " + std::to_string(road) + ")";
+    }
+    const std::string problem = "(define (problem chain) (:domain roads) (:objects" + objects +
+                                " - location t - vehicle p - package) (:init (at t l0) (pkg-at "
+                                "p l0) (= (handling-cost) 1) (= (total-cost) 0)" +
+                                init + ") (:goal (pkg-at p l" + std::to_string(length) +
+                                ")) (:metric minimize (total-cost)))";
+    return parse_task(test::read_file(test::task_path("roads", "domain.pddl")), problem);
+}
+
+// Large action costs: relaxed costs beyond the relaxation's bucket queue
+// (2^16) and beyond 2^30 (h^max stops there, a lower bound; LM-cut sums in
+// 64 bits). Before, h^max grew a bucket per cost value (out of memory) and
+// LM-cut took a chain of 11 roads of 10^8 for unreachable.
+TEST(OptimalEngines, LargeActionCosts) {
+    struct Case {
+        int length, road;
+    };
+    for (const Case& c : {Case{4, 100000}, Case{11, 100000000}}) {
+        const Task task = road_chain(c.length, c.road);
+        const long optimum = 2 + static_cast<long>(c.length) * c.road;  // load, drives, unload
+        const test::GroundOracle oracle(task);
+        const auto cost_of = [&](const GroundAction& a) { return task_cost(task, a); };
+        ASSERT_EQ(oracle.optimal_plan_cost(oracle.initial(), cost_of), optimum);
+        for (const char* config : {"ucs", "astar-blind", "astar-hmax", "astar-lmcut"}) {
+            const SearchResult r = solve(task, with_config(config));
+            ASSERT_EQ(r.status, SearchStatus::Solved) << config << " " << c.road;
+            EXPECT_EQ(plan_cost(task, r.plan), optimum) << config;
+        }
+        const StateLayout layout(task);
+        const StaticFacts statics(task);
+        const GoalChecker goal(task, layout, statics);
+        const State initial = test::to_state(layout, oracle.initial());
+        LmCutHeuristic lmcut(task, layout, statics, goal, RelaxationGrounding::Ground,
+                             CostType::Normal);
+        EXPECT_EQ(lmcut.evaluate(initial), static_cast<double>(optimum));
+        RelaxationHeuristic hmax(RelaxationHeuristic::Kind::Max, task, layout, statics, goal,
+                                 RelaxationGrounding::Ground, CostType::Normal);
+        const long relaxed = oracle.relaxed_cost(oracle.initial(), true, cost_of);
+        const double h = hmax.evaluate(initial);
+        if (relaxed < (1 << 30)) {
+            EXPECT_EQ(h, static_cast<double>(relaxed));
+        } else {
+            EXPECT_EQ(h, static_cast<double>((1 << 30) - 1));
+        }
     }
 }
 
