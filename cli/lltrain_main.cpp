@@ -496,12 +496,7 @@ nlohmann::ordered_json summary_json(const TrainerSummary& s, const TrainerOption
     summary["problems_used"] = s.problems;
     summary["train_problems"] = s.train_problems;
     summary["validation_problems"] = s.validation_problems;
-    nlohmann::ordered_json tuples = nlohmann::ordered_json::object();
-    for (int t = 0; t < kNumTupleTypes; ++t) {
-        if (s.counts.tuples[t] > 0)
-            tuples[to_string(static_cast<TupleType>(t))] = s.counts.tuples[t];
-    }
-    summary["tuples"] = tuples;
+    summary["tuples"] = tuple_counts_json(s.counts);
     summary["tuples_total"] = s.counts.total();
     summary["identical_pairs_dropped"] = s.counts.identical_dropped;
     summary["merged_tuples"] = s.merged_tuples;

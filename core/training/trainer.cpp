@@ -29,6 +29,14 @@ const char* to_string(ModelSelection selection) {
     return model_selection_names().name(selection);
 }
 
+nlohmann::ordered_json tuple_counts_json(const DatasetCounts& counts) {
+    nlohmann::ordered_json tuples = nlohmann::ordered_json::object();
+    for (int t = 0; t < kNumTupleTypes; ++t) {
+        if (counts.tuples[t] > 0) tuples[to_string(static_cast<TupleType>(t))] = counts.tuples[t];
+    }
+    return tuples;
+}
+
 namespace {
 
 using Progress = std::function<void(const TrainerProgress&)>;
@@ -310,12 +318,7 @@ std::string training_metadata(const std::vector<TrainingProblem>& problems,
     for (const auto& p : problems)
         meta["problems"].push_back(p.name);
     meta["train_problems"] = summary.train_problems;
-    nlohmann::ordered_json tuples = nlohmann::ordered_json::object();
-    for (int t = 0; t < kNumTupleTypes; ++t) {
-        if (summary.counts.tuples[t] > 0)
-            tuples[to_string(static_cast<TupleType>(t))] = summary.counts.tuples[t];
-    }
-    meta["tuples"] = tuples;
+    meta["tuples"] = tuple_counts_json(summary.counts);
     meta["identical_pairs_dropped"] = summary.counts.identical_dropped;
     meta["merged_tuples"] = summary.merged_tuples;
     meta["state_space_equivalent_tuples"] = summary.counts.state_space_equivalent;

@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "core/common/vocabulary.hpp"
 #include "core/learning/dataset.hpp"
 #include "core/learning/model.hpp"
@@ -126,5 +128,9 @@ TrainerResult train_model(const std::vector<TrainingProblem>& problems,
                           const TrainerOptions& options,
                           const std::function<void(const TrainerProgress&)>& progress = {},
                           const std::function<double()>& elapsed_s = {});
+
+// The kept ranking tuples by type, {"LP": 120, ...} without the empty
+// types: the model file's training metadata and lltrain's --summary-json.
+nlohmann::ordered_json tuple_counts_json(const DatasetCounts& counts);
 
 }  // namespace ll
