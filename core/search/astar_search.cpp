@@ -22,23 +22,25 @@ void AStarSearch::push(NodeId node, double g, double h) {
     open_.push(Entry{g + h, g, next_sequence_++, node});
 }
 
-void AStarSearch::relax(std::size_t i, double g) {
+bool AStarSearch::relax(std::size_t i, double g) {
     const Edge& edge = expansion_.edges[i];
     const NodeId child = edge.child;
     const double child_g = g + edge.cost;
     if (edge.is_new) {
+        // Only a new child is evaluated: one clock read per evaluation.
+        if (time_passed()) return false;
         grow(child);
         g_[child] = child_g;
         if (!evaluate(child, context_, false)) {
             h_[child] = kDeadEnd;
             close(child);
-            return;
+            return true;
         }
         h_[child] = main_value(context_);
         push(child, child_g, h_[child]);
-        return;
+        return true;
     }
-    if (!(child_g < g_[child]) || h_[child] == kDeadEnd) return;
+    if (!(child_g < g_[child]) || h_[child] == kDeadEnd) return true;
     space_.reparent(expansion_, i);
     g_[child] = child_g;
     if (is_closed(child)) {
@@ -47,6 +49,7 @@ void AStarSearch::relax(std::size_t i, double g) {
     }
     if (setup_.observer != nullptr) setup_.observer->reopened(edge, child_g);
     push(child, child_g, h_[child]);
+    return true;
 }
 
 SearchStatus AStarSearch::search() {
@@ -70,8 +73,7 @@ SearchStatus AStarSearch::search() {
         close(top.node);
         expand(top.node);
         for (std::size_t i = 0; i < expansion_.edges.size(); ++i) {
-            if (time_passed()) return SearchStatus::OutOfTime;
-            relax(i, top.g);
+            if (!relax(i, top.g)) return SearchStatus::OutOfTime;
         }
     }
     return SearchStatus::Unsolvable;

@@ -26,8 +26,9 @@ class AStarSearch final : public SearchEngine {
     void push(NodeId node, double g, double h);
     // The transition edges[i] of the last expansion from a node at path
     // cost `g`: a new child is evaluated and queued, a known one re-queued
-    // when the path is cheaper.
-    void relax(std::size_t i, double g);
+    // when the path is cheaper. False: the time ran out before a new
+    // child's evaluation.
+    bool relax(std::size_t i, double g);
     void grow(NodeId node);
 
     struct Entry {

@@ -53,14 +53,19 @@ void StateSpace::reparent(const Expansion& out, std::size_t edge) {
     nodes_[e.child].action = store_action(applicable_.schema(i), applicable_.arguments(i));
 }
 
+GroundAction StateSpace::stored_action(std::int32_t at) const {
+    GroundAction a;
+    a.schema = actions_[at];
+    for (int i = 1; i <= task_.schemas[a.schema].arity(); ++i)
+        a.arguments.push_back(actions_[static_cast<std::size_t>(at + i)]);
+    return a;
+}
+
 PartialAction StateSpace::reached_by(NodeId node) const {
     const NodeInfo& info = nodes_[node];
-    PartialAction p;
-    if (info.parent < 0) return p;
-    p.schema = actions_[info.action];
-    for (int i = 1; i <= task_.schemas[p.schema].arity(); ++i)
-        p.prefix.push_back(actions_[static_cast<std::size_t>(info.action + i)]);
-    return p;
+    if (info.parent < 0) return PartialAction::none();
+    GroundAction a = stored_action(info.action);
+    return PartialAction{a.schema, std::move(a.arguments)};
 }
 
 PartialAction StateSpace::transition_action(const Edge& edge) const {
@@ -166,14 +171,8 @@ bool StateSpace::is_preferred(NodeId child, StateId helpful_state,
 
 std::vector<GroundAction> StateSpace::extract_plan(NodeId goal) const {
     std::vector<GroundAction> plan;
-    for (NodeId n = goal; nodes_[n].parent >= 0; n = nodes_[n].parent) {
-        const std::int32_t at = nodes_[n].action;
-        GroundAction a;
-        a.schema = actions_[at];
-        for (int i = 1; i <= task_.schemas[a.schema].arity(); ++i)
-            a.arguments.push_back(actions_[static_cast<std::size_t>(at + i)]);
-        plan.push_back(std::move(a));
-    }
+    for (NodeId n = goal; nodes_[n].parent >= 0; n = nodes_[n].parent)
+        plan.push_back(stored_action(nodes_[n].action));
     return {plan.rbegin(), plan.rend()};
 }
 

@@ -49,6 +49,8 @@ class StateSpace final : public SearchSpace {
                     std::span<const ObjectId> arguments, bool& is_new);
     // Appends [schema, args...] to actions_; returns its offset.
     std::int32_t store_action(SchemaId schema, std::span<const ObjectId> arguments);
+    // The action store_action() put at `at`.
+    GroundAction stored_action(std::int32_t at) const;
     // The symmetry groups of `node`'s state, computed unless they are the
     // last ones computed.
     void symmetry_groups_of(NodeId node, const State* state) const;
