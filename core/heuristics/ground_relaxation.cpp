@@ -259,9 +259,8 @@ void GroundRelaxation::add_epsilon() {
 
 void GroundRelaxation::push(int cost, int fact) {
     const std::size_t c = static_cast<std::size_t>(cost);
-    if (c >= kBuckets) {
-        far_.emplace_back(cost, far_pushes_++, fact);
-        std::push_heap(far_.begin(), far_.end(), std::greater<>{});
+    if (c >= FarFacts::kBuckets) {
+        far_.push(cost, fact);
         return;
     }
     if (c >= buckets_.size()) buckets_.resize(c + 1);
@@ -275,9 +274,9 @@ void GroundRelaxation::push(int cost, int fact) {
 template <bool kUnitCost>
 void GroundRelaxation::fire(int action) {
     // With action costs, sums stop short of kInfinity (a lower bound then).
-    const int cost = kUnitCost
-                         ? progress_[action].pre_cost + 1
-                         : capped(std::int64_t{progress_[action].pre_cost} + action_cost_[action]);
+    const int cost =
+        kUnitCost ? progress_[action].pre_cost + 1
+                  : capped_cost(std::int64_t{progress_[action].pre_cost} + action_cost_[action]);
     // Arrays held in locals: the stores below could alias the vectors'
     // members, so the compiler would reload every data pointer per iteration.
     const int* add = add_.data();
@@ -353,7 +352,6 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
         buckets_[c].clear();
     max_bucket_ = 0;
     far_.clear();
-    far_pushes_ = 0;
 
     for_each_state_fact(state, [&](int f) {
         if (fact_cost_[f] == 0) return;
@@ -411,7 +409,8 @@ void GroundRelaxation::settle(int f, int cost) {
     for (int j = consumers_begin_[f]; j < end; ++j) {
         ActionProgress& p = progress[consumers[j]];
         if constexpr (kSum) {
-            p.pre_cost = kUnitCost ? p.pre_cost + cost : capped(std::int64_t{p.pre_cost} + cost);
+            p.pre_cost =
+                kUnitCost ? p.pre_cost + cost : capped_cost(std::int64_t{p.pre_cost} + cost);
         } else {
             p.pre_cost = std::max(p.pre_cost, cost);
         }
@@ -423,9 +422,7 @@ template <bool kUnitCost, bool kSum>
 bool GroundRelaxation::propagate_far() {
     while (goals_left_ > 0) {
         if (far_.empty()) return false;
-        std::pop_heap(far_.begin(), far_.end(), std::greater<>{});
-        const auto [cost, order, f] = far_.back();
-        far_.pop_back();
+        const auto [cost, f] = far_.pop();
         if (fact_cost_[f] == cost) settle<kUnitCost, kSum>(f, cost);
     }
     return true;
@@ -435,7 +432,7 @@ int GroundRelaxation::goal_cost(datalog::Aggregation aggregation) const {
     int total = 0;
     for (int g : goal_facts_) {
         total = aggregation == datalog::Aggregation::Sum
-                    ? capped(std::int64_t{total} + fact_cost_[g])
+                    ? capped_cost(std::int64_t{total} + fact_cost_[g])
                     : std::max(total, fact_cost_[g]);
     }
     return total;

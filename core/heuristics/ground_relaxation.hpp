@@ -26,18 +26,17 @@
 // lifted exploration remains for tasks too large to ground.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
-#include <tuple>
 #include <vector>
 
 #include "core/common/budget.hpp"
 #include "core/common/tuple_table.hpp"
 #include "core/common/vocabulary.hpp"
 #include "core/heuristics/datalog/exploration.hpp"
+#include "core/heuristics/relaxed_cost.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
 
@@ -112,11 +111,7 @@ class GroundRelaxation {
     int num_actions() const { return static_cast<int>(initial_progress_.size()); }
 
   private:
-    static constexpr int kInfinity = 1 << 30;
-    // A sum of costs, stopped short of kInfinity (then a lower bound).
-    static int capped(std::int64_t cost) {
-        return static_cast<int>(std::min<std::int64_t>(cost, kInfinity - 1));
-    }
+    static constexpr int kInfinity = kRelaxedInfinity;
     GroundRelaxation(const Task& task, const StateLayout& layout);
 
     // The steps of build().
@@ -221,11 +216,7 @@ class GroundRelaxation {
     std::vector<ActionProgress> progress_, initial_progress_;
     std::vector<std::vector<int>> buckets_;
     std::size_t max_bucket_ = 0;
-    // Costs from kBuckets on (large action costs) wait in a min-heap of
-    // (cost, push order, fact): the buckets' order without a bucket per value.
-    static constexpr std::size_t kBuckets = std::size_t(1) << 16;
-    std::vector<std::tuple<int, std::uint64_t, int>> far_;
-    std::uint64_t far_pushes_ = 0;
+    FarFacts far_;  // costs beyond the buckets (large action costs)
     int goals_left_ = 0;
     // The last relaxed plan (action ids; first action i as -2 - i), marks
     // per action and per first action.

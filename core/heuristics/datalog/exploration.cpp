@@ -98,9 +98,8 @@ int* Exploration::bucket_slot(int rule_side, const ObjectId* key, int width, boo
 
 void Exploration::push(int cost, int fact) {
     const std::size_t c = static_cast<std::size_t>(cost);
-    if (c >= kBuckets) {
-        far_.emplace_back(cost, far_pushes_++, fact);
-        std::push_heap(far_.begin(), far_.end(), std::greater<>{});
+    if (c >= FarFacts::kBuckets) {
+        far_.push(cost, fact);
         return;
     }
     if (c >= buckets_.size()) buckets_.resize(c + 1);
@@ -149,8 +148,8 @@ void Exploration::produce_action(SchemaId schema, const ObjectId* args, int cost
     // cost instead (first actions come with theirs). Here, not in fire(), so
     // that the unit-cost path of the joins has no extra test.
     if (!costs_.is_unit() && rule >= 0) {
-        cost = capped(std::int64_t{cost} +
-                      costs_.cost(schema, {args, static_cast<std::size_t>(arity)}) - 1);
+        cost = capped_cost(std::int64_t{cost} +
+                           costs_.cost(schema, {args, static_cast<std::size_t>(arity)}) - 1);
     }
     auto [id, inserted] = intern(predicate, args, arity);
     if (!record(id, inserted, cost, rule, a, b, 1)) return;
@@ -307,7 +306,6 @@ void Exploration::reset() {
     max_bucket_ = 0;
     bucket_read_ = 0;
     far_.clear();
-    far_pushes_ = 0;
 }
 
 void Exploration::seed(const State& state, std::span<const GroundAction> first_actions) {
@@ -397,9 +395,7 @@ int Exploration::pop_fact() {
 // After the buckets: the facts of far_ in cost order, or -1.
 int Exploration::pop_far() {
     while (!far_.empty()) {
-        std::pop_heap(far_.begin(), far_.end(), std::greater<>{});
-        const auto [cost, order, fact] = far_.back();
-        far_.pop_back();
+        const auto [cost, fact] = far_.pop();
         if (budget_ != nullptr) budget_->poll();
         if (closed_[fact] || cost_[fact] != cost) continue;
         closed_[fact] = 1;
@@ -411,7 +407,7 @@ int Exploration::pop_far() {
 int Exploration::goal_cost(Aggregation aggregation) const {
     int total = 0;
     for (int g : goal_facts_) {
-        total = aggregation == Aggregation::Sum ? capped(std::int64_t{total} + cost_[g])
+        total = aggregation == Aggregation::Sum ? capped_cost(std::int64_t{total} + cost_[g])
                                                 : std::max(total, cost_[g]);
     }
     return total;

@@ -4,15 +4,14 @@
 // so that hFF can extract a relaxed plan.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <span>
-#include <tuple>
 #include <vector>
 
 #include "core/common/budget.hpp"
 #include "core/common/tuple_table.hpp"
 #include "core/heuristics/datalog/program.hpp"
+#include "core/heuristics/relaxed_cost.hpp"
 #include "core/task/action_costs.hpp"
 #include "core/task/action_list.hpp"
 #include "core/task/state.hpp"
@@ -72,11 +71,7 @@ class Exploration {
     void set_budget(Budget* budget) { budget_ = budget; }
 
   private:
-    static constexpr int kInfinity = 1 << 30;
-    // Costs stop short of kInfinity (then a lower bound): sums of two fit.
-    static int capped(std::int64_t cost) {
-        return static_cast<int>(std::min<std::int64_t>(cost, kInfinity - 1));
-    }
+    static constexpr int kInfinity = kRelaxedInfinity;
     enum Achiever : std::int32_t { kInitial = -1, kEffectOf = -2, kFirstAction = -3 };
 
     // Fact id of (predicate, args), creating it if new.
@@ -120,11 +115,7 @@ class Exploration {
     int goals_left_ = 0;
     std::vector<std::vector<int>> buckets_;
     std::size_t current_bucket_ = 0, max_bucket_ = 0, bucket_read_ = 0;
-    // Costs from kBuckets on (large action costs) wait in a min-heap of
-    // (cost, push order, fact): the buckets' order without a bucket per value.
-    static constexpr std::size_t kBuckets = std::size_t(1) << 16;
-    std::vector<std::tuple<int, std::uint64_t, int>> far_;
-    std::uint64_t far_pushes_ = 0;
+    FarFacts far_;  // costs beyond the buckets (large action costs)
     TupleTable join_keys_;
     std::vector<int> bucket_head_;  // per join key: first entry
     struct Entry {
