@@ -33,8 +33,8 @@ void sort_unique_tail(std::vector<int>& list, std::size_t begin) {
     list.erase(std::unique(list.begin() + begin, list.end()), list.end());
 }
 
-// Per key, the lists (CSR `list_begin`/`list`) that contain it: the
-// inverse of a list of keys per item, items in increasing order.
+}  // namespace
+
 void invert_lists(std::span<const int> list_begin, std::span<const int> list, int num_keys,
                   std::vector<int>& key_begin, std::vector<int>& items) {
     key_begin.assign(num_keys + 1, 0);
@@ -50,8 +50,6 @@ void invert_lists(std::span<const int> list_begin, std::span<const int> list, in
             items[fill[list[i]]++] = item;
     }
 }
-
-}  // namespace
 
 // The ground actions of the lifted closure with every fluent atom they
 // mention interned (before relevance pruning).

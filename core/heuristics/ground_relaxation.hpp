@@ -63,6 +63,11 @@ struct GroundingLimits {
     std::size_t max_dense_facts = std::size_t(1) << 22;  // 16 MiB
 };
 
+// Per key, the lists (CSR `list_begin`/`list`) that contain it: the
+// inverse of a list of keys per item, items in increasing order.
+void invert_lists(std::span<const int> list_begin, std::span<const int> list, int num_keys,
+                  std::vector<int>& key_begin, std::vector<int>& items);
+
 class GroundRelaxation {
   public:
     // The grounded relaxed task of `task`, or nullopt when its closure exceeds

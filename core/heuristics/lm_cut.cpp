@@ -8,23 +8,6 @@
 namespace ll {
 namespace {
 constexpr std::int64_t kInfinity = std::numeric_limits<std::int64_t>::max() / 4;
-
-// CSR of the inverse relation: for every item of the lists of `begin`/
-// `items` (per op), the ops listing it.
-void invert(const std::vector<int>& begin, const std::vector<int>& items, int num_items,
-            std::vector<int>& out_begin, std::vector<int>& out) {
-    out_begin.assign(static_cast<std::size_t>(num_items) + 1, 0);
-    for (int f : items)
-        ++out_begin[static_cast<std::size_t>(f) + 1];
-    for (int f = 0; f < num_items; ++f)
-        out_begin[f + 1] += out_begin[f];
-    out.resize(items.size());
-    std::vector<int> fill(out_begin.begin(), out_begin.end() - 1);
-    for (int op = 0; op + 1 < static_cast<int>(begin.size()); ++op) {
-        for (int i = begin[op]; i < begin[op + 1]; ++i)
-            out[fill[items[i]]++] = op;
-    }
-}
 }  // namespace
 
 LmCutHeuristic::LmCutHeuristic(const Task& task, const StateLayout& layout,
@@ -87,8 +70,8 @@ void LmCutHeuristic::build_structure() {
         add_begin_.push_back(static_cast<int>(add_.size()));
         base_cost_.push_back(goal_op ? 0 : ground_->action_cost(a));
     }
-    invert(pre_begin_, pre_, num_facts, consumers_begin_, consumers_);
-    invert(add_begin_, add_, num_facts, achievers_begin_, achievers_);
+    invert_lists(pre_begin_, pre_, num_facts, consumers_begin_, consumers_);
+    invert_lists(add_begin_, add_, num_facts, achievers_begin_, achievers_);
     fact_cost_.assign(static_cast<std::size_t>(num_facts), kInfinity);
     status_.assign(static_cast<std::size_t>(num_facts), kReached);
     const auto num_ops = base_cost_.size();
