@@ -2,6 +2,7 @@
 #include "core/optimality.hpp"
 
 #include "core/common/error.hpp"
+#include "core/search/search_engine.hpp"
 
 namespace ll {
 
@@ -33,12 +34,7 @@ void check_optimal_search(const PlannerOptions& options) {
     const SearchConfig& search = options.search;
     if (!is_optimal_engine(search.engine)) return;
     const std::string engine = to_string(search.engine);
-    if (options.space == SpaceKind::Partial) {
-        throw Error(ErrorCategory::Incompatible,
-                    "search=" + engine +
-                        " runs in the state space only (--space state): partial-space "
-                        "nodes have no path cost of their own");
-    }
+    if (options.space == SpaceKind::Partial) throw needs_path_costs(engine);
     if (search.preferred || search.novelty || !search.extra_heuristics.empty()) {
         throw Error(ErrorCategory::Usage,
                     "search=" + engine +

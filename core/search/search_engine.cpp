@@ -27,12 +27,15 @@ SearchEngine::SearchEngine(SearchSpace& space, EngineSetup setup)
     }
 }
 
+Error needs_path_costs(std::string_view engine) {
+    return Error(ErrorCategory::Incompatible,
+                 "search=" + std::string(engine) +
+                     " runs in the state space only (--space state): partial-space nodes "
+                     "have no path cost of their own");
+}
+
 void require_path_costs(const SearchSpace& space, const char* engine) {
-    if (space.supports_path_costs()) return;
-    throw Error(ErrorCategory::Incompatible,
-                std::string("search=") + engine +
-                    " needs the state space (--space state): partial-space nodes have no "
-                    "path cost of their own");
+    if (!space.supports_path_costs()) throw needs_path_costs(engine);
 }
 
 SearchResult SearchEngine::run(const ProgressCallback& progress) {

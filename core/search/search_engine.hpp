@@ -5,9 +5,11 @@
 #pragma once
 
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "core/common/budget.hpp"
+#include "core/common/error.hpp"
 #include "core/common/resources.hpp"
 #include "core/common/segmented_vector.hpp"
 #include "core/search/evaluators.hpp"
@@ -44,8 +46,10 @@ struct EngineSetup {
     SearchObserver* observer = nullptr;
 };
 
-// Throws ll::Error(Incompatible) naming `engine` unless `space` supports
-// path costs (PS² does not): the optimal engines ask first.
+// The error of an engine that minimises plan cost (named `engine`) asked
+// to run in PS², whose nodes have no path cost; require_path_costs()
+// throws it unless `space` supports path costs.
+Error needs_path_costs(std::string_view engine);
 void require_path_costs(const SearchSpace& space, const char* engine);
 
 class SearchEngine {

@@ -157,7 +157,7 @@ std::string SearchTrace::to_json(const Task& task, const StateLayout& layout, bo
         node["state"] = std::move(atoms);
         nodes.push_back(std::move(node));
     }
-    json out = {{"space", partial ? "partial" : "state"},
+    json out = {{"space", to_string(partial ? SpaceKind::Partial : SpaceKind::State)},
                 {"nodes", std::move(nodes)},
                 {"plan_nodes", plan_nodes_},
                 {"truncated", truncated_},
