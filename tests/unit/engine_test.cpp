@@ -18,19 +18,8 @@
 namespace ll {
 namespace {
 
-PlannerOptions with_config(const std::string& text, SpaceKind space = SpaceKind::State) {
-    OptionValues values;
-    values.config = text;
-    PlannerOptions options = make_planner_options(values);
-    options.space = space;
-    return options;
-}
-
-struct Expected {
-    const char* config;
-    std::int64_t expansions;
-    std::int64_t evaluations;
-};
+using test::with_config;
+using Expected = test::ExpectedCounts;
 
 // star/p01: hub c0 (hFF 2) with side cells x1, x2 (hFF 3) and g1 (hFF 1)
 // leading to the goal g2; objects in that order, so c0's children are

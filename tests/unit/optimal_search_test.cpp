@@ -27,13 +27,7 @@ namespace {
 
 using json = nlohmann::json;
 
-PlannerOptions with_config(const std::string& text, SpaceKind space = SpaceKind::State) {
-    OptionValues values;
-    values.config = text;
-    PlannerOptions options = make_planner_options(values);
-    options.space = space;
-    return options;
-}
+using test::with_config;
 
 // The unit-cost tasks of every test, the action-cost ones, the ADL ones
 // (conditional and universal effects, disjunctive and existential
@@ -133,11 +127,7 @@ TEST_P(OptimalSearchTest, LmCutIsBetweenHmaxAndHstar) {
 INSTANTIATE_TEST_SUITE_P(OracleTasks, OptimalSearchTest, ::testing::ValuesIn(oracle_tasks()),
                          oracle_task_name);
 
-struct Expected {
-    const char* config;
-    std::int64_t expansions;
-    std::int64_t evaluations;
-};
+using Expected = test::ExpectedCounts;
 
 // star/p01 (unit costs; c0's children are generated x1, x2, g1):
 // - bfs: expands c0, x1, x2 (duplicates only), then g1, whose child g2 is

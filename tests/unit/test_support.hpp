@@ -19,11 +19,29 @@
 
 #include "core/heuristics/relaxation.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/planner.hpp"
 #include "core/task/action_list.hpp"
 #include "core/task/state.hpp"
 #include "core/task/task.hpp"
 
 namespace ll::test {
+
+// Planner options from a configuration text (an alias and/or key=value
+// pairs), searching `space`.
+inline PlannerOptions with_config(const std::string& text, SpaceKind space = SpaceKind::State) {
+    OptionValues values;
+    values.config = text;
+    PlannerOptions options = make_planner_options(values);
+    options.space = space;
+    return options;
+}
+
+// The search counts a configuration is expected to reach on a task.
+struct ExpectedCounts {
+    const char* config;
+    std::int64_t expansions;
+    std::int64_t evaluations;
+};
 
 inline std::string read_file(const std::string& path) {
     std::ifstream in(path);
