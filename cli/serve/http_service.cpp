@@ -2,6 +2,7 @@
 #include "cli/serve/http_service.hpp"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <cctype>
@@ -87,6 +88,7 @@ struct HttpService::Impl {
     const ShippedModels& models;
     JobBoard board;
     httplib::Server server;
+    int listen_fd = -1;  // the listening socket, once bound
 
     Impl(const ServeConfig& c, const ShippedModels& m) : config(c), models(m), board(c, m) {}
 
@@ -285,6 +287,14 @@ HttpService::HttpService(const ServeConfig& config, const ShippedModels& models)
     server.set_read_timeout(5);
     server.set_write_timeout(5);
     server.set_keep_alive_timeout(2);
+    // Our own socket options (the library's default adds SO_REUSEPORT, which
+    // would let another process listen on the same port); and the socket,
+    // whose backlog bind() raises.
+    server.set_socket_options([impl = impl_.get()](socket_t sock) {
+        const int yes = 1;
+        ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        impl->listen_fd = sock;
+    });
     impl_->routes();
 }
 
@@ -302,6 +312,10 @@ int HttpService::bind(std::string& error) {
         error = "cannot listen on " + config.host + ":" + std::to_string(config.port);
         return -1;
     }
+    // The library listens with a backlog of 5: a burst of connections beyond
+    // it waits for SYN retransmissions (1 s, 3 s, ...) or is lost. Listening
+    // again on the bound socket only raises the backlog.
+    if (impl_->listen_fd >= 0) ::listen(impl_->listen_fd, SOMAXCONN);
     return port;
 }
 

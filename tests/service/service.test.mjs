@@ -115,6 +115,27 @@ test('a client written from the documented shapes reads both APIs', async () => 
     assert.match(failed.error, /syntax/);
 });
 
+test('VS Code PDDL requests: its extra fields are ignored, options come in the query', async () => {
+    const example = examples[0];
+    // What PlannerPackagePreviewService posts: the texts, its run configuration, options in the URL.
+    const started = await post('/package/lazylifted/solve?config=lama', {
+        domain: example.domain, problem: example.problem, options: 'config=lama', workingDirectory: '/etc',
+        requiresKeyboardInput: false, searchDebuggerEnabled: false,
+    });
+    assert.equal(started.status, 200, started.text);
+    const body = await waitForCheck(started.json.result);
+    assert.match(body.result.stats.config, /^search=lazy,h=\w+,preferred=on,novelty=off,boost=1000$/);
+    assert.ok(validatePlan(example.domain, example.problem, body.result.output.sas_plan).ok);
+    // Its service probe: an empty POST without a content type must answer >= 400.
+    const probe = await post('/solve', JSON.stringify({ domain: '', problem: '' }), { contentType: '' });
+    assert.ok(probe.status >= 400);
+    // The planning editor's adaptor shape.
+    const adapted = await post(started.json.result, { adaptor: 'planning_editor_adaptor' });
+    assert.equal(adapted.json.status, 'ok');
+    assert.deepEqual(adapted.json.plans[0].result.plan.map((s) => s.name).join('\n') + '\n',
+                     body.result.output.sas_plan.replace(/^;.*\n/m, ''));
+});
+
 test('GET /package lists lazylifted with its configurations and models', async () => {
     const answer = await request(`${server.url}/package`);
     const manifest = answer.json.lazylifted;
