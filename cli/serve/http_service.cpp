@@ -211,6 +211,11 @@ struct HttpService::Impl {
         res.set_header("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS");
         res.set_header("Access-Control-Allow-Headers", "Content-Type");
         res.set_header("Access-Control-Max-Age", "600");
+        // Chrome's Private Network Access: a public page (the planning.domains
+        // editor) may call a service on this machine once the origin is allowed.
+        if (req.has_header("Access-Control-Request-Private-Network")) {
+            res.set_header("Access-Control-Allow-Private-Network", "true");
+        }
     }
 
     void about(const httplib::Request&, httplib::Response& res) {

@@ -124,6 +124,15 @@ PlanJob parse_plan_job(const nlohmann::json& body,
     try {
         for (const auto& [name, value] : body.items()) {
             if (name == "domain" || name == "problem" || is_ignored_client_field(name)) continue;
+            // planning.domains' /solve can fetch PDDL by URL or problem id; this
+            // service fetches and reads nothing.
+            if (name == "is_url" && value == false) continue;
+            if (name == "is_url" || name == "probID") {
+                refuse("bad-option",
+                       "'" + name +
+                           "' is not supported: this service fetches no URL and reads "
+                           "no file; send the PDDL texts as domain and problem");
+            }
             if (std::find(fields.begin(), fields.end(), name) == fields.end()) {
                 refuse("unknown-field", "unknown field '" + name + "'");
             }
