@@ -29,6 +29,9 @@ constexpr const char* kJson = "application/json";
 // the socket at once.
 constexpr const char* kJsonStream = "application/json; charset=utf-8";
 constexpr const char* kEditorAdaptor = "planning_editor_adaptor";
+// A client that sends nothing for this long gets 400 bad-request; a client
+// that reads nothing for this long is dropped.
+constexpr int kReadTimeoutS = 5;
 
 std::string dump(const nlohmann::json& json) {
     return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -267,6 +270,10 @@ void HttpService::Impl::routes() {
     server.set_error_handler([this](const httplib::Request& req, httplib::Response& res) {
         if (!res.body.empty()) return;
         std::string message = "HTTP " + std::to_string(res.status);
+        if (res.status == 400) {
+            message = "the request could not be read: malformed HTTP, or sent too slowly (" +
+                      std::to_string(kReadTimeoutS) + " s without data)";
+        }
         if (res.status == 404) message = "no route " + req.method + " " + req.path;
         if (res.status == 413) {
             message = "the body is larger than the server's cap of " +
@@ -289,8 +296,8 @@ HttpService::HttpService(const ServeConfig& config, const ShippedModels& models)
     const std::size_t threads = static_cast<std::size_t>(config.workers + config.queue + 8);
     server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
     server.set_payload_max_length(config.max_body_bytes);
-    server.set_read_timeout(5);
-    server.set_write_timeout(5);
+    server.set_read_timeout(kReadTimeoutS);
+    server.set_write_timeout(kReadTimeoutS);
     server.set_keep_alive_timeout(2);
     // Our own socket options (the library's default adds SO_REUSEPORT, which
     // would let another process listen on the same port); and the socket,

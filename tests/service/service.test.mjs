@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -230,6 +231,20 @@ test('a 50 MB body gets 413 body-too-large', async () => {
     });
     assert.equal(answer.status, 413);
     assert.equal(answer.json.code, 'body-too-large');
+});
+
+test('a client that stops sending mid-request gets 400 bad-request after the read timeout', async () => {
+    const socket = net.connect(server.port, '127.0.0.1');
+    const started = Date.now();
+    socket.write('POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"dom');
+    let text = '';
+    socket.on('data', (chunk) => { text += chunk; });
+    await new Promise((resolve) => socket.on('close', resolve));
+    assert.ok(Date.now() - started >= 4500);
+    assert.match(text, /^HTTP\/1\.1 400 /);
+    const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+    assert.equal(body.code, 'bad-request');
+    assert.match(body.message, /too slowly/);
 });
 
 test('100 concurrent requests with --workers 2: each answered with a plan or queue-full', async () => {
