@@ -71,6 +71,10 @@ struct TrainerOptions {
     int dead_end_probe_checks = 500;
 };
 
+// The WL iteration counts tried when none are given: 1-3 where the search
+// selection picks among them, else 2.
+std::vector<int> default_iteration_candidates(bool search_selection);
+
 // What the trainer reports while it runs (for a progress bar).
 struct TrainerProgress {
     enum class Phase { Dataset, Tuning, Refit } phase = Phase::Dataset;
