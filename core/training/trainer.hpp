@@ -1,6 +1,6 @@
 // Training a WL-linear model from problems with plans (paper §"Training
 // Action Set Heuristics"): dataset → merged ranking tuples → model selection
-// on a problem-level 80/20 split → refit on all data → WlModel. Native only
+// on a problem-level 80/20 split → refit on all data → WlModel. Native and wasm
 // (the LP uses Clp).
 //
 // Model selection (docs/training.md): the candidates are (WL iterations, C)
