@@ -1,4 +1,4 @@
-// One job in a child process (see planner_process.hpp).
+// One job in a search process of its own (see planner_process.hpp).
 #include "cli/serve/planner_process.hpp"
 
 #include <fcntl.h>

@@ -1,10 +1,10 @@
-// Runs one job through the planning pipeline in a process of its own.
-// The child enforces the job's time and memory limits with the planner's
-// budget (core/common/budget.hpp) on its own resident memory, exactly as
-// `lazylifted plan --time-limit --memory-limit` does; the parent kills it
-// at once when the job is cancelled (DELETE /check/<id>, a client that
-// disconnects, shutdown), and no job's task or allocation can reach
-// another's.
+// Runs one job through the planning pipeline in a process of its own
+// (`lazylifted serve --job`, started with posix_spawn: a fresh program, so
+// no lock of the server's other threads is inherited). The process enforces the job's time and
+// memory limits with the planner's budget (core/common/budget.hpp) on its own resident memory,
+// exactly as `lazylifted plan --time-limit --memory-limit` does; the server kills it at once when
+// the job is cancelled (DELETE /check/<id>, a client that disconnects, shutdown), and no job's task
+// or allocation can reach another's.
 #pragma once
 
 #include <atomic>
