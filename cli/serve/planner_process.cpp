@@ -208,9 +208,8 @@ int run_job_stdio() {
     return 0;
 }
 
-// long-function: one poll loop feeds the job in, reads the answer out and
-// watches the cancel flag and the deadline; split, the three would share
-// every local.
+// One poll loop feeds the job in, reads the answer out and watches the
+// cancel flag and the deadline.
 PlanAnswer run_job_process(const PlanJob& job, const ShippedModels& models,
                            const std::atomic<bool>& cancel) {
     int in[2], out[2];
