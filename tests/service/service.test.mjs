@@ -310,13 +310,18 @@ test('DELETE /check/<id> stops a running search within 1 s', async () => {
     assert.deepEqual(childPids(server.pid), []);
 });
 
-test('a request lowers the time limit, never raises it', async () => {
+test('a request lowers the time and memory limits, never raises them', async () => {
     const answer = await post('/solve', { domain: hardDomain, problem: hardProblem, 'time-limit': 1 });
     assert.equal(answer.json.status, 'error');
     assert.equal(answer.json.result.category, 'out-of-time');
     assert.equal(answer.json.result.exit_code, 23);
-    const raised = await post('/solve', { domain: blocksDomain, problem: readExample('blocksworld/swap.pddl'), 'time-limit': 100000 });
+    const memory = await post('/solve', { domain: hardDomain, problem: hardProblem, 'memory-limit': 20 });
+    assert.equal(memory.json.result.category, 'out-of-memory', memory.text);
+    assert.equal(memory.json.result.exit_code, 22);
+    const raised = await post('/solve', { domain: blocksDomain, problem: readExample('blocksworld/swap.pddl'),
+                                          'time-limit': 100000, 'memory-limit': '1000G' });
     assert.equal(raised.json.result.stats.time_limit_s, 30);
+    assert.equal(raised.json.result.stats.memory_limit_mb, 2048);
 });
 
 test('finished /check results expire after --result-ttl', async () => {
