@@ -263,7 +263,7 @@ test('100 concurrent requests with --workers 2: each answered with a plan or que
         ++solved;
     }
     assert.equal(solved + refused, 100);
-    assert.ok(solved >= 8, `only ${solved} solved`);  // at least the --queue first ones
+    assert.ok(solved >= 10, `only ${solved} solved`);  // at least --workers + --queue
     const planText = answers.find((a) => a.status === 200).json.result.plan.map((s) => s.name).join('\n');
     assert.ok(validatePlan(example.domain, example.problem, planText).ok);
     assert.equal(await runningSearches(), 0);
