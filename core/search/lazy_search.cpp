@@ -55,6 +55,10 @@ SearchStatus LazySearch::search_deferred(DeferredSuccessors& deferred) {
         if (limit_reached(status)) return status;
         close(current);
         queue_transitions(deferred, current, with_preferred);
+        if (expansion_.goal >= 0) {
+            goal_ = expansion_.goal;
+            return SearchStatus::Solved;
+        }
 
         // The next node: the first popped entry whose state is new and not a
         // dead end (a known state was queued, evaluated or expanded before).
@@ -83,9 +87,11 @@ void LazySearch::queue_transitions(DeferredSuccessors& deferred, NodeId node, bo
     if (setup_.observer != nullptr) setup_.observer->expanded(node);
     const ActionList& actions = deferred.transitions(node, expansion_, prune_);
     ++stats_.expansions;
+    stats_.generated += expansion_.generated;
     stats_.generated_transitions += expansion_.transitions;
     stats_.symmetric_pruned += expansion_.symmetric;
-    if (actions.empty()) return;
+    report_edges();
+    if (actions.empty() || expansion_.goal >= 0) return;
     if (with_preferred) collect_preferred(context_);
     OpenList& open = *setup_.open;
     for (std::size_t i = 0; i < actions.size(); ++i) {
@@ -116,15 +122,18 @@ NodeId LazySearch::take(DeferredSuccessors& deferred, std::size_t at, bool& is_n
     expansion_.clear();
     const NodeId node = deferred.child(parent, schema, arguments_, expansion_, is_new);
     stats_.generated += expansion_.generated;
-    if (setup_.observer != nullptr) {
-        for (const Edge& edge : expansion_.edges) {
-            if (edge.is_new)
-                setup_.observer->generated(edge);
-            else
-                setup_.observer->duplicate(edge);
-        }
-    }
+    report_edges();
     return node;
+}
+
+void LazySearch::report_edges() {
+    if (setup_.observer == nullptr) return;
+    for (const Edge& edge : expansion_.edges) {
+        if (edge.is_new)
+            setup_.observer->generated(edge);
+        else
+            setup_.observer->duplicate(edge);
+    }
 }
 
 void LazySearch::count_open_memory(Statistics& stats) const {

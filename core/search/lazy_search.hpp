@@ -32,6 +32,8 @@ class LazySearch final : public SearchEngine {
     void queue_transitions(DeferredSuccessors& deferred, NodeId node, bool with_preferred);
     // The node of the popped entry at `at` (is_new: created by this call).
     NodeId take(DeferredSuccessors& deferred, std::size_t at, bool& is_new);
+    // Tells the observer about the transitions recorded in expansion_.
+    void report_edges();
     void count_open_memory(Statistics& stats) const override;
 
     EvalContext context_;

@@ -188,7 +188,27 @@ const ActionList& StateSpace::transitions(NodeId node, Expansion& out, const Pru
     out.expanded = node;
     applicable_.clear();
     if (prune && prune(node)) return applicable_;
-    list_actions(node, expanded_state(node), out);
+    const State& parent = expanded_state(node);
+    list_actions(node, parent, out);
+    // Successors are goal-tested now, as when they are created (expand()):
+    // a goal is one step away however its entry would be ordered.
+    for (std::size_t i = 0; i < applicable_.size(); ++i) {
+        if (budget_ != nullptr) budget_->poll();
+        const SchemaId schema = applicable_.schema(i);
+        const std::span<const ObjectId> arguments = applicable_.arguments(i);
+        State succ = applier_.apply(parent, schema, arguments);
+        if (!goal_.is_goal(succ)) continue;
+        bool is_new = false;
+        const NodeId child = add_node(succ, node, schema, arguments, is_new);
+        if (out.record_edges) {
+            const double cost = task_.has_action_costs ? action_cost(task_, schema, arguments) : 1;
+            out.edges.push_back({node, child, cost, is_new, static_cast<std::int32_t>(i)});
+        }
+        if (!is_new) continue;  // a goal state known before (not reachable: it ended the search)
+        ++out.generated;
+        out.goal = child;
+        break;
+    }
     return applicable_;
 }
 

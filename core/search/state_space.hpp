@@ -38,6 +38,7 @@ class StateSpace final : public SearchSpace, public DeferredSuccessors {
     void set_budget(Budget* budget) override {
         budget_ = budget;
         registry_.set_budget(budget);
+        applicable_.set_budget(budget);
     }
     DeferredSuccessors* deferred() override { return this; }
     SpaceMemory memory() const override;
