@@ -23,9 +23,11 @@
 #include "cli/common/files.hpp"
 #include "cli/common/main_guard.hpp"
 #include "cli/common/report.hpp"
+#include "cli/common/run_report.hpp"
 #include "cli/common/stats_json.hpp"
 #include "cli/common/system.hpp"
 #include "cli/common/version.hpp"
+#include "cli/serve/serve_command.hpp"
 #include "core/common/budget.hpp"
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
@@ -124,11 +126,15 @@ std::string top_help() {
                "usage: lazylifted plan DOMAIN PROBLEM [options]\n"
                "       lazylifted validate DOMAIN PROBLEM PLAN\n"
                "       lazylifted explain DOMAIN PROBLEM [--plan PLAN] [options]\n"
+               "       lazylifted serve [--host 127.0.0.1] [--port 5555] [--workers N] [options]\n"
                "       lazylifted --help | --version\n\n"
                "LazyLifted, a lifted classical planner. Run 'lazylifted plan --help',\n"
-               "'lazylifted validate --help' or 'lazylifted explain --help' for details.\n\n") +
+               "'lazylifted validate --help', 'lazylifted explain --help' or 'lazylifted serve "
+               "--help'\n"
+               "for details.\n\n") +
            format_help(plan_spec()) + "\n" + format_help(validate_spec()) + "\n" +
-           format_help(explain_spec()) + "\nexit codes:\n" + exit_code_help();
+           format_help(explain_spec()) + "\n" + format_help(serve::serve_spec()) +
+           "\nexit codes:\n" + exit_code_help();
 }
 
 // The stats file must not turn one error into another: a failure to write
@@ -218,33 +224,17 @@ void read_plan_inputs(PlanCommandLine& line, const RunInfo& run, const Stopwatch
 int report_outcome(const PlanOutcome& outcome, const PlanCommandLine& line, RunInfo& run,
                    const Stopwatch& clock, const std::optional<std::string>& stats_path) {
     print_warnings(std::cerr, outcome.task.warnings);
-    run.heuristic = to_string(outcome.options.heuristic);
-    run.config = describe_search(outcome.options);
-    run.space = to_string(outcome.options.space);
-    run.model = outcome.model_name;
     const SearchResult& result = outcome.result;
-    std::string plan_text;
-    if (result.status == SearchStatus::Solved) {
-        plan_text = ll::format_plan(outcome.task, result.plan);
-        write_text_file(line.plan_file, plan_text);
-    }
+    const RunReport report = make_run_report(outcome, run, clock.seconds());
+    if (result.status == SearchStatus::Solved) write_text_file(line.plan_file, report.plan_text);
     if (line.trace_file) write_text_file(*line.trace_file, result.trace);
-    const double total_time_s = clock.seconds();
-    const double peak_mb = std::max(result.stats.peak_memory_mb, peak_memory_mb());
-    const Optimality optimal = optimality(outcome.options, outcome.task);
-    const bool claim = optimal.claimed && result.status == SearchStatus::Solved;
-    if (!line.quiet) {
-        std::cout << plan_text << "Configuration: " << run.config << " (space " << run.space
-                  << ", model " << (run.model.empty() ? "none" : run.model) << ")\n"
-                  << format_summary(result, total_time_s, peak_mb);
-        if (claim) std::cout << "Optimal: yes (" << optimal.reason << ")\n";
-        std::cout << std::flush;
+    if (!line.quiet) std::cout << report.stdout_text << std::flush;
+    if (line.quiet) {
+        std::cerr << quiet_limit_line(result.status, run.limits,
+                                      report.stats["total_time_s"].get<double>(),
+                                      report.peak_memory_mb);
     }
-    if (line.quiet) std::cerr << quiet_limit_line(result.status, run.limits, total_time_s, peak_mb);
-    nlohmann::json stats = search_stats_json(result, run, total_time_s, peak_mb);
-    stats["optimal"] = claim;
-    stats["optimality"] = optimal.reason;
-    return finish_with_stats(stats_path, stats, exit_code_for(result.status));
+    return finish_with_stats(stats_path, report.stats, exit_code_for(result.status));
 }
 
 int run_plan(std::span<const std::string> args) {
@@ -330,7 +320,7 @@ int run_validate(std::span<const std::string> args) {
 int run(const std::vector<std::string>& args) {
     if (args.empty()) {
         return report_error(
-            Error(ErrorCategory::Usage, "missing command (plan, validate or explain)"), {},
+            Error(ErrorCategory::Usage, "missing command (plan, validate, explain or serve)"), {},
             "lazylifted");
     }
     const std::string& command = args[0];
@@ -346,6 +336,7 @@ int run(const std::vector<std::string>& args) {
     if (command == "plan") return run_plan(rest);
     if (command == "validate") return run_validate(rest);
     if (command == "explain") return run_explain(rest, models_directory());
+    if (command == "serve") return serve::run_serve(rest, models_directory());
     return report_error(Error(ErrorCategory::Usage, "unknown command '" + command +
                                                         "' (expected plan, validate or explain)"),
                         {}, "lazylifted");

@@ -14,6 +14,7 @@ LL_APT_PACKAGES=(
     git                  # scripts list the tracked files for clang-format
     libgtest-dev         # native unit tests
     nlohmann-json3-dev   # JSON (CLI stats, wasm boundary)
+    libcpp-httplib-dev   # 0.11.4: HTTP of `lazylifted serve` (docs/service.md)
     libeigen3-dev        # linear algebra for learned models (GP for C tuning)
     coinor-libclp-dev    # the ranking LP of lltrain (native only)
     pkg-config           # finds Clp

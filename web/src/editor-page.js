@@ -24,6 +24,7 @@ import { ui } from './page/dom.js';
 import { createEditors } from './page/editor-kit.js';
 import { scheduleCheck } from './page/live-check.js';
 import { chooseModel, loadModelFile, refreshModels, updateSettingsNotes } from './page/models.js';
+import { wirePlanningService } from './page/planning-service.js';
 import { wireLowerArea } from './page/lower-area.js';
 import { hideError, setStatus, showError, wireResultView } from './page/result-view.js';
 import {
@@ -170,6 +171,7 @@ async function start() {
 
 wireSettings();
 wireSolving();
+wirePlanningService();
 wireResultView();
 wireStepView();
 wireLowerArea();

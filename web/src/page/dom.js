@@ -20,6 +20,8 @@ export const ui = {
     modelNote: $('model-note'),
     modelFile: $('model-file'),
     timeLimit: $('time-limit'),
+    serviceUrl: $('service-url'),
+    serviceNote: $('service-note'),
     settingsNote: $('settings-note'),
     solve: $('solve-btn'),
     stop: $('stop-btn'),

@@ -7,6 +7,7 @@ import { runSolve } from '../solve-routine.js';
 import { renderLineChart } from '../views/charts.js';
 import { ui } from './dom.js';
 import { modelText } from './models.js';
+import { serviceModelName, servicePlanner } from './planning-service.js';
 import { clearResult, setStatus, showResponse } from './result-view.js';
 import { pageTexts, store } from './store.js';
 
@@ -77,14 +78,21 @@ export async function solve() {
     store.set({ solving: { controller, startedAt, early: !planner, texts } });
     ui.solve.disabled = true;
     ui.stop.disabled = false;
-    setStatus('solving', planner ? undefined : 'Loading the planner, then solving…');
+    const remote = await servicePlanner();  // null unless "Run on a planning service" is set
+    setStatus('solving', remote ? `Solving on ${store.get().serviceUrl}…`
+        : planner ? undefined : 'Loading the planner, then solving…');
     showProgress({ expansions: 0, evaluations: 0, bestH: null });
     ui.elapsed.textContent = formatSeconds(0);
     const chart = createLiveChart();
     let model = null;
     const outcome = await runSolve({
-        planner: planner ?? plannerLoad, domain, problem, settings: s, signal: controller.signal,
-        loadModel: async () => (model = await modelText(s.model)),
+        planner: remote ?? planner ?? plannerLoad, domain, problem, settings: s, signal: controller.signal,
+        // A service takes the model's catalogue name; the page keeps its text for the views.
+        loadModel: remote ? async () => {
+            const name = serviceModelName(s.model);
+            model = await modelText(s.model);
+            return name;
+        } : async () => (model = await modelText(s.model)),
         onProgress: (report, elapsedS) => {
             showProgress(report);
             chart.add(report, elapsedS);

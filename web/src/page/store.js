@@ -42,6 +42,7 @@ export const store = createStore({
     lowerTab: 'state',          // the open tab of the lower area (lower-area.js)
     loadedFromHash: false,      // the texts came from a share link (until edited)
     applyingSession: false,     // editor changes come from a session, not from typing
+    serviceUrl: '',             // "Run on a planning service": '' (off) or its base URL (planning-service.js)
 });
 
 /**

@@ -1,0 +1,133 @@
+// Request checking (see plan_job.hpp).
+#include "cli/serve/plan_job.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "cli/common/args.hpp"
+#include "cli/serve/service_error.hpp"
+#include "core/common/error.hpp"
+#include "core/pipeline.hpp"
+
+namespace ll::cli::serve {
+
+namespace {
+
+[[noreturn]] void refuse(const std::string& code, const std::string& message) {
+    throw ServiceError(400, code, message);
+}
+
+// A field's value as text: strings as they are, numbers (limits) printed.
+std::string field_text(const std::string& name, const nlohmann::json& value) {
+    if (value.is_string()) return value.get<std::string>();
+    if (value.is_number_integer()) return std::to_string(value.get<long long>());
+    if (value.is_number()) {
+        const double v = value.get<double>();
+        if (std::isfinite(v)) {
+            nlohmann::json copy = v;
+            return copy.dump();
+        }
+    }
+    refuse("wrong-type", "field '" + name + "' must be a string");
+}
+
+std::optional<std::string>* option_slot(OptionValues& values, const std::string& name) {
+    if (name == "space") return &values.space;
+    if (name == "heuristic") return &values.heuristic;
+    if (name == "config") return &values.config;
+    if (name == "search") return &values.search;
+    if (name == "preferred") return &values.preferred;
+    if (name == "novelty") return &values.novelty;
+    if (name == "dead-ends") return &values.dead_ends;
+    if (name == "parameter-order") return &values.parameter_order;
+    return nullptr;
+}
+
+// A limit of the request: at most the server's (a request lowers, never raises).
+void apply_limits(PlanJob& job, const std::string& name, const std::string& text,
+                  const ServeConfig& config) {
+    if (name == "time-limit") {
+        job.limits.time_limit_s = std::min(parse_time_limit_s(text, name), config.time_limit_s);
+    } else if (name == "memory-limit") {
+        job.limits.memory_limit_mb =
+            std::min(parse_memory_limit_mb(text, name), config.memory_limit_mb);
+    } else if (name == "max-expansions") {
+        job.limits.max_expansions = parse_positive_count(text, name);
+    }
+}
+
+void set_field(PlanJob& job, const std::string& name, const std::string& text,
+               const ServeConfig& config) {
+    if (auto* slot = option_slot(job.options, name)) {
+        *slot = text;
+    } else if (name == "model") {
+        job.model = text;
+    } else {
+        apply_limits(job, name, text, config);
+    }
+}
+
+void check_model(PlanJob& job, const ShippedModels& models) {
+    if (job.model == "auto" || job.model == "none") return;
+    if (is_path_like(job.model)) {
+        refuse("model-refused", "model '" + job.model +
+                                    "' looks like a path: a request names a model only by its "
+                                    "catalogue name (GET /package lists them), auto or none");
+    }
+    if (models.find(job.model) == nullptr) {
+        refuse("model-refused",
+               "model '" + job.model + "' is not in the server's catalogue (GET /package)");
+    }
+}
+
+}  // namespace
+
+const std::vector<std::string>& plan_option_fields() {
+    static const std::vector<std::string> fields{"config",     "space",           "heuristic",
+                                                 "search",     "preferred",       "novelty",
+                                                 "dead-ends",  "parameter-order", "model",
+                                                 "time-limit", "memory-limit",    "max-expansions"};
+    return fields;
+}
+
+PlanJob parse_plan_job(const nlohmann::json& body,
+                       const std::vector<std::pair<std::string, std::string>>& query,
+                       const ServeConfig& config, const ShippedModels& models) {
+    if (!body.is_object()) refuse("wrong-type", "the request body must be a JSON object");
+    PlanJob job;
+    job.limits.time_limit_s = config.time_limit_s;
+    job.limits.memory_limit_mb = config.memory_limit_mb;
+    const auto& fields = plan_option_fields();
+    for (const std::string name : {"domain", "problem"}) {
+        auto it = body.find(name);
+        if (it == body.end()) refuse("missing-field", "field '" + name + "' is required");
+        if (!it->is_string()) refuse("wrong-type", "field '" + name + "' must be a string");
+        (name == "domain" ? job.domain : job.problem) = it->get<std::string>();
+    }
+    try {
+        for (const auto& [name, value] : body.items()) {
+            if (name == "domain" || name == "problem" || name == "adaptor") continue;
+            if (std::find(fields.begin(), fields.end(), name) == fields.end()) {
+                refuse("unknown-field", "unknown field '" + name + "'");
+            }
+            set_field(job, name, field_text(name, value), config);
+        }
+        for (const auto& [name, value] : query) {
+            if (std::find(fields.begin(), fields.end(), name) == fields.end()) {
+                refuse("unknown-field", "unknown query parameter '" + name + "'");
+            }
+            set_field(job, name, value, config);
+        }
+        check_model(job, models);
+        // As `plan --model`: auto brings a model only where the options leave room.
+        job.options.has_model =
+            job.model == "auto" ? accepts_auto_model(job.options) : job.model != "none";
+        make_planner_options(job.options);  // the CLI's option rules, checked now
+    } catch (const Error& e) {
+        refuse("bad-option", e.what());
+    }
+    return job;
+}
+
+}  // namespace ll::cli::serve

@@ -1,0 +1,39 @@
+// One planning request of either API, checked before it is queued: the
+// task's text, the options as the CLI's `plan` takes them, the model by
+// catalogue name and the limits (the server's, lowered by the request).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/serve/serve_config.hpp"
+#include "cli/serve/shipped_models.hpp"
+#include "core/planner.hpp"
+#include "core/search/search_result.hpp"
+
+namespace ll::cli::serve {
+
+struct PlanJob {
+    std::string domain, problem;
+    OptionValues options;        // has_model set as `plan --model` sets it
+    std::string model = "auto";  // auto, none or a catalogue name
+    Limits limits;
+};
+
+// The request fields besides domain and problem: the long options of
+// `lazylifted plan` without their dashes.
+const std::vector<std::string>& plan_option_fields();
+
+// Checks a request body (a JSON object) plus options given in the URL's
+// query (`query`, name -> value) and returns the job. Throws ServiceError
+// (400: missing-field, wrong-type, unknown-field, bad-option,
+// model-refused) naming the field. `ignored` fields are accepted and
+// dropped (the package API's "adaptor").
+PlanJob parse_plan_job(const nlohmann::json& body,
+                       const std::vector<std::pair<std::string, std::string>>& query,
+                       const ServeConfig& config, const ShippedModels& models);
+
+}  // namespace ll::cli::serve

@@ -1,0 +1,28 @@
+// Runs one job through the planning pipeline in a child process of its own.
+// The child enforces the job's time and memory limits with the planner's
+// budget (core/common/budget.hpp) on its own resident memory, exactly as
+// `lazylifted plan --time-limit --memory-limit` does; the parent kills it
+// at once when the job is cancelled (DELETE /check/<id>, a client that
+// disconnects, shutdown), and no job's task or allocation can reach
+// another's.
+#pragma once
+
+#include <atomic>
+
+#include "cli/serve/plan_answer.hpp"
+#include "cli/serve/plan_job.hpp"
+#include "cli/serve/shipped_models.hpp"
+
+namespace ll::cli::serve {
+
+// The job in this process: parse, model, solve, validate (core/pipeline.hpp),
+// as `lazylifted plan` does. Never throws: errors are answers.
+PlanAnswer answer_job(const PlanJob& job, const ShippedModels& models);
+
+// answer_job in a forked child. A cancelled job answers category
+// "cancelled" (the child killed); a child that dies otherwise answers an
+// internal error naming its signal.
+PlanAnswer run_job_process(const PlanJob& job, const ShippedModels& models,
+                           const std::atomic<bool>& cancel);
+
+}  // namespace ll::cli::serve
