@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/heuristics/relaxation.hpp"
+#include "core/learning/model.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/planner.hpp"
 #include "core/successors/successor_generator.hpp"
@@ -267,6 +268,34 @@ TEST(Derived, ValidatorEvaluatesTheAxioms) {
     EXPECT_FALSE(bad.valid);
     EXPECT_EQ(bad.failed_step, 0);
     EXPECT_NE(bad.message.find("reachable"), std::string::npos) << bad.message;
+}
+
+// The model file records the derived predicates (only when there are
+// some: a STRIPS domain's model has no such field) and the fingerprint
+// tells a derived predicate from a basic fluent one.
+TEST(Derived, ModelsRecordTheDerivedPredicates) {
+    const Task task = load_derived("blocksworld-derived", "p01");
+    WlModel model;
+    model.space = "state";
+    set_model_domain(model, task);
+    EXPECT_EQ(model.domain_derived, (std::vector<std::string>{"clear", "above"}));
+    const std::string text = save_model(model);
+    EXPECT_NE(text.find("\"derived\": [\"clear\", \"above\"]"), std::string::npos) << text;
+    const WlModel loaded = load_model(text);
+    EXPECT_EQ(loaded.domain_derived, model.domain_derived);
+    EXPECT_EQ(save_model(loaded), text);
+    EXPECT_NO_THROW(check_model_matches(loaded, load_derived("blocksworld-derived", "p02")));
+
+    WlModel strips;
+    strips.space = "state";
+    set_model_domain(strips, test::load_task("blocksworld", "p01"));
+    EXPECT_TRUE(strips.domain_derived.empty());
+    EXPECT_EQ(save_model(strips).find("derived"), std::string::npos);
+    // Same predicates, but clear and above basic: another fingerprint.
+    Task basic = task;
+    for (Predicate& p : basic.predicates)
+        p.is_derived = false;
+    EXPECT_NE(domain_fingerprint(basic), domain_fingerprint(task));
 }
 
 // ---- Refusals ------------------------------------------------------------

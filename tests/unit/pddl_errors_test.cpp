@@ -578,7 +578,7 @@ TEST(PddlErrorFiles, FixturesFailAsDocumented) {
             EXPECT_NE(e.message().find(message), std::string::npos) << e.what();
         }
     }
-    EXPECT_EQ(fixtures, 6);
+    EXPECT_EQ(fixtures, 8);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 ; Transitive reachability: a robot may jump to any node it can reach over
 ; unlocked corridors; locks open from either end's node.
 (define (domain reachability)
-  (:requirements :strips :typing :negative-preconditions :derived-predicates)
+  (:requirements :strips :typing :negative-preconditions :derived-predicates
+                 :existential-preconditions)
   (:types node)
   (:predicates (at ?n - node) (corridor ?a ?b - node) (locked ?a ?b - node)
                (key-at ?n - node) (has-key) (reachable ?n - node))
