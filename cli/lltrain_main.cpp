@@ -29,6 +29,7 @@
 #include "cli/common/version.hpp"
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
+#include "core/generation/problem_generator.hpp"
 #include "core/learning/graph_support.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/pipeline.hpp"
@@ -71,7 +72,7 @@ const CommandSpec& train_spec() {
              "colours that marking it creates; more expressive, slower)"},
             {"--importances", "LP,LS,SP,SS", "AOAG 0.5,2,0.5,1; AEG 0.5,2,0.5,0.75",
              "tuple importances, or the preset 'warehouse' (2,1.5,2,0.5)"},
-            {"--seed", "N", "2024", "seed of the LP sampling and of the C search"},
+            {"--seed", "N", "2024", "seed of the LP sampling, of the C search and of --generate"},
             {"--c", "C", "1",
              "regularisation constant: first point of the search, or the "
              "value used with --no-tune"},
@@ -96,6 +97,13 @@ const CommandSpec& train_spec() {
             {"--max-rounds", "N", "8", "--bootstrap: at most this many rounds"},
             {"--save-plans", "DIR", "none", "--bootstrap: write the plans found to DIR"},
             {"--strict", "", "off", "refuse (exit 31) instead of skipping invalid plans"},
+            {"--generate", "N", "off",
+             "instead of training: write N training problems made from the one problem "
+             "file --problems (its object types, fewer or more objects, initial states and "
+             "goals from random walks) into the folder --out"},
+            {"--scale", "A-B", "0.5-1.5",
+             "--generate: object counts from A to B times the given problem's, smallest "
+             "first"},
             {"--summary-json", "FILE", "none", "write the training summary as JSON"},
             {"--quiet", "", "off", "no progress and no summary; warnings and errors only"},
         }};
@@ -183,6 +191,12 @@ std::vector<int> parse_iterations(const std::string& text) {
     return out;
 }
 
+std::uint64_t parse_seed(const ParsedArgs& a, std::uint64_t fallback) {
+    const auto v = a.value("--seed");
+    if (!v) return fallback;
+    return *v == "0" ? 0 : static_cast<std::uint64_t>(parse_positive_count(*v, "--seed"));
+}
+
 DatasetOptions dataset_options(const ParsedArgs& a) {
     DatasetOptions dataset;
     dataset.graph = parse_graph_kind(a.value("--graph").value_or("aoag"));
@@ -241,13 +255,7 @@ TrainerOptions trainer_options(const ParsedArgs& a) {
                                             a.value("--neighbourhood").value_or("set"));
     options.wl.variant =
         option_value(wl_variant_names(), "--wl-variant", a.value("--wl-variant").value_or("wl"));
-    if (auto v = a.value("--seed")) {
-        if (*v == "0") {
-            options.seed = 0;
-        } else {
-            options.seed = static_cast<std::uint64_t>(parse_positive_count(*v, "--seed"));
-        }
-    }
+    options.seed = parse_seed(a, options.seed);
     if (auto v = a.value("--c")) options.c = parse_regularisation(*v);
     if (auto v = a.value("--selection-time-limit")) {
         options.selection_time_limit_s = parse_time_limit_s(*v, "--selection-time-limit");
@@ -711,6 +719,56 @@ int run_training(const ParsedArgs& a, const Stopwatch& clock, SourceFiles& sourc
     return kExitSuccess;
 }
 
+// "A-B": two positive scales, A <= B.
+std::pair<double, double> parse_scale(const std::string& text) {
+    const auto dash = text.find('-');
+    try {
+        if (dash != std::string::npos) {
+            std::size_t used_a = 0, used_b = 0;
+            const std::string a = text.substr(0, dash), b = text.substr(dash + 1);
+            const double lo = std::stod(a, &used_a), hi = std::stod(b, &used_b);
+            if (used_a == a.size() && used_b == b.size() && lo > 0 && lo <= hi && hi <= 100)
+                return {lo, hi};
+        }
+    } catch (const std::exception&) {
+    }
+    throw Error(ErrorCategory::Usage,
+                "--scale: expected A-B with 0 < A <= B <= 100, got '" + text + "'");
+}
+
+// lltrain --generate: problems from one problem, written to a folder.
+int run_generation(const ParsedArgs& a, SourceFiles& sources) {
+    for (const char* required : {"--domain", "--problems", "--out"})
+        if (!a.value(required))
+            throw Error(ErrorCategory::Usage, std::string("missing required option ") + required);
+    ProblemGeneratorOptions options;
+    options.count = static_cast<int>(parse_count(a, "--generate", 10));
+    if (options.count > 10'000) throw Error(ErrorCategory::Usage, "--generate: at most 10000");
+    options.seed = parse_seed(a, 2024);
+    std::tie(options.min_scale, options.max_scale) =
+        parse_scale(a.value("--scale").value_or("0.5-1.5"));
+    const std::string domain_file = *a.value("--domain"), problem_file = *a.value("--problems");
+    const fs::path out_dir = *a.value("--out");
+    if (fs::exists(out_dir) && !fs::is_directory(out_dir))
+        throw Error(ErrorCategory::Usage, "--out: '" + out_dir.string() + "' is not a folder");
+    std::string domain_text = read_text_file(domain_file);
+    sources.add(domain_file, domain_text);
+    std::string problem_text = read_text_file(problem_file);
+    sources.add(problem_file, problem_text);
+    const std::vector<GeneratedProblem> problems =
+        generate_problems(domain_text, problem_text, options, nullptr, domain_file, problem_file);
+    fs::create_directories(out_dir);
+    for (const GeneratedProblem& problem : problems) {
+        const fs::path path = out_dir / (problem.name + ".pddl");
+        write_text_file(path.string(), problem.text);
+        if (!a.has("--quiet"))
+            std::cout << path.string() << ": " << problem.num_objects << " objects, "
+                      << problem.num_goals << " goal atoms, made by a walk of "
+                      << problem.witness.size() << " steps\n";
+    }
+    return kExitSuccess;
+}
+
 int run(const std::vector<std::string>& args) {
     Stopwatch clock;
     SourceFiles sources;
@@ -718,6 +776,8 @@ int run(const std::vector<std::string>& args) {
         std::optional<ParsedArgs> parsed = parse_command_line(train_spec(), args);
         if (!parsed) return kExitSuccess;
         const ParsedArgs& a = *parsed;
+        if (a.value("--generate")) return run_generation(a, sources);
+        if (a.value("--scale")) throw Error(ErrorCategory::Usage, "--scale needs --generate");
         return run_training(a, clock, sources);
     } catch (const std::exception&) {
         return report_current_exception(sources, "lltrain");

@@ -2,6 +2,7 @@
 #include "cli/serve/http_service.hpp"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <cctype>
@@ -28,6 +29,9 @@ constexpr const char* kJson = "application/json";
 // the socket at once.
 constexpr const char* kJsonStream = "application/json; charset=utf-8";
 constexpr const char* kEditorAdaptor = "planning_editor_adaptor";
+// A client that sends nothing for this long gets 400 bad-request; a client
+// that reads nothing for this long is dropped.
+constexpr int kReadTimeoutS = 5;
 
 std::string dump(const nlohmann::json& json) {
     return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -87,6 +91,7 @@ struct HttpService::Impl {
     const ShippedModels& models;
     JobBoard board;
     httplib::Server server;
+    int listen_fd = -1;  // the listening socket, once bound
 
     Impl(const ServeConfig& c, const ShippedModels& m) : config(c), models(m), board(c, m) {}
 
@@ -209,6 +214,11 @@ struct HttpService::Impl {
         res.set_header("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS");
         res.set_header("Access-Control-Allow-Headers", "Content-Type");
         res.set_header("Access-Control-Max-Age", "600");
+        // Chrome's Private Network Access: a public page (the planning.domains
+        // editor) may call a service on this machine once the origin is allowed.
+        if (req.has_header("Access-Control-Request-Private-Network")) {
+            res.set_header("Access-Control-Allow-Private-Network", "true");
+        }
     }
 
     void about(const httplib::Request&, httplib::Response& res) {
@@ -260,6 +270,10 @@ void HttpService::Impl::routes() {
     server.set_error_handler([this](const httplib::Request& req, httplib::Response& res) {
         if (!res.body.empty()) return;
         std::string message = "HTTP " + std::to_string(res.status);
+        if (res.status == 400) {
+            message = "the request could not be read: malformed HTTP, or sent too slowly (" +
+                      std::to_string(kReadTimeoutS) + " s without data)";
+        }
         if (res.status == 404) message = "no route " + req.method + " " + req.path;
         if (res.status == 413) {
             message = "the body is larger than the server's cap of " +
@@ -282,9 +296,17 @@ HttpService::HttpService(const ServeConfig& config, const ShippedModels& models)
     const std::size_t threads = static_cast<std::size_t>(config.workers + config.queue + 8);
     server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
     server.set_payload_max_length(config.max_body_bytes);
-    server.set_read_timeout(5);
-    server.set_write_timeout(5);
+    server.set_read_timeout(kReadTimeoutS);
+    server.set_write_timeout(kReadTimeoutS);
     server.set_keep_alive_timeout(2);
+    // Our own socket options (the library's default adds SO_REUSEPORT, which
+    // would let another process listen on the same port); and the socket,
+    // whose backlog bind() raises.
+    server.set_socket_options([impl = impl_.get()](socket_t sock) {
+        const int yes = 1;
+        ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        impl->listen_fd = sock;
+    });
     impl_->routes();
 }
 
@@ -302,6 +324,10 @@ int HttpService::bind(std::string& error) {
         error = "cannot listen on " + config.host + ":" + std::to_string(config.port);
         return -1;
     }
+    // The library listens with a backlog of 5: a burst of connections beyond
+    // it waits for SYN retransmissions (1 s, 3 s, ...) or is lost. Listening
+    // again on the bound socket only raises the backlog.
+    if (impl_->listen_fd >= 0) ::listen(impl_->listen_fd, SOMAXCONN);
     return port;
 }
 

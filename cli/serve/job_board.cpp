@@ -43,11 +43,14 @@ JobBoard::~JobBoard() {
     shutdown();
 }
 
+// 128 bits from the system's random source for every id (not a seeded
+// generator, whose next outputs a client could compute from its own ids).
 std::string JobBoard::new_id() {
-    static thread_local std::mt19937_64 bits{std::random_device{}()};
+    std::random_device source;
     char text[33];
-    std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(bits()),
-                  static_cast<unsigned long long>(bits()));
+    for (int i = 0; i < 4; ++i) {
+        std::snprintf(text + 8 * i, 9, "%08x", static_cast<unsigned>(source()));
+    }
     return text;
 }
 

@@ -81,6 +81,22 @@ void check_model(PlanJob& job, const ShippedModels& models) {
     }
 }
 
+// Fields that clients add by themselves, accepted and never read: the
+// package API's "adaptor" (read by /check), and what VS Code PDDL merges
+// into a package request (its planner run configuration; `options` also
+// arrives as the URL query, which is read).
+bool is_ignored_client_field(const std::string& name) {
+    static const std::vector<std::string> fields{"adaptor",
+                                                 "options",
+                                                 "workingDirectory",
+                                                 "authentication",
+                                                 "requiresKeyboardInput",
+                                                 "supportsSearchDebugger",
+                                                 "searchDebuggerEnabled",
+                                                 "searchDebuggerPort"};
+    return std::find(fields.begin(), fields.end(), name) != fields.end();
+}
+
 }  // namespace
 
 const std::vector<std::string>& plan_option_fields() {
@@ -107,7 +123,16 @@ PlanJob parse_plan_job(const nlohmann::json& body,
     }
     try {
         for (const auto& [name, value] : body.items()) {
-            if (name == "domain" || name == "problem" || name == "adaptor") continue;
+            if (name == "domain" || name == "problem" || is_ignored_client_field(name)) continue;
+            // planning.domains' /solve can fetch PDDL by URL or problem id; this
+            // service fetches and reads nothing.
+            if (name == "is_url" && value == false) continue;
+            if (name == "is_url" || name == "probID") {
+                refuse("bad-option",
+                       "'" + name +
+                           "' is not supported: this service fetches no URL and reads "
+                           "no file; send the PDDL texts as domain and problem");
+            }
             if (std::find(fields.begin(), fields.end(), name) == fields.end()) {
                 refuse("unknown-field", "unknown field '" + name + "'");
             }

@@ -30,8 +30,8 @@ const std::vector<std::string>& plan_option_fields();
 // Checks a request body (a JSON object) plus options given in the URL's
 // query (`query`, name -> value) and returns the job. Throws ServiceError
 // (400: missing-field, wrong-type, unknown-field, bad-option,
-// model-refused) naming the field. `ignored` fields are accepted and
-// dropped (the package API's "adaptor").
+// model-refused) naming the field. A few fields that clients add by
+// themselves are accepted and dropped (docs/service.md lists them).
 PlanJob parse_plan_job(const nlohmann::json& body,
                        const std::vector<std::pair<std::string, std::string>>& query,
                        const ServeConfig& config, const ShippedModels& models);

@@ -61,7 +61,8 @@ export function request(url, { method = 'GET', body, contentType = 'application/
             method,
             agent: false,
             headers: {
-                ...(data === undefined ? {} : { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(data) }),
+                ...(data === undefined ? {} : { 'Content-Length': Buffer.byteLength(data) }),
+                ...(data === undefined || !contentType ? {} : { 'Content-Type': contentType }),
                 ...headers,
             },
         }, (res) => {

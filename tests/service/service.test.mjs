@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -115,6 +116,27 @@ test('a client written from the documented shapes reads both APIs', async () => 
     assert.match(failed.error, /syntax/);
 });
 
+test('VS Code PDDL requests: its extra fields are ignored, options come in the query', async () => {
+    const example = examples[0];
+    // What PlannerPackagePreviewService posts: the texts, its run configuration, options in the URL.
+    const started = await post('/package/lazylifted/solve?config=lama', {
+        domain: example.domain, problem: example.problem, options: 'config=lama', workingDirectory: '/etc',
+        requiresKeyboardInput: false, searchDebuggerEnabled: false,
+    });
+    assert.equal(started.status, 200, started.text);
+    const body = await waitForCheck(started.json.result);
+    assert.match(body.result.stats.config, /^search=lazy,h=\w+,preferred=on,novelty=off,boost=1000$/);
+    assert.ok(validatePlan(example.domain, example.problem, body.result.output.sas_plan).ok);
+    // Its service probe: an empty POST without a content type must answer >= 400.
+    const probe = await post('/solve', JSON.stringify({ domain: '', problem: '' }), { contentType: '' });
+    assert.ok(probe.status >= 400);
+    // The planning editor's adaptor shape.
+    const adapted = await post(started.json.result, { adaptor: 'planning_editor_adaptor' });
+    assert.equal(adapted.json.status, 'ok');
+    assert.deepEqual(adapted.json.plans[0].result.plan.map((s) => s.name).join('\n') + '\n',
+                     body.result.output.sas_plan.replace(/^;.*\n/m, ''));
+});
+
 test('GET /package lists lazylifted with its configurations and models', async () => {
     const answer = await request(`${server.url}/package`);
     const manifest = answer.json.lazylifted;
@@ -151,6 +173,9 @@ test('malformed requests get their documented JSON errors', async () => {
         [await post('/solve', { ...example, plan_file: '/tmp/x' }), 400, 'unknown-field'],
         [await post('/solve', { domain: example.domain, problem: example.problem, config: 'fastest' }), 400, 'bad-option'],
         [await post('/solve', { domain: example.domain, problem: example.problem, 'time-limit': 'soon' }), 400, 'bad-option'],
+        [await post('/solve', { domain: 'https://example.org/d.pddl', problem: 'p', is_url: true }), 400, 'bad-option'],
+        [await post('/solve', { probID: 12 }), 400, 'missing-field'],
+        [await post('/solve', { domain: example.domain, problem: example.problem, probID: 12 }), 400, 'bad-option'],
         [await post('/package/fd/solve', { domain: example.domain, problem: example.problem }), 404, 'unknown-package'],
         [await request(`${server.url}/check/0123456789abcdef0123456789abcdef`), 404, 'unknown-job'],
         [await request(`${server.url}/nowhere`), 404, 'not-found'],
@@ -206,6 +231,20 @@ test('a 50 MB body gets 413 body-too-large', async () => {
     });
     assert.equal(answer.status, 413);
     assert.equal(answer.json.code, 'body-too-large');
+});
+
+test('a client that stops sending mid-request gets 400 bad-request after the read timeout', async () => {
+    const socket = net.connect(server.port, '127.0.0.1');
+    const started = Date.now();
+    socket.write('POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"dom');
+    let text = '';
+    socket.on('data', (chunk) => { text += chunk; });
+    await new Promise((resolve) => socket.on('close', resolve));
+    assert.ok(Date.now() - started >= 4500);
+    assert.match(text, /^HTTP\/1\.1 400 /);
+    const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+    assert.equal(body.code, 'bad-request');
+    assert.match(body.message, /too slowly/);
 });
 
 test('100 concurrent requests with --workers 2: each answered with a plan or queue-full', async () => {

@@ -299,6 +299,47 @@ TEST_F(LltrainTest, BootstrapFindsItsOwnPlans) {
     EXPECT_EQ(r.code, 36);
 }
 
+TEST_F(LltrainTest, GeneratedProblemsTrainAModelFromOneProblem) {
+    RunResult r =
+        lltrain("--generate 6 --seed 5 --domain bw/domain.pddl --problems bw/p03.pddl --out gen");
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::vector<std::string> files;
+    for (const auto& entry : fs::directory_iterator(dir_ / "gen"))
+        files.push_back(entry.path().filename().string());
+    std::sort(files.begin(), files.end());
+    ASSERT_EQ(files.size(), 6u);
+    EXPECT_EQ(files.front(), "bw-p03-g01.pddl");
+    EXPECT_NE(r.out.find("gen/bw-p03-g06.pddl: 9 objects"), std::string::npos) << r.out;
+    // The same seed writes the same files; the problems are solvable.
+    const std::string first = read("gen/bw-p03-g03.pddl");
+    r = lltrain(
+        "--generate 6 --seed 5 --domain bw/domain.pddl --problems bw/p03.pddl --out "
+        "again --quiet");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_EQ(read("again/bw-p03-g03.pddl"), first);
+    r = lltrain(
+        "--bootstrap --domain bw/domain.pddl --problems gen --out gen.json "
+        "--time-budget 120");
+    ASSERT_EQ(r.code, 0) << r.err;
+    RunResult plan = lazylifted("plan bw/domain.pddl bw/p03.pddl --model gen.json --time-limit 60");
+    EXPECT_EQ(plan.code, 0) << plan.err;
+
+    for (const auto& [bad, needle] : std::vector<std::pair<std::string, std::string>>{
+             {"--generate 0", "--generate"},
+             {"--generate 3 --scale 2-1", "--scale"},
+             {"--generate 3 --scale x", "--scale"},
+             {"--scale 1-2", "--scale needs --generate"}}) {
+        r = lltrain(bad + " --domain bw/domain.pddl --problems bw/p03.pddl --out gen2");
+        EXPECT_EQ(r.code, 36) << bad << r.err;
+        EXPECT_NE(r.err.find(needle), std::string::npos) << bad << ": " << r.err;
+    }
+    write("broken.pddl", "(define (problem b) (:domain blocksworld) (:objects a - bloc))");
+    r = lltrain("--generate 2 --domain bw/domain.pddl --problems broken.pddl --out gen3");
+    EXPECT_EQ(r.code, 31);
+    EXPECT_NE(r.err.find("broken.pddl:1:"), std::string::npos) << r.err;
+}
+
 TEST_F(LltrainTest, MissingPlansAreSolvedOnRequest) {
     fs::remove(dir_ / "bw" / "p03.plan");
     RunResult r = train("--summary-json summary.json");
