@@ -60,7 +60,10 @@ std::optional<std::string> JobBoard::submit(PlanJob job) {
     record->job = std::move(job);
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        if (stopping_ || waiting_.size() >= static_cast<std::size_t>(config_.queue)) {
+        // Room for --queue waiting jobs beyond one for each idle runner, so
+        // that workers + queue are admitted however fast the runners start.
+        const int idle = std::max(config_.workers - running_.load(), 0);
+        if (stopping_ || waiting_.size() >= static_cast<std::size_t>(config_.queue + idle)) {
             return std::nullopt;
         }
         expire_locked();
@@ -145,12 +148,12 @@ void JobBoard::runner() {
             record = waiting_.front();
             waiting_.pop_front();
             record->state = JobState::Running;
+            ++running_;
         }
-        ++running_;
         PlanAnswer answer = run_job_process(record->job, models_, record->cancel);
-        --running_;
         {
             std::lock_guard<std::mutex> lock(mutex_);
+            --running_;
             record->answer = std::move(answer);
             record->state = JobState::Done;
             record->finished = Clock::now();

@@ -1,6 +1,7 @@
 // The bounded queue of planning jobs and their runners: --workers threads
-// each run one job at a time (in a child process, planner_process.hpp); at
-// most --queue jobs wait; beyond that submit() refuses (429 queue-full).
+// each run one job at a time (in a search process of its own,
+// planner_process.hpp); at most --queue jobs wait; beyond that submit()
+// refuses (429 queue-full).
 // Finished results are kept for /check until they expire (result_ttl_s,
 // max_results), so memory stays bounded however many requests come.
 #pragma once

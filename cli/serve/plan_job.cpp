@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "cli/common/args.hpp"
@@ -105,6 +106,60 @@ const std::vector<std::string>& plan_option_fields() {
                                                  "dead-ends",  "parameter-order", "model",
                                                  "time-limit", "memory-limit",    "max-expansions"};
     return fields;
+}
+
+namespace {
+
+// The option values by field name, as the request spelled them.
+std::vector<std::pair<std::string, std::optional<std::string>*>> option_slots(
+    OptionValues& values) {
+    std::vector<std::pair<std::string, std::optional<std::string>*>> slots;
+    for (const std::string& name : plan_option_fields()) {
+        if (auto* slot = option_slot(values, name)) slots.emplace_back(name, slot);
+    }
+    return slots;
+}
+
+// Infinite limits as null (JSON has no infinity).
+nlohmann::json finite_or_null(double value) {
+    return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+double finite_or_infinity(const nlohmann::json& value) {
+    return value.is_null() ? std::numeric_limits<double>::infinity() : value.get<double>();
+}
+
+}  // namespace
+
+nlohmann::json job_to_json(const PlanJob& job) {
+    PlanJob copy = job;
+    nlohmann::json options = nlohmann::json::object();
+    for (const auto& [name, slot] : option_slots(copy.options)) {
+        if (*slot) options[name] = **slot;
+    }
+    return {{"domain", job.domain},
+            {"problem", job.problem},
+            {"options", options},
+            {"has_model", job.options.has_model},
+            {"model", job.model},
+            {"time_limit_s", finite_or_null(job.limits.time_limit_s)},
+            {"memory_limit_mb", finite_or_null(job.limits.memory_limit_mb)},
+            {"max_expansions", job.limits.max_expansions}};
+}
+
+PlanJob job_from_json(const nlohmann::json& json) {
+    PlanJob job;
+    job.domain = json.at("domain").get<std::string>();
+    job.problem = json.at("problem").get<std::string>();
+    const nlohmann::json& options = json.at("options");
+    for (const auto& [name, slot] : option_slots(job.options)) {
+        if (options.contains(name)) *slot = options.at(name).get<std::string>();
+    }
+    job.options.has_model = json.at("has_model").get<bool>();
+    job.model = json.at("model").get<std::string>();
+    job.limits.time_limit_s = finite_or_infinity(json.at("time_limit_s"));
+    job.limits.memory_limit_mb = finite_or_infinity(json.at("memory_limit_mb"));
+    job.limits.max_expansions = json.at("max_expansions").get<std::int64_t>();
+    return job;
 }
 
 PlanJob parse_plan_job(const nlohmann::json& body,

@@ -32,6 +32,10 @@ const std::vector<std::string>& plan_option_fields();
 // (400: missing-field, wrong-type, unknown-field, bad-option,
 // model-refused) naming the field. A few fields that clients add by
 // themselves are accepted and dropped (docs/service.md lists them).
+// The job as the service hands it to its search process, and back.
+nlohmann::json job_to_json(const PlanJob& job);
+PlanJob job_from_json(const nlohmann::json& json);
+
 PlanJob parse_plan_job(const nlohmann::json& body,
                        const std::vector<std::pair<std::string, std::string>>& query,
                        const ServeConfig& config, const ShippedModels& models);

@@ -1,9 +1,10 @@
-// One job in a child process (see planner_process.hpp).
+// One job in a search process of its own (see planner_process.hpp).
 #include "cli/serve/planner_process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -106,20 +107,36 @@ void write_all(int fd, const std::string& text) {
     }
 }
 
-[[noreturn]] void child_main(const PlanJob& job, const ShippedModels& models, int out_fd) {
-    // Nothing of the server (its sockets, other jobs' pipes) stays open here.
-    if (out_fd > 3) ::close_range(3, static_cast<unsigned>(out_fd - 1), 0);
-    ::close_range(static_cast<unsigned>(out_fd + 1), ~0U, 0);
-    set_memory_safety_net(job.limits.memory_limit_mb);
+// Reads everything from `fd` until end of file.
+std::string read_all(int fd) {
     std::string text;
-    try {
-        text = to_json(answer_job(job, models))
-                   .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    } catch (...) {
-        ::_exit(3);
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n > 0) {
+            text.append(buffer, static_cast<std::size_t>(n));
+        } else if (n == 0 || errno != EINTR) {
+            return text;
+        }
     }
-    write_all(out_fd, text);
-    ::_exit(0);
+}
+
+// `lazylifted serve --job` in a new process: a fresh program (fork + exec,
+// through posix_spawn), so no lock another thread of the server held can
+// be inherited. Its stdin and stdout are `to_child` and `from_child`; every
+// other descriptor of the server (sockets, other jobs' pipes) is closed.
+pid_t spawn_job_process(int to_child, int from_child) {
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, to_child, STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, from_child, STDOUT_FILENO);
+    posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
+    char program[] = "lazylifted", command[] = "serve", option[] = "--job";
+    char* argv[] = {program, command, option, nullptr};
+    pid_t pid = -1;
+    if (posix_spawn(&pid, "/proc/self/exe", &actions, nullptr, argv, environ) != 0) pid = -1;
+    posix_spawn_file_actions_destroy(&actions);
+    return pid;
 }
 
 PlanAnswer answer_from_child(const std::string& data, int status) {
@@ -173,35 +190,72 @@ PlanAnswer answer_job(const PlanJob& job, const ShippedModels& models) {
     }
 }
 
+int run_job_stdio() {
+    std::string text;
+    try {
+        const nlohmann::json input = nlohmann::json::parse(read_all(STDIN_FILENO));
+        const PlanJob job = job_from_json(input.at("job"));
+        const ShippedModels models = ShippedModels::from_wire_json(input.at("models"));
+        set_memory_safety_net(job.limits.memory_limit_mb);
+        text = to_json(answer_job(job, models))
+                   .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    } catch (const std::exception& e) {
+        text = to_json(failure(kExitInternalError, "internal",
+                               std::string("bad job for the search process: ") + e.what()))
+                   .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+    write_all(STDOUT_FILENO, text);
+    return 0;
+}
+
+// One poll loop feeds the job in, reads the answer out and watches the
+// cancel flag and the deadline.
 PlanAnswer run_job_process(const PlanJob& job, const ShippedModels& models,
                            const std::atomic<bool>& cancel) {
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) {
-        return failure(kExitInternalError, "internal", "cannot create a pipe");
+    int in[2], out[2];
+    if (::pipe2(in, O_CLOEXEC) != 0) return failure(kExitInternalError, "internal", "no pipe");
+    if (::pipe2(out, O_CLOEXEC) != 0) {
+        ::close(in[0]);
+        ::close(in[1]);
+        return failure(kExitInternalError, "internal", "no pipe");
     }
-    const pid_t pid = ::fork();
+    const pid_t pid = spawn_job_process(in[0], out[1]);
+    ::close(in[0]);
+    ::close(out[1]);
     if (pid < 0) {
-        ::close(fds[0]);
-        ::close(fds[1]);
+        ::close(in[1]);
+        ::close(out[0]);
         return failure(kExitInternalError, "internal", "cannot start a search process");
     }
-    if (pid == 0) child_main(job, models, fds[1]);
-    ::close(fds[1]);
+    const std::string input =
+        R"({"job":)" +
+        job_to_json(job).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
+        R"(,"models":)" + models.wire_json() + "}";
+    ::fcntl(in[1], F_SETFL, O_NONBLOCK);
+    std::size_t written = 0;
+    int to_child = in[1];
     std::string data;
     bool cancelled = false, timed_out = false;
     const Stopwatch clock;
     for (;;) {
-        pollfd wait{fds[0], POLLIN, 0};
-        const int ready = ::poll(&wait, 1, kPollMs);
-        if (ready > 0) {
+        pollfd fds[2] = {{out[0], POLLIN, 0}, {to_child, POLLOUT, 0}};
+        const int ready = ::poll(fds, to_child >= 0 ? 2 : 1, kPollMs);
+        if (ready > 0 && to_child >= 0 && (fds[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
+            const ssize_t n = ::write(to_child, input.data() + written, input.size() - written);
+            if (n > 0) written += static_cast<std::size_t>(n);
+            if (written == input.size() || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+                ::close(to_child);  // end of the job: the child parses it
+                to_child = -1;
+            }
+        }
+        if (ready > 0 && (fds[0].revents & (POLLIN | POLLERR | POLLHUP))) {
             char buffer[1 << 16];
-            const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+            const ssize_t n = ::read(out[0], buffer, sizeof buffer);
             if (n > 0) {
                 data.append(buffer, static_cast<std::size_t>(n));
                 continue;
             }
-            if (n < 0 && errno == EINTR) continue;
-            break;  // end of the answer
+            if (n == 0 || errno != EINTR) break;  // end of the answer
         }
         if (ready < 0 && errno != EINTR) break;
         cancelled = cancel.load();
@@ -211,7 +265,8 @@ PlanAnswer run_job_process(const PlanJob& job, const ShippedModels& models,
             break;
         }
     }
-    ::close(fds[0]);
+    if (to_child >= 0) ::close(to_child);
+    ::close(out[0]);
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }

@@ -11,6 +11,7 @@
 #include "cli/common/command.hpp"
 #include "cli/common/exit_codes.hpp"
 #include "cli/serve/http_service.hpp"
+#include "cli/serve/planner_process.hpp"
 #include "cli/serve/serve_config.hpp"
 #include "cli/serve/shipped_models.hpp"
 #include "core/common/error.hpp"
@@ -95,6 +96,9 @@ const CommandSpec& serve_spec() {
             {"--allow-origin", "ORIGIN,...", "none",
              "web origins allowed to call it from a browser (CORS), e.g. http://localhost:8000"},
             {"--models", "DIR", "models/", "pretrained models (DIR/manifest.json) for --model"},
+            {"--job", "", "",
+             "internal: be one search process of a server (a job as JSON on stdin, the "
+             "answer as JSON on stdout)"},
         }};
     return spec;
 }
@@ -105,6 +109,7 @@ int run_serve(std::span<const std::string> args, const std::string& default_mode
     try {
         std::optional<ParsedArgs> parsed = parse_command_line(serve_spec(), args);
         if (!parsed) return kExitSuccess;
+        if (parsed->has("--job")) return run_job_stdio();
         config = read_config(*parsed, default_models_dir);
         models = ShippedModels::load(config.models_dir);
     } catch (const std::exception&) {

@@ -23,11 +23,22 @@ ShippedModels ShippedModels::load(const std::string& dir) {
     ShippedModels models;
     const std::string manifest = dir + "/manifest.json";
     if (!std::filesystem::exists(manifest)) return models;
-    models.catalog_ = parse_model_catalog(read_text_file(manifest), manifest);
+    const std::string manifest_text = read_text_file(manifest);
+    models.catalog_ = parse_model_catalog(manifest_text, manifest);
     for (const CatalogEntry& entry : models.catalog_) {
         if (is_path_like(entry.file)) continue;  // the manifest names files of its folder
         models.texts_[entry.file] = read_text_file(dir + "/" + entry.file);
     }
+    models.wire_json_ = nlohmann::json{{"manifest", manifest_text}, {"models", models.texts_}}.dump(
+        -1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return models;
+}
+
+ShippedModels ShippedModels::from_wire_json(const nlohmann::json& json) {
+    ShippedModels models;
+    if (json.at("manifest").is_null()) return models;
+    models.catalog_ = parse_model_catalog(json.at("manifest").get<std::string>());
+    models.texts_ = json.at("models").get<std::map<std::string, std::string>>();
     return models;
 }
 

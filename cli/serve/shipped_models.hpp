@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/learning/model_catalog.hpp"
 
 namespace ll::cli::serve {
@@ -19,6 +21,10 @@ class ShippedModels {
     // Reads DIR/manifest.json and the files it lists (none without a
     // manifest). Throws ll::Error(Input/Model) for a broken catalogue.
     static ShippedModels load(const std::string& dir);
+    // What load() read, as JSON ({"manifest": TEXT, "models": {FILE: TEXT}}):
+    // how the service hands the models to its search processes.
+    const std::string& wire_json() const { return wire_json_; }
+    static ShippedModels from_wire_json(const nlohmann::json& json);
 
     const std::vector<CatalogEntry>& catalog() const { return catalog_; }
     // The model text of a catalogue file ("" when unknown).
@@ -32,6 +38,7 @@ class ShippedModels {
   private:
     std::vector<CatalogEntry> catalog_;
     std::map<std::string, std::string> texts_;  // by catalogue file
+    std::string wire_json_ = R"({"manifest":null,"models":{}})";
 };
 
 // Whether a --model value looks like a path (separators, "..", a leading
