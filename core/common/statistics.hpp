@@ -34,6 +34,21 @@ struct Statistics {
         return wl_lookups() == 0 ? 0.0 : double(wl_colours_unseen) / double(wl_lookups());
     }
 
+    // Memory, as the search ends: the nodes the space holds (states in S³)
+    // and their bytes (states, parents, creating actions, duplicate index);
+    // the entries in the open lists and their bytes (lazy search's store of
+    // (parent, action) pairs included).
+    std::int64_t stored_states = 0;
+    std::int64_t stored_bytes = 0;
+    std::int64_t open_entries = 0;
+    std::int64_t open_bytes = 0;
+    double bytes_per_state() const {
+        return stored_states == 0 ? 0.0 : double(stored_bytes) / double(stored_states);
+    }
+    double bytes_per_open_entry() const {
+        return open_entries == 0 ? 0.0 : double(open_bytes) / double(open_entries);
+    }
+
     // Transitions per expansion.
     double average_branching_factor() const {
         return expansions == 0 ? 0.0 : double(generated_transitions) / double(expansions);
@@ -123,6 +138,27 @@ inline std::span<const StatisticField> statistics_fields() {
          .combine = Combine::Derived,
          .label = "Average branching factor:",
          .shown = Shown::Ratio},
+        {.name = "stored_states",
+         .count = &S::stored_states,
+         .combine = Combine::Max,
+         .label = "Stored states:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "stored_bytes", .count = &S::stored_bytes, .combine = Combine::Max},
+        {.name = "bytes_per_state",
+         .derived = &S::bytes_per_state,
+         .combine = Combine::Derived,
+         .label = "Bytes per stored state:",
+         .shown = Shown::Ratio,
+         .shown_if_zero = false},
+        {.name = "open_entries", .count = &S::open_entries, .combine = Combine::Max},
+        {.name = "open_bytes", .count = &S::open_bytes, .combine = Combine::Max},
+        {.name = "bytes_per_open_entry",
+         .derived = &S::bytes_per_open_entry,
+         .combine = Combine::Derived,
+         .label = "Bytes per open-list entry:",
+         .shown = Shown::Ratio,
+         .shown_if_zero = false},
         {.name = "search_time_s",
          .value = &S::search_time_s,
          .combine = Combine::Last,

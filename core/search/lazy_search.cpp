@@ -1,10 +1,18 @@
-// Lazy GBFS: expand the current node, queue its children under its values,
-// pop until a node evaluates as alive, repeat.
+// Lazy GBFS: expand the current node, queue its children (or its (node,
+// action) pairs) under its values, pop until a node evaluates as alive,
+// repeat.
 #include "core/search/lazy_search.hpp"
+
+#include <limits>
 
 namespace ll {
 
 SearchStatus LazySearch::search() {
+    if (DeferredSuccessors* deferred = space_.deferred()) return search_deferred(*deferred);
+    return search_eager_children();
+}
+
+SearchStatus LazySearch::search_eager_children() {
     const bool with_preferred = !setup_.preferred.empty();
     SearchStatus status;
     if (!start(context_, with_preferred, status)) return status;
@@ -35,6 +43,102 @@ SearchStatus LazySearch::search() {
             current = node;
         }
     }
+}
+
+SearchStatus LazySearch::search_deferred(DeferredSuccessors& deferred) {
+    const bool with_preferred = !setup_.preferred.empty();
+    SearchStatus status;
+    if (!start(context_, with_preferred, status)) return status;
+    OpenList& open = *setup_.open;
+    NodeId current = context_.node();
+    for (;;) {
+        if (limit_reached(status)) return status;
+        close(current);
+        queue_transitions(deferred, current, with_preferred);
+        if (expansion_.goal >= 0) {
+            goal_ = expansion_.goal;
+            return SearchStatus::Solved;
+        }
+
+        // The next node: the first popped entry whose state is new and not a
+        // dead end (a known state was queued, evaluated or expanded before).
+        for (current = -1; current < 0;) {
+            if (open.empty()) return SearchStatus::Unsolvable;
+            const auto at = static_cast<std::size_t>(open.pop());
+            if (time_passed()) return SearchStatus::OutOfTime;
+            bool is_new = false;
+            const NodeId node = take(deferred, at, is_new);
+            if (!is_new) continue;
+            if (space_.is_goal(node)) {
+                goal_ = node;
+                return SearchStatus::Solved;
+            }
+            if (!evaluate(node, context_, with_preferred)) {
+                close(node);
+                continue;
+            }
+            current = node;
+        }
+    }
+}
+
+void LazySearch::queue_transitions(DeferredSuccessors& deferred, NodeId node, bool with_preferred) {
+    expansion_.clear();
+    if (setup_.observer != nullptr) setup_.observer->expanded(node);
+    const ActionList& actions = deferred.transitions(node, expansion_, prune_);
+    ++stats_.expansions;
+    stats_.generated += expansion_.generated;
+    stats_.generated_transitions += expansion_.transitions;
+    stats_.symmetric_pruned += expansion_.symmetric;
+    report_edges();
+    if (actions.empty() || expansion_.goal >= 0) return;
+    if (with_preferred) collect_preferred(context_);
+    OpenList& open = *setup_.open;
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+        const std::span<const ObjectId> arguments = actions.arguments(i);
+        const std::size_t at = pending_.size();
+        // Entries are offsets in an open list's NodeId: past 2^31 words
+        // (8 GB of queued actions) the store counts as out of memory.
+        if (at + 2 + arguments.size() > std::size_t(std::numeric_limits<NodeId>::max()))
+            throw LimitReached(LimitReached::Kind::Memory);
+        pending_.push_back(node);
+        pending_.push_back(actions.schema(i));
+        for (ObjectId a : arguments)
+            pending_.push_back(a);
+        const bool preferred =
+            !helpful_.empty() &&
+            deferred.is_preferred(node, actions.schema(i), arguments, helpful_state_, helpful_);
+        open.push(context_, static_cast<NodeId>(at), preferred);
+    }
+}
+
+NodeId LazySearch::take(DeferredSuccessors& deferred, std::size_t at, bool& is_new) {
+    const NodeId parent = pending_[at];
+    const SchemaId schema = pending_[at + 1];
+    const std::size_t arity = deferred.arity(schema);
+    arguments_.clear();
+    for (std::size_t i = 0; i < arity; ++i)
+        arguments_.push_back(pending_[at + 2 + i]);
+    expansion_.clear();
+    const NodeId node = deferred.child(parent, schema, arguments_, expansion_, is_new);
+    stats_.generated += expansion_.generated;
+    report_edges();
+    return node;
+}
+
+void LazySearch::report_edges() {
+    if (setup_.observer == nullptr) return;
+    for (const Edge& edge : expansion_.edges) {
+        if (edge.is_new)
+            setup_.observer->generated(edge);
+        else
+            setup_.observer->duplicate(edge);
+    }
+}
+
+void LazySearch::count_open_memory(Statistics& stats) const {
+    SearchEngine::count_open_memory(stats);
+    stats.open_bytes += static_cast<std::int64_t>(pending_.size() * sizeof(std::int32_t));
 }
 
 }  // namespace ll

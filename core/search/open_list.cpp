@@ -100,6 +100,8 @@ class BestFirstOpenList final : public OpenList {
 
     bool empty() const override { return heap_.empty(); }
     bool only_preferred() const override { return only_preferred_; }
+    std::int64_t entries() const override { return static_cast<std::int64_t>(heap_.size()); }
+    std::int64_t bytes() const override { return entries() * std::int64_t(sizeof(Entry)); }
 
   private:
     struct Entry {
@@ -163,6 +165,18 @@ class AlternationOpenList final : public OpenList {
     bool only_preferred() const override {
         return std::all_of(lists_.begin(), lists_.end(),
                            [](const auto& l) { return l->only_preferred(); });
+    }
+    std::int64_t entries() const override {
+        std::int64_t n = 0;
+        for (const auto& l : lists_)
+            n += l->entries();
+        return n;
+    }
+    std::int64_t bytes() const override {
+        std::int64_t n = 0;
+        for (const auto& l : lists_)
+            n += l->bytes();
+        return n;
     }
 
   private:

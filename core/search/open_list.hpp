@@ -27,6 +27,10 @@ class OpenList {
     // Fast Downward's boost: preferred-only lists get `amount` extra turns.
     virtual void boost_preferred(int /*amount*/) {}
     virtual bool only_preferred() const { return false; }
+    // The entries held (a node in several sub-lists counts once per list)
+    // and their bytes, for the statistics.
+    virtual std::int64_t entries() const = 0;
+    virtual std::int64_t bytes() const = 0;
 };
 
 // Order among equal keys: first in first out (Fast Downward's default), or

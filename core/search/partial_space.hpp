@@ -47,6 +47,11 @@ class PartialSpace final : public SearchSpace {
         states_.set_budget(budget);
         keys_.set_budget(budget);
     }
+    SpaceMemory memory() const override {
+        const std::size_t bytes = states_.memory_bytes() + keys_.memory_bytes() +
+                                  parent_.size() * sizeof(NodeId) + goal_state_.size();
+        return {keys_.size(), static_cast<std::int64_t>(bytes)};
+    }
 
   private:
     // Child keys [state, schema, prefix...] of a node, in a deterministic order.

@@ -52,10 +52,20 @@ SearchResult SearchEngine::run(const ProgressCallback& progress) {
     }
     if (result.status == SearchStatus::Solved) result.plan = space_.extract_plan(goal_);
     if (setup_.observer != nullptr) setup_.observer->finished(goal_);
+    const SpaceMemory memory = space_.memory();
+    stats_.stored_states = memory.nodes;
+    stats_.stored_bytes = memory.bytes;
+    count_open_memory(stats_);
     stats_.search_time_s = setup_.clock->seconds() - start;
     stats_.peak_memory_mb = peak_memory_mb();
     result.stats = stats_;
     return result;
+}
+
+void SearchEngine::count_open_memory(Statistics& stats) const {
+    if (!setup_.open) return;
+    stats.open_entries = setup_.open->entries();
+    stats.open_bytes = setup_.open->bytes();
 }
 
 void SearchEngine::report(bool new_best) {

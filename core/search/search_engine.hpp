@@ -62,6 +62,9 @@ class SearchEngine {
   protected:
     // The search proper; returns the status, with goal_ set when solved.
     virtual SearchStatus search() = 0;
+    // The open lists' entries and bytes into `stats` (run() calls it as the
+    // search ends); engines with a store beside their lists add it.
+    virtual void count_open_memory(Statistics& stats) const;
 
     // Creates and evaluates the root: false when the search ends there (a
     // goal root, status Solved with goal_ set; a dead-end root, Unsolvable).
@@ -92,6 +95,7 @@ class SearchEngine {
     StateId helpful_state_ = -1;
     SegmentedVector<char> closed_;  // per node: expanded, or evaluated as a dead end
     NodeId goal_ = -1;
+    PruneFn prune_;  // the dead-end check as a space's prune function (empty: none)
 
     bool is_closed(NodeId node) const {
         return static_cast<std::size_t>(node) < closed_.size() && closed_[node] != 0;
@@ -111,7 +115,6 @@ class SearchEngine {
     double last_report_ = 0;
     double last_improvement_ = 0;  // clock time of the last new best h
     Stopwatch own_clock_;
-    PruneFn prune_;
 };
 
 }  // namespace ll

@@ -55,6 +55,9 @@ struct Edge {
     bool is_new = false;
     // The space's handle of the transition, for SearchSpace::reparent().
     std::int32_t transition = -1;
+    // Created when its transition was taken from an open list (deferred
+    // generation, lazy search), not while `parent` was being expanded.
+    bool deferred = false;
 };
 
 struct Expansion {
@@ -96,6 +99,39 @@ struct Expansion {
 // Asked before a node is expanded (including nodes of a chain): true prunes
 // it (no children). The engine answers with its dead-end check.
 using PruneFn = std::function<bool(NodeId)>;
+
+// What a space holds: its nodes and the bytes they take (states, keys,
+// parents, creating actions, duplicate-detection index).
+struct SpaceMemory {
+    std::int64_t nodes = 0;
+    std::int64_t bytes = 0;
+};
+
+// Deferred generation, as Fast Downward's lazy search does it: expanding a
+// node lists its actions without creating its children; the engine keeps
+// (parent, action) pairs in its open lists and creates a child only when
+// its pair is popped. The space then grows with the nodes popped, not with
+// every transition generated (a capability: SearchSpace::deferred()).
+class DeferredSuccessors {
+  public:
+    virtual ~DeferredSuccessors() = default;
+    // The actions of `node` (symmetric ones left out: out.symmetric), none
+    // when `prune` prunes it; counts out.transitions. Their successors are
+    // goal-tested (not stored): a new goal child is created and set as
+    // out.goal. Valid until the next call of transitions() or child().
+    virtual const ActionList& transitions(NodeId node, Expansion& out, const PruneFn& prune) = 0;
+    // The child of `parent` by the action, goal-tested and interned when
+    // new (`is_new`, out.generated; out.edges when recorded, marked
+    // deferred). Its state is what state() returns next.
+    virtual NodeId child(NodeId parent, SchemaId schema, std::span<const ObjectId> arguments,
+                         Expansion& out, bool& is_new) = 0;
+    // Whether the action, applied in `parent`, agrees with one of the
+    // helpful actions computed in the state `helpful_state`.
+    virtual bool is_preferred(NodeId parent, SchemaId schema, std::span<const ObjectId> arguments,
+                              StateId helpful_state, const ActionList& helpful) const = 0;
+    // The number of arguments of the actions of `schema`.
+    virtual std::size_t arity(SchemaId schema) const = 0;
+};
 
 class SearchSpace {
   public:
@@ -139,6 +175,12 @@ class SearchSpace {
     // The run's budget (null: none), set by the engine: stores whose growth
     // is one large allocation (the duplicate-detection index) ask it first.
     virtual void set_budget(Budget* /*budget*/) {}
+
+    // Deferred generation, when the space offers it (null: children are
+    // created when their parent is expanded).
+    virtual DeferredSuccessors* deferred() { return nullptr; }
+    // The nodes held and their bytes, for the statistics.
+    virtual SpaceMemory memory() const { return {}; }
 };
 
 }  // namespace ll

@@ -69,7 +69,8 @@ void SearchTrace::expanded(NodeId node) {
 }
 
 void SearchTrace::follow(const Edge& edge) {
-    if (edge.parent < 0 || edge.parent == current_) return;
+    // A deferred child is created after its parent's expansion, not by a chain.
+    if (edge.parent < 0 || edge.parent == current_ || edge.deferred) return;
     current_ = edge.parent;  // a PS² single-successor chain expanded on from it
     mark_expanded(id_of(edge.parent));
 }

@@ -92,28 +92,24 @@ const State& StateSpace::state(NodeId node) {
     return current_;
 }
 
-void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
-    out.expanded = node;
-    if (prune && prune(node)) return;
+const State& StateSpace::expanded_state(NodeId node) {
     // The engine has usually just evaluated `node`: its state is then
     // current_ or one of the last children, and is not copied out of the
     // registry again (a copy of 512 bytes or more is a call into JS in wasm).
-    const State* held = &current_;
-    if (node != current_id_) {
-        const std::size_t child = static_cast<std::size_t>(node - first_child_);
-        if (node >= first_child_ && child < child_states_.size())
-            parent_ = std::move(child_states_[child]);
-        else
-            parent_ = registry_.get(node);
-        held = &parent_;
-    }
-    const State& parent = *held;
-    child_states_.clear();
-    first_child_ = registry_.size();
+    if (node == current_id_) return current_;
+    const std::size_t child = static_cast<std::size_t>(node - first_child_);
+    if (node >= first_child_ && child < child_states_.size())
+        parent_ = std::move(child_states_[child]);
+    else
+        parent_ = registry_.get(node);
+    return parent_;
+}
+
+void StateSpace::list_actions(NodeId node, const State& state, Expansion& out) {
     applicable_.clear();
-    successors_.applicable_actions(parent, applicable_);
+    successors_.applicable_actions(state, applicable_);
     if (symmetry_ != nullptr) {
-        symmetry_groups_of(node, &parent);
+        symmetry_groups_of(node, &state);
         if (symmetry_->grouped_objects() > 0) {
             out.symmetric += static_cast<std::int64_t>(
                 applicable_.erase_if([&](SchemaId, std::span<const ObjectId> arguments) {
@@ -122,6 +118,15 @@ void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
         }
     }
     out.transitions += static_cast<std::int64_t>(applicable_.size());
+}
+
+void StateSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
+    out.expanded = node;
+    if (prune && prune(node)) return;
+    const State& parent = expanded_state(node);
+    child_states_.clear();
+    first_child_ = registry_.size();
+    list_actions(node, parent, out);
     for (std::size_t i = 0; i < applicable_.size(); ++i) {
         const SchemaId schema = applicable_.schema(i);
         const std::span<const ObjectId> arguments = applicable_.arguments(i);
@@ -154,19 +159,86 @@ bool StateSpace::is_preferred(NodeId child, StateId helpful_state,
     child_arguments_.clear();
     for (int i = 0; i < task_.schemas[schema].arity(); ++i)
         child_arguments_.push_back(actions_[args + static_cast<std::size_t>(i)]);
-    const std::span<const ObjectId> child_arguments(child_arguments_);
+    return agrees_with_helpful(schema, child_arguments_, helpful_state, helpful);
+}
+
+bool StateSpace::is_preferred(NodeId parent, SchemaId schema, std::span<const ObjectId> arguments,
+                              StateId helpful_state, const ActionList& helpful) const {
+    return parent == helpful_state &&
+           agrees_with_helpful(schema, arguments, helpful_state, helpful);
+}
+
+bool StateSpace::agrees_with_helpful(SchemaId schema, std::span<const ObjectId> arguments,
+                                     StateId helpful_state, const ActionList& helpful) const {
     // Under symmetry pruning a helpful action stands for its canonical twin,
     // the one that generated a child: any action of its orbit.
     if (symmetry_ != nullptr) symmetry_groups_of(helpful_state, nullptr);
     for (std::size_t i = 0; i < helpful.size(); ++i) {
         if (helpful.schema(i) != schema) continue;
-        const std::span<const ObjectId> arguments = helpful.arguments(i);
+        const std::span<const ObjectId> candidate = helpful.arguments(i);
         if (symmetry_ != nullptr
-                ? symmetry_->same_orbit(arguments, child_arguments)
-                : std::equal(arguments.begin(), arguments.end(), child_arguments.begin()))
+                ? symmetry_->same_orbit(candidate, arguments)
+                : std::equal(candidate.begin(), candidate.end(), arguments.begin()))
             return true;
     }
     return false;
+}
+
+const ActionList& StateSpace::transitions(NodeId node, Expansion& out, const PruneFn& prune) {
+    out.expanded = node;
+    applicable_.clear();
+    if (prune && prune(node)) return applicable_;
+    const State& parent = expanded_state(node);
+    list_actions(node, parent, out);
+    // Successors are goal-tested now, as when they are created (expand()):
+    // a goal is one step away however its entry would be ordered.
+    for (std::size_t i = 0; i < applicable_.size(); ++i) {
+        if (budget_ != nullptr) budget_->poll();
+        const SchemaId schema = applicable_.schema(i);
+        const std::span<const ObjectId> arguments = applicable_.arguments(i);
+        State succ = applier_.apply(parent, schema, arguments);
+        if (!goal_.is_goal(succ)) continue;
+        bool is_new = false;
+        const NodeId child = add_node(succ, node, schema, arguments, is_new);
+        if (out.record_edges) {
+            const double cost = task_.has_action_costs ? action_cost(task_, schema, arguments) : 1;
+            out.edges.push_back({node, child, cost, is_new, static_cast<std::int32_t>(i)});
+        }
+        if (!is_new) continue;  // a goal state known before (not reachable: it ended the search)
+        ++out.generated;
+        out.goal = child;
+        break;
+    }
+    return applicable_;
+}
+
+NodeId StateSpace::child(NodeId parent, SchemaId schema, std::span<const ObjectId> arguments,
+                         Expansion& out, bool& is_new) {
+    if (parent != deferred_parent_id_) {
+        deferred_parent_ = parent == current_id_ ? current_ : registry_.get(parent);
+        deferred_parent_id_ = parent;
+    }
+    State succ = applier_.apply(deferred_parent_, schema, arguments);
+    const NodeId id = add_node(succ, parent, schema, arguments, is_new);
+    if (out.record_edges) {
+        // The edge's handle is the action's index in applicable_, which then
+        // holds this one action (transition_action, reparent).
+        applicable_.clear();
+        applicable_.push_back(schema, arguments);
+        const double cost = task_.has_action_costs ? action_cost(task_, schema, arguments) : 1;
+        out.edges.push_back({parent, id, cost, is_new, 0, true});
+    }
+    if (!is_new) return id;
+    ++out.generated;
+    current_ = std::move(succ);
+    current_id_ = id;
+    return id;
+}
+
+SpaceMemory StateSpace::memory() const {
+    const std::size_t bytes = registry_.memory_bytes() + nodes_.size() * sizeof(NodeInfo) +
+                              goal_state_.size() + actions_.size() * sizeof(std::int32_t);
+    return {registry_.size(), static_cast<std::int64_t>(bytes)};
 }
 
 std::vector<GroundAction> StateSpace::extract_plan(NodeId goal) const {

@@ -13,7 +13,7 @@
 
 namespace ll {
 
-class StateSpace final : public SearchSpace {
+class StateSpace final : public SearchSpace, public DeferredSuccessors {
   public:
     // With `symmetry` (null: none), only the canonical actions of a state
     // generate successors (core/successors/object_symmetry.hpp).
@@ -38,6 +38,19 @@ class StateSpace final : public SearchSpace {
     void set_budget(Budget* budget) override {
         budget_ = budget;
         registry_.set_budget(budget);
+        applicable_.set_budget(budget);
+    }
+    DeferredSuccessors* deferred() override { return this; }
+    SpaceMemory memory() const override;
+
+    // Deferred generation (lazy search).
+    const ActionList& transitions(NodeId node, Expansion& out, const PruneFn& prune) override;
+    NodeId child(NodeId parent, SchemaId schema, std::span<const ObjectId> arguments,
+                 Expansion& out, bool& is_new) override;
+    bool is_preferred(NodeId parent, SchemaId schema, std::span<const ObjectId> arguments,
+                      StateId helpful_state, const ActionList& helpful) const override;
+    std::size_t arity(SchemaId schema) const override {
+        return static_cast<std::size_t>(task_.schemas[schema].arity());
     }
 
   private:
@@ -51,6 +64,16 @@ class StateSpace final : public SearchSpace {
     std::int32_t store_action(SchemaId schema, std::span<const ObjectId> arguments);
     // The action store_action() put at `at`.
     GroundAction stored_action(std::int32_t at) const;
+    // The state of `node` for expanding it, copied out of the registry only
+    // when it is not at hand (current_, or one of the last children).
+    const State& expanded_state(NodeId node);
+    // applicable_ := the actions of `state` (node `node`) that generate
+    // successors; counts them into `out`.
+    void list_actions(NodeId node, const State& state, Expansion& out);
+    // Whether (schema, arguments) agrees with a helpful action of state
+    // `helpful_state`: the same action, or under symmetry one of its orbit.
+    bool agrees_with_helpful(SchemaId schema, std::span<const ObjectId> arguments,
+                             StateId helpful_state, const ActionList& helpful) const;
     // The symmetry groups of `node`'s state, computed unless they are the
     // last ones computed.
     void symmetry_groups_of(NodeId node, const State* state) const;
@@ -70,6 +93,9 @@ class StateSpace final : public SearchSpace {
     State current_;
     NodeId current_id_ = -1;
     State parent_;  // the expanded state, when it is not current_
+    // Deferred generation: the state whose children are being created.
+    State deferred_parent_;
+    NodeId deferred_parent_id_ = -1;
     // The new children of the last expansion, whose ids are consecutive from
     // first_child_: engines evaluate them next, and would otherwise copy
     // each state back out of the registry.

@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "core/common/budget.hpp"
 #include "core/task/task.hpp"
 
 namespace ll {
@@ -32,7 +33,14 @@ class ActionList {
         return {schemas_[i], {args.begin(), args.end()}};
     }
 
+    // Growths of the blocks ask `budget` first (null: none), so that listing
+    // billions of actions ends on its limits, not seconds after them inside
+    // one doubling (Budget::check_growth).
+    void set_budget(Budget* budget) { budget_ = budget; }
+
     void push_back(SchemaId schema, std::span<const ObjectId> arguments) {
+        if (schemas_.size() == schemas_.capacity()) [[unlikely]]
+            grow_index();
         schemas_.push_back(schema);
         const std::size_t used = begins_.back();
         const std::size_t n = arguments.size();
@@ -94,12 +102,25 @@ class ActionList {
 
   private:
     [[gnu::noinline]] void grow(std::size_t words) {
-        arguments_.resize(std::max(words, 2 * arguments_.size()));
+        const std::size_t size = std::max(words, 2 * arguments_.size());
+        if (budget_ != nullptr)
+            budget_->check_growth((size + arguments_.size()) * sizeof(ObjectId));
+        arguments_.resize(size);
+    }
+    [[gnu::noinline]] void grow_index() {
+        const std::size_t capacity = std::max<std::size_t>(64, 2 * schemas_.capacity());
+        if (budget_ != nullptr) {
+            budget_->check_growth((capacity + schemas_.size()) *
+                                  (sizeof(SchemaId) + sizeof(std::size_t)));
+        }
+        schemas_.reserve(capacity);
+        begins_.reserve(capacity + 1);
     }
 
     std::vector<SchemaId> schemas_;
     std::vector<std::size_t> begins_{0};  // action i: arguments_[begins_[i], begins_[i + 1])
     std::vector<ObjectId> arguments_;     // in use: the first begins_.back() words
+    Budget* budget_ = nullptr;
 };
 
 }  // namespace ll

@@ -30,6 +30,7 @@ std::uint64_t StateRegistry::store(std::span<const ObjectId> w) {
         capacity = std::max(capacity, 8 * need);
         chunks_.push_back(std::unique_ptr<ObjectId[]>(new ObjectId[capacity]));
         chunk_capacity_ = capacity;
+        chunk_words_ += capacity;
         chunk_used_ = 0;
     }
     ObjectId* record = chunks_.back().get() + chunk_used_;
@@ -38,6 +39,14 @@ std::uint64_t StateRegistry::store(std::span<const ObjectId> w) {
     const std::uint64_t at = (std::uint64_t(chunks_.size() - 1) << 32) | chunk_used_;
     chunk_used_ += need;
     return at;
+}
+
+std::size_t StateRegistry::memory_bytes() const {
+    std::size_t bytes = chunk_words_ * sizeof(ObjectId) +
+                        offsets_.size() * (sizeof(std::uint64_t) + sizeof(std::uint64_t));
+    for (const Shard& shard : shards_)
+        bytes += shard.slots.size() * sizeof(StateId);
+    return bytes;
 }
 
 void StateRegistry::grow(Shard& shard) {

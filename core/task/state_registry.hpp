@@ -39,6 +39,9 @@ class StateRegistry {
         return {record + 1, static_cast<std::size_t>(record[0])};
     }
     int size() const { return static_cast<int>(offsets_.size()); }
+    // The bytes held: the chunks of words, the per-id offsets and hashes,
+    // the index (for the search statistics).
+    std::size_t memory_bytes() const;
 
     // Growths of the index ask `budget` first (null: no limit).
     void set_budget(Budget* budget) { budget_ = budget; }
@@ -63,6 +66,7 @@ class StateRegistry {
     std::vector<std::unique_ptr<ObjectId[]>> chunks_;
     std::size_t chunk_used_ = 0;
     std::size_t chunk_capacity_ = 0;
+    std::size_t chunk_words_ = 0;  // the capacity of all chunks
     SegmentedVector<std::uint64_t> offsets_;
     SegmentedVector<std::uint64_t> hashes_;
     std::array<Shard, std::size_t(1) << kShardBits> shards_;

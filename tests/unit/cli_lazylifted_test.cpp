@@ -683,6 +683,36 @@ INSTANTIATE_TEST_SUITE_P(SpacesAndHeuristics, CliWide12,
                              return name;
                          });
 
+// Without a memory limit the list of applicable actions itself grows to
+// GBs; its doublings (each a copy of GBs where no poll runs) once carried
+// eager goal-count, bfs, ucs and astar-blind 13-15 s past a 10 s limit
+// (astar-blind: 6.1 s wall at a 3 s limit). Each doubling now asks the
+// budget first (Budget::check_growth).
+class CliWide12Growth : public CliTest, public ::testing::WithParamInterface<const char*> {};
+
+TEST_P(CliWide12Growth, ListingActionsEndsWithinItsTimeLimit) {
+    double wall = 0;
+    RunResult r = run_bounded(
+        dir_,
+        "plan " + data_path("tasks/wide12/domain.pddl") + " " + data_path("tasks/wide12/p01.pddl") +
+            " --space state --model none " + GetParam() + " --time-limit 3 --stats-json s.json",
+        12, &wall);
+    EXPECT_EQ(r.code, 23) << r.err;
+    EXPECT_LT(wall, 4.5) << r.err;
+    EXPECT_EQ(read_json("s.json")["status"], "out-of-time");
+}
+
+INSTANTIATE_TEST_SUITE_P(Configurations, CliWide12Growth,
+                         ::testing::Values("--config paper --heuristic goal-count", "--config bfs",
+                                           "--config ucs", "--config astar-blind"),
+                         [](const auto& info) {
+                             std::string name = info.param;
+                             std::string out;
+                             for (char c : name)
+                                 if (std::isalnum(static_cast<unsigned char>(c))) out += c;
+                             return out;
+                         });
+
 // /dev/zero as the domain is refused as too large (exit 31)
 // after 256 MB instead of being read until memory runs out; with a time
 // limit shorter than that read, the limit ends it first (exit 23).

@@ -418,3 +418,48 @@ TEST(AutoSpace, ByNumberOfObjects) {
 
 }  // namespace
 }  // namespace ll
+
+namespace ll {
+namespace {
+
+// A task with a large branching factor: a walker on a complete graph of
+// `cities` cities (every state has cities - 1 moves) must visit the first
+// six. Deferred generation keeps lazy search's stored states to the ones it
+// popped: with 80 cities, a few hundred transitions and a dozen states.
+std::string fan_out_problem(int cities) {
+    std::string objects, init;
+    for (int i = 0; i < cities; ++i)
+        objects += " c" + std::to_string(i);
+    init = "(at c0) (visited c0)";
+    return "(define (problem fan) (:domain fan) (:objects" + objects + ") (:init " + init +
+           ") (:goal (and (visited c1) (visited c2) (visited c3) (visited c4) (visited c5) "
+           "(visited c6))))";
+}
+
+constexpr const char* kFanOutDomain =
+    "(define (domain fan) (:predicates (at ?x) (visited ?x))"
+    " (:action move :parameters (?from ?to) :precondition (at ?from)"
+    "  :effect (and (not (at ?from)) (at ?to) (visited ?to))))";
+
+TEST(LazyMemory, StoredStatesGrowWithExpansionsNotTransitions) {
+    const Task task = parse_task(kFanOutDomain, fan_out_problem(50), "fan.pddl", "p.pddl");
+    for (const char* config : {"lama", "paper,search=lazy", "paper,search=lazy,tie=lifo"}) {
+        const SearchResult lazy = solve(task, with_config(config));
+        ASSERT_EQ(lazy.status, SearchStatus::Solved) << config;
+        EXPECT_TRUE(validate_plan(task, lazy.plan).valid) << config;
+        // Every stored state was popped: the root, each evaluated state
+        // (expanded or a dead end) and the goal.
+        EXPECT_LE(lazy.stats.stored_states, lazy.stats.evaluations + 2) << config;
+        EXPECT_EQ(lazy.stats.stored_states, lazy.stats.generated) << config;
+        EXPECT_GE(lazy.stats.generated_transitions, 20 * lazy.stats.stored_states) << config;
+        EXPECT_GT(lazy.stats.bytes_per_state(), 0) << config;
+        EXPECT_GT(lazy.stats.bytes_per_open_entry(), 0) << config;
+    }
+    // Eager search stores every new child of every expansion.
+    const SearchResult eager = solve(task, with_config("paper"));
+    ASSERT_EQ(eager.status, SearchStatus::Solved);
+    EXPECT_GE(eager.stats.stored_states, 40 * eager.stats.expansions);
+}
+
+}  // namespace
+}  // namespace ll
