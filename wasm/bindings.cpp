@@ -258,8 +258,10 @@ json atoms_json(const ll::Task& task, const std::vector<ll::GroundAtom>& atoms) 
 
 json trace_json(const ll::Task& task, const ll::PlanTrace& trace) {
     json predicates = json::array();
-    for (const ll::Predicate& p : task.predicates)
+    for (const ll::Predicate& p : task.predicates) {
         predicates.push_back({{"name", p.name}, {"static", p.is_static}});
+        if (p.is_derived) predicates.back()["derived"] = true;  // by the axioms
+    }
     json states = json::array(), added = json::array(), deleted = json::array();
     for (std::size_t i = 0; i < trace.states.size(); ++i) {
         states.push_back(atoms_json(task, trace.states[i]));
