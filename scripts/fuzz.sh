@@ -63,7 +63,8 @@ seeds="$build_dir/seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds"/{fuzz_pddl,fuzz_plan,fuzz_model,fuzz_request}
 n=0
-for domain in tests/data/tasks/*/domain.pddl tests/data/errors/*/domain.pddl; do
+for domain in tests/data/tasks/*/domain.pddl tests/data/derived/*/domain.pddl \
+    tests/data/errors/*/domain.pddl; do
     dir="$(dirname "$domain")"
     for problem in "$dir"/*.pddl; do
         [[ "$problem" == "$domain" ]] && continue

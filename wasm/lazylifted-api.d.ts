@@ -165,7 +165,8 @@ export interface SearchTrace {
     reopened: number; evaluated: number;
   };
   objects: { name: string; type: string }[];
-  predicates: { name: string; arity: number; static: boolean }[];
+  /** derived: defined by axioms (:derived), present only when true. */
+  predicates: { name: string; arity: number; static: boolean; derived?: boolean }[];
   /** The task's static atoms (true in every state; not repeated in `state`). */
   static_atoms: string[];
 }
@@ -457,8 +458,9 @@ export interface PlanTrace {
   /** 0-based index of the first inapplicable step (the trace stops before it), or null. */
   failedStep?: number | null;
   unmetGoals?: string[];
-  /** The domain's predicates in declaration order; static: in no effect of any action. */
-  predicates?: { name: string; static: boolean }[];
+  /** The domain's predicates in declaration order; static: in no effect of any action;
+   * derived: defined by axioms (:derived), present only when true. */
+  predicates?: { name: string; static: boolean; derived?: boolean }[];
   /** The positive goal atoms, e.g. "(on a b)". */
   goals?: string[];
   /** states[0]: the initial state; states[i]: the state after step i (1-based). */

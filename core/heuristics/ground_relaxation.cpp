@@ -528,6 +528,9 @@ std::optional<GroundRelaxation> ground_relaxation_for(RelaxationGrounding ground
                                                       const StaticFacts& statics, Budget* budget,
                                                       bool restricted, AdjustedCosts costs) {
     if (grounding == RelaxationGrounding::Lifted) return std::nullopt;
+    // Axioms are rules of the lifted program only: a task with derived
+    // predicates is explored lifted (docs/pddl-support.md).
+    if (task.has_axioms()) return std::nullopt;
     GroundingLimits limits;
     if (grounding == RelaxationGrounding::Ground) {
         limits.max_closure_facts = std::numeric_limits<std::size_t>::max();

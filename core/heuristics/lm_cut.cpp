@@ -28,7 +28,10 @@ void LmCutHeuristic::set_budget(Budget* budget) {
 
 void LmCutHeuristic::prepare() {
     prepared_ = true;
-    if (grounding_ != RelaxationGrounding::Lifted && !task_.has_conditional_effects()) {
+    // With conditional effects or axioms, LM-cut falls back to hmax over the
+    // lifted relaxation (admissible, less informed).
+    const bool groundable = !task_.has_conditional_effects() && !task_.has_axioms();
+    if (grounding_ != RelaxationGrounding::Lifted && groundable) {
         ground_ = ground_relaxation_for(grounding_, task_, layout_, statics_, budget_, false,
                                         AdjustedCosts(task_, cost_type_));
     }
@@ -37,8 +40,7 @@ void LmCutHeuristic::prepare() {
         return;
     }
     // A relaxed task that did not fit is not grounded a second time.
-    const bool tried =
-        grounding_ != RelaxationGrounding::Lifted && !task_.has_conditional_effects();
+    const bool tried = grounding_ != RelaxationGrounding::Lifted && groundable;
     hmax_.emplace(RelaxationHeuristic::Kind::Max, task_, layout_, statics_, goal_,
                   tried ? RelaxationGrounding::Lifted : grounding_, cost_type_);
     hmax_->set_budget(budget_);

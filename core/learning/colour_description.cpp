@@ -127,8 +127,11 @@ std::string ColourDescriber::label_text(RawColour raw, int hole, bool marked) co
             break;
     }
     const RawColour offset = raw - layout_.num_object_colours - layout_.num_schemas;
+    const RawColour p = offset / kNumAtomStatuses;
+    const bool derived = p >= 0 && p < task_.num_predicates() && task_.predicates[p].is_derived;
     return (marked ? "the marked atom " : "") + pattern(raw, hole) + " (" +
-           status_text(static_cast<int>(offset % kNumAtomStatuses)) + ")";
+           status_text(static_cast<int>(offset % kNumAtomStatuses)) + (derived ? ", derived" : "") +
+           ")";
 }
 
 // The (colour, label) neighbour pairs of a refined colour with one pair equal

@@ -199,7 +199,10 @@ std::string domain_fingerprint(const Task& task) {
     for (const Predicate& p : task.predicates) {
         canonical += "predicate ";
         append_name(canonical, p.name);
-        canonical += ' ' + std::to_string(p.arity()) + (p.is_static ? " static\n" : " fluent\n");
+        canonical += ' ' + std::to_string(p.arity()) +
+                     (p.is_static    ? " static\n"
+                      : p.is_derived ? " derived\n"
+                                     : " fluent\n");
     }
     for (const ActionSchema& s : task.schemas) {
         canonical += "schema ";
@@ -214,6 +217,9 @@ void set_model_domain(WlModel& model, const Task& task) {
     model.domain_fingerprint = domain_fingerprint(task);
     model.domain_predicates = predicate_list(task);
     model.domain_schemas = schema_list(task);
+    model.domain_derived.clear();
+    for (const Predicate& p : task.predicates)
+        if (p.is_derived) model.domain_derived.push_back(p.name);
 }
 
 std::string save_model(const WlModel& model) {
@@ -250,7 +256,14 @@ std::string save_model(const WlModel& model) {
     out += "    \"name\": " + json_string(model.domain_name) + ",\n";
     out += "    \"fingerprint\": " + json_string(model.domain_fingerprint) + ",\n";
     out += "    \"predicates\": " + name_arity_list(model.domain_predicates) + ",\n";
-    out += "    \"schemas\": " + name_arity_list(model.domain_schemas) + "\n";
+    out += "    \"schemas\": " + name_arity_list(model.domain_schemas);
+    if (!model.domain_derived.empty()) {
+        out += ",\n    \"derived\": [";
+        for (std::size_t i = 0; i < model.domain_derived.size(); ++i)
+            out += (i == 0 ? "" : ", ") + json_string(model.domain_derived[i]);
+        out += "]";
+    }
+    out += "\n";
     out += "  },\n";
     out += "  \"graph\": " + json_string(to_string(model.graph)) + ",\n";
     out += "  \"space\": " + json_string(model.space) + ",\n";
@@ -338,6 +351,14 @@ void read_description(const Reader& r, const Json& root, WlModel& model) {
         r.name_arity_list(r.member(domain, "domain", "predicates"), "domain.predicates");
     model.domain_schemas =
         r.name_arity_list(r.member(domain, "domain", "schemas"), "domain.schemas");
+    model.domain_derived.clear();
+    if (domain.contains("derived")) {
+        const Json& derived = domain["derived"];
+        if (!derived.is_array()) r.fail("domain.derived", "expected an array of names");
+        for (std::size_t i = 0; i < derived.size(); ++i)
+            model.domain_derived.push_back(
+                r.string(derived[i], "domain.derived[" + std::to_string(i) + "]"));
+    }
 
     const std::string graph = r.string(r.member(root, "", "graph"), "graph");
     const std::optional<GraphKind> kind = graph_kind_names().find(graph);

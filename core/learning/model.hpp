@@ -25,6 +25,11 @@ struct WlModel {
     // if unknown). set_model_domain fills them with the two fields above.
     std::vector<std::pair<std::string, int>> domain_predicates;
     std::vector<std::pair<std::string, int>> domain_schemas;
+    // The names of the training domain's derived predicates (:derived, or
+    // auxiliary ones of compiled conditions), in declaration order: the WL
+    // graphs show their atoms like any other. Saved as "domain.derived" only
+    // when non-empty (absent: none).
+    std::vector<std::string> domain_derived;
     GraphKind graph = GraphKind::Aoag;
     std::string space = "partial";  // "partial" | "state": the space it was trained for
     // Whether the trainer found states among the training states' successors

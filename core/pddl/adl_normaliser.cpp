@@ -1,6 +1,7 @@
 // NNF, forall instantiation and DNF of ADL conditions (see adl_normaliser.hpp).
 #include "core/pddl/adl_normaliser.hpp"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -203,14 +204,115 @@ std::vector<Conjunct> dnf(const Condition& c, const std::string& what,
     throw Error(ErrorCategory::Internal, what + ": unexpected 'forall' in the disjunctive form");
 }
 
+// Replaces the disjunctions and universal quantifiers of an NNF condition
+// by atoms of auxiliary derived predicates (AuxiliarySink).
+struct Compiler {
+    const ObjectsOfType& objects_of;
+    const std::string& what;
+    const NormaliseLimits& limits;
+    AuxiliarySink& sink;
+    std::vector<TypeId> types;  // per variable index seen so far
+
+    void declare(const Condition& q) {
+        for (std::size_t i = 0; i < q.variables.size(); ++i) {
+            const std::size_t index = static_cast<std::size_t>(q.first_variable) + i;
+            if (types.size() <= index) types.resize(index + 1, 0);
+            types[index] = q.variables[i].type;
+        }
+    }
+
+    Condition compile(const Condition& c) {
+        switch (c.kind) {
+            case Kind::And:
+            case Kind::Exists: {
+                if (c.kind == Kind::Exists) declare(c);
+                Condition out = c;
+                for (Condition& child : out.children)
+                    child = compile(child);
+                return out;
+            }
+            case Kind::Or: {
+                Condition out = c;
+                for (Condition& child : out.children)
+                    child = compile(child);
+                return define(out);
+            }
+            case Kind::Forall: {
+                // forall x φ = not exists x (not φ)
+                declare(c);
+                Condition some = c;
+                some.kind = Kind::Exists;
+                some.children.front() = compile(nnf(c.children.front(), true));
+                Condition out = leaf(Kind::Not);
+                out.children.push_back(define(some));
+                return out;
+            }
+            default:
+                return c;
+        }
+    }
+
+    static void free_variables(const Condition& c, std::vector<int>& bound, std::vector<int>& out) {
+        if (c.kind == Kind::Atom || c.kind == Kind::Equal) {
+            for (const Term& t : c.atom.arguments) {
+                if (!t.is_parameter()) continue;
+                if (std::find(bound.begin(), bound.end(), t.index) != bound.end()) continue;
+                if (std::find(out.begin(), out.end(), t.index) == out.end()) out.push_back(t.index);
+            }
+        }
+        const std::size_t mark = bound.size();
+        for (std::size_t i = 0; i < c.variables.size(); ++i)
+            bound.push_back(c.first_variable + static_cast<int>(i));
+        for (const Condition& child : c.children)
+            free_variables(child, bound, out);
+        bound.resize(mark);
+    }
+
+    // A fresh derived predicate over the free variables of `c` (compiled:
+    // a disjunction or existential of conjunctions), defined by `c`.
+    Condition define(const Condition& c) {
+        std::vector<int> bound, free;
+        free_variables(c, bound, free);
+        std::sort(free.begin(), free.end());
+        AuxiliaryPredicate aux;
+        std::vector<std::pair<int, Term>> map;
+        for (std::size_t k = 0; k < free.size(); ++k) {
+            map.emplace_back(free[k], Term::parameter(static_cast<int>(k)));
+            aux.argument_types.push_back(free[k] < static_cast<int>(types.size()) ? types[free[k]]
+                                                                                  : 0);
+        }
+        int next = static_cast<int>(free.size());
+        aux.definition = substitute(c, map, next);
+        Expander expander{objects_of, next, what, limits};
+        aux.rules = dnf(expander.expand(aux.definition), what, limits);
+        aux.num_variables = next;
+        Condition atom = leaf(Kind::Atom);
+        atom.atom.predicate =
+            sink.first_predicate + static_cast<PredicateId>(sink.predicates.size());
+        for (int v : free)
+            atom.atom.arguments.push_back(Term::parameter(v));
+        sink.predicates.push_back(std::move(aux));
+        return atom;
+    }
+};
+
 }  // namespace
 
 std::vector<Conjunct> normalise(const Condition& condition, const ObjectsOfType& objects_of,
                                 int& next_variable, const std::string& what,
-                                const NormaliseLimits& limits) {
+                                const NormaliseLimits& limits, AuxiliarySink* sink) {
+    const Condition normal = nnf(condition, false);
+    try {
+        Expander expander{objects_of, next_variable, what, limits};
+        const Condition expanded = expander.expand(normal);
+        return dnf(expanded, what, limits);
+    } catch (const Error& e) {
+        if (sink == nullptr || e.category() != ErrorCategory::Unsupported) throw;
+    }
+    Compiler compiler{objects_of, what, limits, *sink, sink->parameter_types};
+    const Condition compiled = compiler.compile(normal);
     Expander expander{objects_of, next_variable, what, limits};
-    const Condition expanded = expander.expand(nnf(condition, false));
-    return dnf(expanded, what, limits);
+    return dnf(expander.expand(compiled), what, limits);
 }
 
 void rename_terms(std::vector<Term>& terms, std::span<const int> map) {

@@ -33,12 +33,36 @@ struct NormaliseLimits {
 // The objects of a type (subtypes included).
 using ObjectsOfType = std::function<const std::vector<ObjectId>&(TypeId)>;
 
+// A derived predicate that stands for a sub-formula of a condition too
+// large to split (as Fast Downward's translator introduces them): its
+// arguments are the sub-formula's free variables, its rules the
+// conjuncts of `rules` (head variables are parameters 0..arity-1, the
+// conjuncts' variables follow), `definition` the sub-formula over the same
+// numbering (for the validator).
+struct AuxiliaryPredicate {
+    std::vector<TypeId> argument_types;
+    std::vector<Conjunct> rules;
+    int num_variables = 0;  // indices in use by `rules` and `definition`
+    Condition definition;
+};
+
+// Where normalise() may put auxiliary derived predicates instead of
+// refusing a condition beyond the limits.
+struct AuxiliarySink {
+    std::vector<TypeId> parameter_types;  // of the condition's free parameters
+    PredicateId first_predicate = 0;      // the id the first new predicate gets
+    std::vector<AuxiliaryPredicate> predicates;
+};
+
 // NNF, forall instantiation and DNF of `condition`. `next_variable` is the
 // first free variable index (quantifiers copied by the instantiation get
-// fresh ones). Throws Unsupported (naming `what`) beyond the limits.
+// fresh ones). Beyond the limits: with a sink, the condition's disjunctions
+// and universal quantifiers become atoms of auxiliary derived predicates
+// (its DNF then has one alternative); without one, throws Unsupported
+// (naming `what`).
 std::vector<Conjunct> normalise(const Condition& condition, const ObjectsOfType& objects_of,
                                 int& next_variable, const std::string& what,
-                                const NormaliseLimits& limits = {});
+                                const NormaliseLimits& limits = {}, AuxiliarySink* sink = nullptr);
 
 // Renames parameter terms: index i becomes `map[i]` when map[i] >= 0
 // (indices past the map are kept).

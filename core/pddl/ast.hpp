@@ -115,6 +115,14 @@ struct ActionDecl {
     Pos precondition_pos;  // of the precondition formula
 };
 
+// (:derived (p ?x - t ...) φ): a rule of a derived predicate.
+struct DerivedDecl {
+    Name predicate;
+    std::vector<TypedName> parameters;
+    Formula body;
+    Pos pos;  // of the :derived keyword
+};
+
 struct DomainAst {
     std::string file;
     Name name;
@@ -125,6 +133,7 @@ struct DomainAst {
     std::vector<PredicateDecl> predicates;
     std::vector<FunctionDecl> functions;
     std::vector<ActionDecl> actions;
+    std::vector<DerivedDecl> derived;
 };
 
 struct ProblemAst {

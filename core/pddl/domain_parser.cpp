@@ -14,7 +14,6 @@ namespace ll::pddl {
 namespace {
 
 const char* unsupported_section(const std::string& keyword) {
-    if (keyword == ":derived") return "derived predicates (:derived) are not supported";
     if (keyword == ":durative-action") return "durative actions are not supported";
     if (keyword == ":constraints") return "state trajectory constraints are not supported";
     return nullptr;
@@ -88,6 +87,44 @@ std::vector<FunctionDecl> parse_functions(const SExpr& section, const Requiremen
         }
     }
     return functions;
+}
+
+// (:derived (p ?x - t ...) φ)
+DerivedDecl parse_derived(const SExpr& section, const Requirements& req, const std::string& file,
+                          std::vector<Warning>* warnings) {
+    const SExpr& keyword = section.items[0];
+    if (section.items.size() != 3) {
+        throw Error(ErrorCategory::Syntax,
+                    "':derived' takes a head such as '(above ?x ?y)' and a condition, found " +
+                        std::to_string(section.items.size() - 1) + " item(s)",
+                    position_of(keyword, file));
+    }
+    if (!req.derived_predicates) {
+        add_warning(warnings,
+                    "':derived' is used but ':derived-predicates' is not in :requirements "
+                    "(accepted as declared)",
+                    position_of(keyword, file));
+    }
+    const SExpr& head = section.items[1];
+    if (!head.is_list || head.items.empty() || !head.items[0].is_symbol() ||
+        !is_name(head.items[0].symbol)) {
+        throw Error(
+            ErrorCategory::Syntax,
+            "expected a head such as '(above ?x ?y)' after ':derived', found " + describe(head),
+            position_of(head, file));
+    }
+    DerivedDecl decl;
+    decl.pos = pos_of(keyword);
+    decl.predicate = Name{head.items[0].symbol, pos_of(head.items[0])};
+    decl.parameters =
+        parse_typed_list(head, 1, TypedListKind::Variables, req, file,
+                         "the head of derived predicate '" + head.items[0].symbol + "'");
+    // The body may use every condition a precondition may (ADL included).
+    Requirements body_req = req;
+    body_req.negative_preconditions = body_req.negative_preconditions || req.derived_predicates;
+    decl.body =
+        parse_adl_formula(section.items[2], FormulaContext::Precondition, body_req, file, warnings);
+    return decl;
 }
 
 ActionDecl parse_action(const SExpr& section, const Requirements& req, const std::string& file,
@@ -208,13 +245,15 @@ DomainAst parse_domain(std::string_view text, const std::string& file,
             domain.functions = parse_functions(s, req, file, warnings);
         } else if (k == ":action") {
             domain.actions.push_back(parse_action(s, req, file, warnings));
+        } else if (k == ":derived") {
+            domain.derived.push_back(parse_derived(s, req, file, warnings));
         } else if (const char* why = unsupported_section(k)) {
             throw Error(ErrorCategory::Unsupported, why, position_of(keyword, file));
         } else {
             throw Error(ErrorCategory::Syntax,
                         "unknown section keyword '" + k +
                             "' in a domain (expected :requirements, :types, :constants, "
-                            ":predicates, :functions or :action)",
+                            ":predicates, :functions, :action or :derived)",
                         position_of(keyword, file));
         }
     }

@@ -28,12 +28,12 @@ std::span<const RequirementEntry> requirement_list() {
         {":quantified-preconditions",
          [](R& r) { r.existential_preconditions = r.universal_preconditions = true; }},
         {":conditional-effects", [](R& r) { r.conditional_effects = true; }},
+        {":derived-predicates", [](R& r) { r.derived_predicates = true; }},
         // Refused: they imply features the planner does not implement.
         {":fluents"},
         {":numeric-fluents"},
         {":object-fluents"},
         {":durative-actions"},
-        {":derived-predicates"},
         {":timed-initial-literals"},
         {":preferences"},
         {":constraints"},
@@ -74,6 +74,7 @@ Requirements Requirements::merged_with(const Requirements& extra) const {
     out.existential_preconditions = existential_preconditions || extra.existential_preconditions;
     out.universal_preconditions = universal_preconditions || extra.universal_preconditions;
     out.conditional_effects = conditional_effects || extra.conditional_effects;
+    out.derived_predicates = derived_predicates || extra.derived_predicates;
     return out;
 }
 
@@ -88,6 +89,7 @@ Requirements parse_requirements(const SExpr& section, const std::string& file) {
     req.existential_preconditions = false;
     req.universal_preconditions = false;
     req.conditional_effects = false;
+    req.derived_predicates = false;
     for (std::size_t i = 1; i < section.items.size(); ++i) {
         const SExpr& item = section.items[i];
         if (item.is_list || item.symbol.empty() || item.symbol[0] != ':') {

@@ -14,8 +14,10 @@
 // universal), :disjunctive-preconditions, :existential-preconditions and
 // :universal-preconditions are supported (docs/pddl-support.md); an ADL
 // construct used without its requirement is accepted with a warning.
+// :derived-predicates is supported (axioms, core/task/axioms.hpp); a
+// (:derived ...) without it is accepted with a warning.
 // Requirements that imply features we do not implement (:numeric-fluents,
-// :durative-actions, :derived-predicates, ...) are refused as Unsupported,
+// :durative-actions, ...) are refused as Unsupported,
 // naming the requirement; any other token is an "unknown requirement" Input
 // error.
 #pragma once
@@ -38,6 +40,7 @@ struct Requirements {
     bool existential_preconditions = true;
     bool universal_preconditions = true;
     bool conditional_effects = true;
+    bool derived_predicates = true;
 
     // What a file without a :requirements section gets.
     static Requirements assumed() { return Requirements{}; }

@@ -64,6 +64,15 @@ struct PendingEffect {
     std::vector<AtomSchema> add_effects, delete_effects;
     Pos pos;
 };
+// A (:derived ...) as lowered from the domain, before normalisation.
+struct PendingDerived {
+    PredicateId predicate = 0;
+    std::vector<Parameter> parameters;  // the head's variables
+    Condition condition;
+    int num_variables = 0;
+    Pos pos;
+};
+
 struct PendingAdl {
     SchemaId schema = 0;
     bool has_precondition = false;
@@ -88,18 +97,23 @@ class TaskBuilder {
         // Domain first, so that domain errors are reported before problem ones.
         add_constants();
         add_predicates();
+        mark_derived_predicates();
         add_functions();
         for (const ActionDecl& action : domain_.actions)
             add_schema(action);
+        for (const DerivedDecl& decl : domain_.derived)
+            lower_derived(decl);
         check_domain_name();
         add_problem_objects();
         // ADL normalisation instantiates universal conditions over the
         // objects, so it waits for the problem's.
         expand_adl_schemas();
+        expand_derived();
         mark_static_predicates();
         add_init();
         add_function_values();
         add_goal();
+        stratify();
         decide_action_costs();
         task_.types = types_.types();
         types_.compute_membership(task_);
@@ -396,6 +410,7 @@ class TaskBuilder {
                        std::move(atom));
         }
         for (const Literal& lit : action.effect) {
+            refuse_derived_effect(lit, action);
             AtomSchema atom = schema_atom(lit.atom, schema);
             add_unique(lit.negated ? schema.delete_effects : schema.add_effects, std::move(atom));
         }
@@ -406,6 +421,140 @@ class TaskBuilder {
             lower_adl(action, schema, id);
         }
         task_.schemas.push_back(std::move(schema));
+    }
+
+    // ---- Derived predicates (docs/pddl-support.md) ----
+
+    void mark_derived_predicates() {
+        for (const DerivedDecl& decl : domain_.derived) {
+            auto it = predicate_ids_.find(decl.predicate.text);
+            if (it == predicate_ids_.end()) {
+                throw Error(ErrorCategory::Input,
+                            "derived predicate '" + decl.predicate.text +
+                                "' is not declared (declare it in :predicates)",
+                            at(decl.predicate.pos, dfile()));
+            }
+            Predicate& p = task_.predicates[it->second];
+            if (static_cast<int>(decl.parameters.size()) != p.arity()) {
+                throw Error(ErrorCategory::Input,
+                            "predicate '" + p.name + "' takes " + std::to_string(p.arity()) +
+                                arguments_word(p.arity()) + ", got " +
+                                std::to_string(decl.parameters.size()),
+                            at(decl.predicate.pos, dfile()));
+            }
+            p.is_derived = true;
+        }
+    }
+
+    void refuse_derived_effect(const Literal& lit, const ActionDecl& action) const {
+        auto it = predicate_ids_.find(lit.atom.predicate.text);
+        if (it == predicate_ids_.end() || !task_.predicates[it->second].is_derived) return;
+        throw Error(ErrorCategory::Input,
+                    "action '" + action.name.text + "' changes derived predicate '" +
+                        lit.atom.predicate.text +
+                        "': derived predicates are defined by their axioms, never by effects",
+                    at(lit.pos, dfile()));
+    }
+
+    // Lowers the body of a (:derived ...) over its head's variables; typed
+    // like the declaration where the head leaves a variable untyped.
+    void lower_derived(const DerivedDecl& decl) {
+        const PredicateId id = predicate_ids_.at(decl.predicate.text);
+        ActionSchema head;
+        head.name = decl.predicate.text;
+        for (std::size_t i = 0; i < decl.parameters.size(); ++i) {
+            const TypedName& v = decl.parameters[i];
+            for (const Parameter& q : head.parameters) {
+                if (q.name == v.name.text) {
+                    throw Error(ErrorCategory::Unsupported,
+                                "variable '" + v.name.text +
+                                    "' repeated in the head of derived predicate '" +
+                                    decl.predicate.text + "'",
+                                at(v.name.pos, dfile()));
+                }
+            }
+            const TypeId type = v.type.alternatives.empty() ? task_.predicates[id].argument_types[i]
+                                                            : types_.resolve(v.type, dfile());
+            head.parameters.push_back(Parameter{v.name.text, type});
+        }
+        next_variable_ = head.arity();
+        scope_.clear();
+        PendingDerived pending;
+        pending.predicate = id;
+        pending.parameters = head.parameters;
+        pending.condition = lower(decl.body, head);
+        pending.num_variables = next_variable_;
+        pending.pos = decl.pos;
+        scope_.clear();
+        pending_derived_.push_back(std::move(pending));
+    }
+
+    // One axiom per conjunct of each derived body.
+    void expand_derived() {
+        for (const PendingDerived& pending : pending_derived_) {
+            const Predicate& p = task_.predicates[pending.predicate];
+            int next = pending.num_variables;
+            std::vector<TypeId> types;
+            for (const Parameter& v : pending.parameters)
+                types.push_back(v.type);
+            const std::string what = "derived predicate '" + p.name + "'";
+            std::vector<Conjunct> conjuncts =
+                normalise_condition(pending.condition, what, next, pending.pos, dfile(), types);
+            for (const Conjunct& k : conjuncts)
+                add_axiom(pending.predicate, pending.parameters, k, next, pending.pos);
+            task_.derived_definitions.push_back(
+                DerivedDefinition{pending.predicate, pending.parameters, pending.condition});
+        }
+    }
+
+    // Strata: a rule's head is at least as high as its positive derived body
+    // atoms and higher than its negated ones; a cycle through a negation
+    // cannot be stratified and is refused at a (:derived ...) on it.
+    void stratify() {
+        const std::vector<Pos>& axiom_pos = axiom_pos_;
+        const int n = task_.num_predicates();
+        std::vector<int> stratum(n, 0);
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            for (std::size_t a = 0; a < task_.axioms.size(); ++a) {
+                const Axiom& axiom = task_.axioms[a];
+                int& h = stratum[axiom.head.predicate];
+                for (const auto* atoms : {&axiom.positive_conditions, &axiom.negative_conditions}) {
+                    for (const AtomSchema& b : *atoms) {
+                        if (!task_.predicates[b.predicate].is_derived) continue;
+                        const int need =
+                            stratum[b.predicate] + (atoms == &axiom.negative_conditions);
+                        if (need <= h) continue;
+                        h = need;
+                        changed = true;
+                        if (h > n) {
+                            throw Error(ErrorCategory::Unsupported,
+                                        "derived predicate '" +
+                                            task_.predicates[axiom.head.predicate].name +
+                                            "' depends on its own negation (through '" +
+                                            task_.predicates[b.predicate].name +
+                                            "'): the axioms cannot be stratified",
+                                        at(axiom_pos[a], dfile()));
+                        }
+                    }
+                }
+            }
+        }
+        for (Axiom& axiom : task_.axioms)
+            axiom.stratum = stratum[axiom.head.predicate];
+        std::stable_sort(task_.axioms.begin(), task_.axioms.end(),
+                         [](const Axiom& a, const Axiom& b) { return a.stratum < b.stratum; });
+        // Strata numbered densely from 0.
+        int dense = -1, last = -1;
+        for (Axiom& axiom : task_.axioms) {
+            if (axiom.stratum != last) {
+                last = axiom.stratum;
+                ++dense;
+            }
+            axiom.stratum = dense;
+        }
+        task_.num_strata = dense + 1;
     }
 
     // ---- ADL (docs/pddl-support.md) ----
@@ -501,6 +650,7 @@ class TaskBuilder {
             for (const Formula& f : decl.conditions)
                 effect.condition.children.push_back(lower(f, schema));
             for (const Literal& lit : decl.effect) {
+                refuse_derived_effect(lit, action);
                 AtomSchema atom = schema_atom(lit.atom, schema);
                 add_unique(lit.negated ? effect.delete_effects : effect.add_effects,
                            std::move(atom));
@@ -521,27 +671,75 @@ class TaskBuilder {
         return it->second;
     }
 
-    // Normalises `c`; a formula too large to compile is refused at `pos`.
+    // Normalises `c` (free parameters typed by `types`); a formula too large
+    // to split gets auxiliary derived predicates, one too large even to
+    // compile is refused at `pos`.
     std::vector<Conjunct> normalise_condition(const Condition& c, const std::string& what,
                                               int& next_variable, const Pos& pos,
-                                              const std::string& file) {
+                                              const std::string& file,
+                                              std::vector<TypeId> types = {}) {
+        AuxiliarySink sink;
+        sink.parameter_types = std::move(types);
+        sink.first_predicate = task_.num_predicates();
+        std::vector<Conjunct> conjuncts;
         try {
-            return normalise(
+            conjuncts = normalise(
                 c, [this](TypeId t) -> const std::vector<ObjectId>& { return objects_of(t); },
-                next_variable, what);
+                next_variable, what, NormaliseLimits{}, &sink);
         } catch (const Error& e) {
             if (e.position().line > 0) throw;
             throw Error(e.category(), e.message(), at(pos, file));
         }
+        add_auxiliary_predicates(sink, pos);
+        return conjuncts;
+    }
+
+    void add_auxiliary_predicates(const AuxiliarySink& sink, const Pos& pos) {
+        for (const AuxiliaryPredicate& aux : sink.predicates) {
+            const PredicateId id = task_.num_predicates();
+            Predicate predicate{"__derived-" + std::to_string(id), aux.argument_types, false};
+            predicate.is_derived = true;
+            task_.predicates.push_back(std::move(predicate));
+            std::vector<Parameter> head;
+            for (std::size_t i = 0; i < aux.argument_types.size(); ++i)
+                head.push_back(Parameter{"?v" + std::to_string(i), aux.argument_types[i]});
+            for (const Conjunct& k : aux.rules)
+                add_axiom(id, head, k, aux.num_variables, pos);
+            task_.derived_definitions.push_back(DerivedDefinition{id, head, aux.definition});
+        }
+    }
+
+    // The axiom of one conjunct of a derived predicate's body.
+    void add_axiom(PredicateId predicate, const std::vector<Parameter>& head, const Conjunct& k,
+                   int num_variables, const Pos& pos) {
+        const int arity = static_cast<int>(head.size());
+        Axiom axiom;
+        axiom.head.predicate = predicate;
+        axiom.variables = head;
+        for (int i = 0; i < arity; ++i)
+            axiom.head.arguments.push_back(Term::parameter(i));
+        const std::vector<int> map = conjunct_variable_map(k.variables, num_variables, arity);
+        for (const auto& var : k.variables)
+            axiom.variables.push_back(var.second);
+        for (const Condition& lit : k.literals)
+            add_conjunct_literal(lit, map, axiom.positive_conditions, axiom.negative_conditions,
+                                 axiom.equalities);
+        task_.axioms.push_back(std::move(axiom));
+        axiom_pos_.push_back(pos);
     }
 
     // The conditional effects of one pending effect; unconditional parts go
     // to `base`'s effects. Variables are numbered from base.arity().
     void normalise_effect(const PendingEffect& pending, ActionSchema& base, int num_variables) {
         int next = num_variables;
+        std::vector<TypeId> types(num_variables, 0);
+        for (int i = 0; i < base.arity(); ++i)
+            types[i] = base.parameters[i].type;
+        for (const auto& v : pending.variables)
+            types[v.first] = v.second.type;
         std::vector<Conjunct> conjuncts = normalise_condition(
             pending.condition, "a conditional effect of action '" + base.name + "'", next,
-            pending.pos, dfile());
+            pending.pos, dfile(), std::move(types));
         for (Conjunct& k : conjuncts) {
             std::vector<std::pair<int, Parameter>> vars = pending.variables;
             vars.insert(vars.end(), k.variables.begin(), k.variables.end());
@@ -574,9 +772,12 @@ class TaskBuilder {
         const int original = static_cast<int>(task_.original_preconditions.size());
         task_.original_preconditions.push_back(pending.precondition);
         int next = pending.num_variables;
+        std::vector<TypeId> types;
+        for (const Parameter& p : base.parameters)
+            types.push_back(p.type);
         std::vector<Conjunct> conjuncts = normalise_condition(
             pending.precondition, "the precondition of action '" + base.name + "'", next,
-            pending.pos, dfile());
+            pending.pos, dfile(), std::move(types));
         std::vector<ActionSchema> out;
         for (const Conjunct& k : conjuncts) {
             ActionSchema v = base;
@@ -681,7 +882,7 @@ class TaskBuilder {
 
     void mark_static_predicates() {
         for (Predicate& p : task_.predicates)
-            p.is_static = true;
+            p.is_static = !p.is_derived;
         for (const ActionSchema& s : task_.schemas) {
             for (const AtomSchema& a : s.add_effects)
                 task_.predicates[a.predicate].is_static = false;
@@ -742,8 +943,16 @@ class TaskBuilder {
     void add_init() {
         task_.initial_state.reserve(problem_.init.size());
         AtomList init(task_.initial_state);
-        for (const Atom& atom : problem_.init)
-            init.add(ground_atom(atom, "':init'"));
+        for (const Atom& atom : problem_.init) {
+            GroundAtom g = ground_atom(atom, "':init'");
+            if (task_.predicates[g.predicate].is_derived) {
+                throw Error(ErrorCategory::Input,
+                            "':init' sets derived predicate '" + atom.predicate.text +
+                                "': derived atoms follow from the other atoms by the axioms",
+                            at(atom.pos, pfile()));
+            }
+            init.add(std::move(g));
+        }
     }
 
     // (= (f o1 ... on) v) of :init; (= (total-cost) 0) only sets the metric's
@@ -840,6 +1049,8 @@ class TaskBuilder {
     int next_variable_ = 0;
     bool lowering_goal_ = false;
     std::vector<PendingAdl> pending_adl_;
+    std::vector<PendingDerived> pending_derived_;
+    std::vector<Pos> axiom_pos_;  // of the (:derived ...) or condition of each axiom
     std::unordered_map<TypeId, std::vector<ObjectId>> objects_by_type_;
 };
 

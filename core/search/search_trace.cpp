@@ -33,8 +33,10 @@ json vocabulary_json(const Task& task) {
     json objects = json::array(), predicates = json::array(), statics = json::array();
     for (const Object& o : task.objects)
         objects.push_back({{"name", o.name}, {"type", task.types[o.type].name}});
-    for (const Predicate& p : task.predicates)
+    for (const Predicate& p : task.predicates) {
         predicates.push_back({{"name", p.name}, {"arity", p.arity()}, {"static", p.is_static}});
+        if (p.is_derived) predicates.back()["derived"] = true;  // by the axioms
+    }
     for (const GroundAtom& atom : task.initial_state) {
         if (task.predicates[atom.predicate].is_static) statics.push_back(to_string(task, atom));
     }

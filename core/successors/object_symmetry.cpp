@@ -18,7 +18,7 @@ void mark_condition(const Condition& c, const std::function<void(const Term&)>& 
 }
 
 // Objects the domain names (constants, objects written into a schema, a
-// conditional effect, a cost term or an ADL formula, e.g. by a forall
+// conditional effect, a cost term, an axiom or an ADL formula, e.g. by a forall
 // expanded over the objects): a permutation must leave them in place.
 std::vector<char> named_objects(const Task& task) {
     std::vector<char> named(static_cast<std::size_t>(task.num_objects()), 0);
@@ -55,6 +55,17 @@ std::vector<char> named_objects(const Task& task) {
             }
         }
     }
+    for (const Axiom& a : task.axioms) {
+        mark_atoms({a.head});
+        mark_atoms(a.positive_conditions);
+        mark_atoms(a.negative_conditions);
+        for (const EqualityConstraint& e : a.equalities) {
+            mark(e.lhs);
+            mark(e.rhs);
+        }
+    }
+    for (const DerivedDefinition& d : task.derived_definitions)
+        mark_condition(d.condition, mark);
     for (const Condition& c : task.original_preconditions)
         mark_condition(c, mark);
     if (task.has_original_goal) mark_condition(task.original_goal, mark);

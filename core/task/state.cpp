@@ -1,6 +1,7 @@
 // Packed states: construction, lookup, successor computation and hashing.
 #include "core/task/state.hpp"
 
+#include "core/task/axioms.hpp"
 #include "core/task/conditional_effects.hpp"
 
 #include <algorithm>
@@ -18,6 +19,8 @@ StateLayout::StateLayout(const Task& task) {
             fluent_.push_back(p);
         }
     }
+    // The evaluator copies this layout before it has an evaluator.
+    if (task.has_axioms()) axioms_ = std::make_shared<const AxiomEvaluator>(task, *this);
 }
 
 namespace {
@@ -29,7 +32,8 @@ int compare_tuples(const ObjectId* a, const ObjectId* b, int n) {
     return 0;
 }
 
-// Sorts a flat array of tuples of the given stride and removes duplicates.
+}  // namespace
+
 void sort_unique_tuples(std::vector<ObjectId>& flat, int stride) {
     std::size_t n = flat.size() / stride;
     if (n <= 1) return;
@@ -71,8 +75,6 @@ void sort_unique_tuples(std::vector<ObjectId>& flat, int stride) {
     }
     flat.swap(out);
 }
-
-}  // namespace
 
 std::pair<int, int> relation_prefix_range(const RelationView& rel,
                                           std::span<const ObjectId> prefix) {
@@ -164,6 +166,7 @@ State initial_state(const Task& task, const StateLayout& layout) {
     for (const GroundAtom& atom : task.initial_state) {
         if (layout.is_fluent(atom.predicate)) builder.add(atom.predicate, atom.arguments);
     }
+    if (const AxiomEvaluator* axioms = layout.axioms()) return axioms->evaluate(builder.build());
     return builder.build();
 }
 
@@ -248,6 +251,8 @@ State ActionApplier::apply(const State& state, SchemaId schema_id,
         out.insert(out.end(), rel.begin(), rel.end());
     }
     out[slots] = static_cast<ObjectId>(out.size());
+    if (const AxiomEvaluator* axioms = layout.axioms())
+        return axioms->evaluate(State(std::move(out)));
     return State(std::move(out));
 }
 

@@ -5,12 +5,15 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "core/task/task.hpp"
 
 namespace ll {
+
+class AxiomEvaluator;
 
 // How states of one task are laid out: which predicates are fluent and the
 // storage stride of each (arity, or 1 for nullary predicates, which store a
@@ -27,8 +30,12 @@ class StateLayout {
     PredicateId predicate_of_slot(int slot) const { return fluent_[slot]; }
     int arity(PredicateId p) const { return arity_[p]; }
     int stride(PredicateId p) const { return arity_[p] == 0 ? 1 : arity_[p]; }
+    // The task's axioms, or null when it has none: every state built with
+    // this layout (initial_state, ActionApplier) holds its derived atoms.
+    const AxiomEvaluator* axioms() const { return axioms_.get(); }
 
   private:
+    std::shared_ptr<const AxiomEvaluator> axioms_;
     std::vector<int> arity_;
     std::vector<int> slot_;
     std::vector<PredicateId> fluent_;
@@ -123,6 +130,9 @@ inline bool relation_contains(const RelationView& rel, const ObjectId* tuple) {
 inline bool relation_contains(const RelationView& rel, std::span<const ObjectId> tuple) {
     return relation_contains(rel, tuple.data());
 }
+// Sorts a flat array of tuples of the given stride and removes duplicates.
+void sort_unique_tuples(std::vector<ObjectId>& flat, int stride);
+
 // The range [first, last) of tuples whose first `prefix.size()` objects equal
 // `prefix`.
 std::pair<int, int> relation_prefix_range(const RelationView& rel,

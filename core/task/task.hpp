@@ -30,6 +30,10 @@ struct Predicate {
     std::string name;  // lower case
     std::vector<TypeId> argument_types;
     bool is_static = false;  // occurs in no add or delete effect of any schema
+    // Defined by axioms (:derived, or a condition compiled by the front end):
+    // true in a state exactly when the axioms derive it from the state's
+    // other atoms. Never static, never in an effect.
+    bool is_derived = false;
     int arity() const { return static_cast<int>(argument_types.size()); }
 };
 
@@ -187,6 +191,29 @@ struct ActionSchema {
     int printed_arity() const { return arity() - num_hidden_parameters; }
 };
 
+// One rule of a derived predicate after normalisation: the head holds in a
+// state when the body, a conjunction of literals, holds there for some
+// binding of `variables` to objects of their types (terms index
+// `variables`). Axioms are evaluated stratum by stratum (Task::axioms is
+// sorted by stratum): a body's positive derived atoms come from the same or
+// a lower stratum, its negated derived atoms from a lower one.
+struct Axiom {
+    AtomSchema head;
+    std::vector<Parameter> variables;
+    std::vector<AtomSchema> positive_conditions;
+    std::vector<AtomSchema> negative_conditions;
+    std::vector<EqualityConstraint> equalities;
+    int stratum = 0;
+};
+
+// A (:derived (p ?x ...) φ) as written, for the validator: the head's
+// variables are Term::parameter 0..arity-1, quantified ones follow.
+struct DerivedDefinition {
+    PredicateId predicate = 0;
+    std::vector<Parameter> parameters;
+    Condition condition;
+};
+
 struct GroundAtom {
     PredicateId predicate = 0;
     std::vector<ObjectId> arguments;
@@ -248,6 +275,13 @@ struct Task {
     Condition original_goal;
     bool has_original_goal = false;
 
+    // Derived predicates: the normalised rules, sorted by stratum, and the
+    // definitions as written (several for one predicate are a disjunction).
+    // Empty for a task without axioms (no work per state then).
+    std::vector<Axiom> axioms;
+    int num_strata = 0;
+    std::vector<DerivedDefinition> derived_definitions;
+
     // What the front end accepted but found sloppy, in order (core/pddl).
     std::vector<Warning> warnings;
 
@@ -260,6 +294,7 @@ struct Task {
             if (!s.conditional_effects.empty()) return true;
         return false;
     }
+    bool has_axioms() const { return !axioms.empty(); }
     // Some schema or the goal went through ADL normalisation.
     bool is_adl() const {
         if (has_original_goal) return true;

@@ -16,6 +16,27 @@ GroundAtom ground(const AtomSchema& atom, const std::vector<ObjectId>& binding) 
     return g;
 }
 
+// Every head tuple of `d` not yet in `state` whose definition holds is
+// added; true when one was.
+bool derive_once(const Task& task, const DerivedDefinition& d, std::size_t i,
+                 std::vector<ObjectId>& binding, std::set<GroundAtom>& state) {
+    if (i == d.parameters.size()) {
+        GroundAtom atom{d.predicate, std::vector<ObjectId>(binding.begin(), binding.begin() + i)};
+        if (state.count(atom) > 0) return false;
+        std::vector<ObjectId> scratch = atom.arguments;
+        if (!condition_holds(task, d.condition, scratch, state)) return false;
+        state.insert(std::move(atom));
+        return true;
+    }
+    bool added = false;
+    if (binding.size() <= i) binding.resize(i + 1, 0);
+    for (ObjectId o : task.objects_of_type[d.parameters[i].type]) {
+        binding[i] = o;
+        added = derive_once(task, d, i + 1, binding, state) || added;
+    }
+    return added;
+}
+
 // Quantifier: every (forall) / some (exists) binding of variables[i..].
 bool quantified(const Task& task, const Condition& c, std::size_t i, std::vector<ObjectId>& binding,
                 const std::set<GroundAtom>& state) {
@@ -31,6 +52,30 @@ bool quantified(const Task& task, const Condition& c, std::size_t i, std::vector
 }
 
 }  // namespace
+
+void apply_derived_definitions(const Task& task, std::set<GroundAtom>& state) {
+    if (task.derived_definitions.empty()) return;
+    for (auto it = state.begin(); it != state.end();) {
+        if (task.predicates[it->predicate].is_derived)
+            it = state.erase(it);
+        else
+            ++it;
+    }
+    std::vector<int> stratum(task.predicates.size(), 0);
+    for (const Axiom& a : task.axioms)
+        stratum[a.head.predicate] = a.stratum;
+    std::vector<ObjectId> binding;
+    for (int s = 0; s < task.num_strata; ++s) {
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            for (const DerivedDefinition& d : task.derived_definitions) {
+                if (stratum[d.predicate] == s)
+                    changed = derive_once(task, d, 0, binding, state) || changed;
+            }
+        }
+    }
+}
 
 bool condition_holds(const Task& task, const Condition& c, std::vector<ObjectId>& binding,
                      const std::set<GroundAtom>& state) {

@@ -18,6 +18,12 @@ namespace ll {
 bool condition_holds(const Task& task, const Condition& condition, std::vector<ObjectId>& binding,
                      const std::set<GroundAtom>& state);
 
+// Replaces the derived atoms of `state` by those the derived predicates'
+// definitions as written (Task::derived_definitions) give, stratum by
+// stratum, each to a fixpoint: every head tuple over the objects of its
+// types is checked against the formula until none is added.
+void apply_derived_definitions(const Task& task, std::set<GroundAtom>& state);
+
 // The add and delete effects of `action`'s conditional effects that fire in
 // `state`, appended to `adds` and `deletes`.
 void conditional_effects_of(const Task& task, const GroundAction& action,

@@ -126,6 +126,7 @@ void apply_effects(const Task& task, const GroundAction& action, std::set<Ground
         state.erase(atom);
     for (GroundAtom& atom : adds)
         state.insert(std::move(atom));
+    apply_derived_definitions(task, state);
 }
 
 }  // namespace
@@ -139,6 +140,7 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
     ValidationResult result;
     result.plan_length = static_cast<int>(plan.size());
     std::set<GroundAtom> state(task.initial_state.begin(), task.initial_state.end());
+    apply_derived_definitions(task, state);
     if (observe) observe(0, state);
 
     for (int step = 0; step < static_cast<int>(plan.size()); ++step) {

@@ -39,8 +39,9 @@ after(() => planner?.terminate());
 test('pddlRequirements is the core list: what it accepts and what it refuses', () => {
     const { supported, refused } = planner.pddlRequirements;
     assert.ok(supported.includes(':typing') && supported.includes(':adl'));
-    assert.ok(refused.includes(':derived-predicates'));
-    assert.ok(!supported.includes(':derived-predicates'));
+    assert.ok(supported.includes(':derived-predicates'));
+    assert.ok(refused.includes(':durative-actions'));
+    assert.ok(!supported.includes(':durative-actions'));
     assert.ok(Object.isFrozen(supported));
 });
 

@@ -542,14 +542,6 @@ Error parse_error(const std::string& domain, const std::string& problem) {
 const char* kProblem = "(define (problem p) (:domain d) (:objects a) (:init) (:goal (q)))";
 
 TEST(AdlRefusals, UnsupportedConstructsAreNamedAtTheirPosition) {
-    const Error derived = parse_error(
-        "(define (domain d) (:requirements :strips)\n (:predicates (q) (r))\n"
-        "  (:derived (r) (q)))",
-        kProblem);
-    EXPECT_EQ(derived.category(), ErrorCategory::Unsupported);
-    EXPECT_EQ(derived.position().line, 3);
-    EXPECT_NE(derived.message().find("derived"), std::string::npos);
-
     const Error durative = parse_error(
         "(define (domain d)\n (:predicates (q))\n (:durative-action a :parameters ()\n"
         "  :duration (= ?duration 1) :condition () :effect ()))",
@@ -600,8 +592,9 @@ TEST(AdlRefusals, AdlRequirementsAreAcceptedAndUndeclaredUseWarns) {
     }
 }
 
-TEST(AdlRefusals, TooLargeDisjunctiveFormsAreRefused) {
-    // (and (or p1 q1) ... (or p10 q10)) has 1024 alternatives.
+TEST(AdlRefusals, TooLargeDisjunctiveFormsAreCompiledIntoDerivedPredicates) {
+    // (and (or p1 q1) ... (or p10 q10)) has 1024 alternatives: past the
+    // limit, the disjunctions become derived predicates (one schema).
     std::string pre = "(and";
     std::string preds;
     for (int i = 0; i < 10; ++i) {
@@ -609,15 +602,13 @@ TEST(AdlRefusals, TooLargeDisjunctiveFormsAreRefused) {
         preds += " (p" + std::to_string(i) + ") (q" + std::to_string(i) + ")";
     }
     pre += ")";
-    const Error e =
-        parse_error("(define (domain d) (:requirements :adl) (:predicates (q)" + preds +
-                        ")\n (:action a :parameters () :precondition " + pre + " :effect (q)))",
-                    kProblem);
-    EXPECT_EQ(e.category(), ErrorCategory::Unsupported) << e.what();
-    EXPECT_NE(e.message().find("action 'a'"), std::string::npos);
-    EXPECT_EQ(e.position().file, "d.pddl");
-    EXPECT_EQ(e.position().line, 2);  // at the precondition's '('
-    EXPECT_GT(e.position().column, 1);
+    const Task task =
+        parse_task("(define (domain d) (:requirements :adl) (:predicates (q)" + preds +
+                       ")\n (:action a :parameters () :precondition " + pre + " :effect (q)))",
+                   kProblem, "d.pddl", "p.pddl");
+    EXPECT_EQ(task.num_schemas(), 1);
+    EXPECT_EQ(task.axioms.size(), 20u);  // two rules for each of the 10 disjunctions
+    EXPECT_EQ(task.schemas[0].positive_preconditions.size(), 10u);
 }
 
 TEST(AdlLearning, GraphsRefuseAdlDomainsWithATypedError) {
@@ -677,12 +668,13 @@ TEST_F(AdlCli, SolvesAdlTasksWithValidPrintedPlansInBothSpaces) {
 TEST_F(AdlCli, RefusedConstructsExit34WithTheirPosition) {
     write("domain.pddl",
           "(define (domain d) (:requirements :adl)\n (:predicates (q) (r))\n"
-          "  (:derived (r) (q)))\n");
+          "  (:durative-action a :parameters () :duration (= ?duration 1)\n"
+          "   :condition () :effect ()))\n");
     write("problem.pddl", kProblem);
     const test::RunResult r = run("plan domain.pddl problem.pddl");
     EXPECT_EQ(r.code, 34) << r.err;
     EXPECT_NE(r.err.find("domain.pddl:3:"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("derived"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("durative"), std::string::npos) << r.err;
 }
 
 TEST_F(AdlCli, LltrainAndModelsRefuseAdlDomainsWithExit34) {

@@ -20,11 +20,11 @@ export const PDDL_REQUIREMENTS = Object.freeze({
     supported: Object.freeze([
         ':strips', ':typing', ':negative-preconditions', ':equality', ':action-costs', ':adl',
         ':disjunctive-preconditions', ':existential-preconditions', ':universal-preconditions',
-        ':quantified-preconditions', ':conditional-effects',
+        ':quantified-preconditions', ':conditional-effects', ':derived-predicates',
     ]),
     refused: Object.freeze([
         ':fluents', ':numeric-fluents', ':object-fluents', ':durative-actions',
-        ':derived-predicates', ':timed-initial-literals', ':preferences', ':constraints',
+        ':timed-initial-literals', ':preferences', ':constraints',
         ':duration-inequalities', ':continuous-effects',
     ]),
 });

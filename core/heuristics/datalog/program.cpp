@@ -57,6 +57,8 @@ class Builder {
         }
         for (SchemaId s = 0; s < task_.num_schemas(); ++s)
             add_schema(s);
+        for (const Axiom& axiom : task_.axioms)
+            add_axiom(axiom);
         p_.num_predicates = static_cast<int>(p_.arity.size());
         p_.consumers.assign(p_.num_predicates, {});
         for (int r = 0; r < static_cast<int>(p_.rules.size()); ++r) {
@@ -109,6 +111,38 @@ class Builder {
         p_.effects.push_back(std::move(effects));
     }
 
+    // An axiom is a rule of weight 0 (as in Fast Downward's relaxation): its
+    // head is derived from its positive body; negated derived and fluent
+    // atoms are relaxed away like negative preconditions; no ε.
+    void add_axiom(const Axiom& axiom) {
+        const int num_variables = static_cast<int>(axiom.variables.size());
+        std::vector<RAtom> conditions;
+        std::vector<bool> bound(num_variables, false);
+        for (const AtomSchema& pre : axiom.positive_conditions) {
+            conditions.push_back(lift(pre.predicate, pre.arguments));
+            for (const Term& t : pre.arguments)
+                if (t.is_parameter()) bound[t.index] = true;
+        }
+        for (int i = 0; i < num_variables; ++i) {
+            if (!bound[i])
+                conditions.push_back({type_predicate(axiom.variables[i].type), {{true, i}}});
+        }
+        std::vector<RConstraint> constraints =
+            literal_constraints(axiom.equalities, axiom.negative_conditions);
+        types_ = {};
+        for (const Parameter& v : axiom.variables)
+            types_.push_back(v.type);
+        const int first_rule = static_cast<int>(p_.rules.size());
+        Rule rule;
+        rule.body = join_down(std::move(conditions), num_variables);
+        rule.head = lift(axiom.head.predicate, axiom.head.arguments);
+        rule.weight = 0;
+        rule.num_variables = num_variables;
+        p_.rules.push_back(std::move(rule));
+        attach_constraints(first_rule, constraints);
+        rule_types_.resize(p_.rules.size(), types_);
+    }
+
     // The positive preconditions, a type atom for each parameter they leave
     // unbound (interning its type predicate) and ε (when there is one).
     std::vector<RAtom> schema_conditions(const ActionSchema& schema) {
@@ -131,15 +165,19 @@ class Builder {
     // (In)equalities and negated static preconditions (the relaxation drops
     // the other negative preconditions).
     std::vector<RConstraint> schema_constraints(const ActionSchema& schema) const {
+        return literal_constraints(schema.equalities, schema.negative_preconditions);
+    }
+    std::vector<RConstraint> literal_constraints(const std::vector<EqualityConstraint>& equalities,
+                                                 const std::vector<AtomSchema>& negatives) const {
         std::vector<RConstraint> constraints;
-        for (const EqualityConstraint& eq : schema.equalities) {
+        for (const EqualityConstraint& eq : equalities) {
             RConstraint c;
             c.kind = eq.negated ? RConstraint::Kind::NotEqual : RConstraint::Kind::Equal;
             c.lhs = {eq.lhs.is_parameter(), eq.lhs.index};
             c.rhs = {eq.rhs.is_parameter(), eq.rhs.index};
             constraints.push_back(c);
         }
-        for (const AtomSchema& neg : schema.negative_preconditions) {
+        for (const AtomSchema& neg : negatives) {
             if (!task_.predicates[neg.predicate].is_static) continue;  // relaxed away
             RConstraint c;
             c.kind = RConstraint::Kind::NotStatic;
@@ -153,6 +191,20 @@ class Builder {
     // until two are left: they form the body of the action's rule.
     void add_join_rules(SchemaId s, std::vector<RAtom> conditions) {
         const int arity = task_.schemas[s].arity();
+        conditions = join_down(std::move(conditions), arity);
+        Rule rule;
+        rule.head = RAtom{p_.action_predicate(s), {}};
+        for (int i = 0; i < arity; ++i)
+            rule.head.args.push_back({true, i});
+        rule.body = conditions;
+        rule.weight = 1;
+        rule.schema = s;
+        rule.num_variables = arity;
+        p_.rules.push_back(std::move(rule));
+    }
+
+    // Adds the auxiliary join rules that leave at most two conditions.
+    std::vector<RAtom> join_down(std::vector<RAtom> conditions, int arity) {
         while (conditions.size() > 2) {
             auto [i, j] = cheapest_pair(conditions);
             std::vector<int> vi = variables_of(conditions[i]), vj = variables_of(conditions[j]);
@@ -171,15 +223,7 @@ class Builder {
             conditions.erase(conditions.begin() + j);  // j > i
             conditions[i] = aux;
         }
-        Rule rule;
-        rule.head = RAtom{p_.action_predicate(s), {}};
-        for (int i = 0; i < arity; ++i)
-            rule.head.args.push_back({true, i});
-        rule.body = conditions;
-        rule.weight = 1;
-        rule.schema = s;
-        rule.num_variables = arity;
-        p_.rules.push_back(std::move(rule));
+        return conditions;
     }
 
     // Each constraint goes to the first rule from `first_rule` on whose body

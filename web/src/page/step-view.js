@@ -84,6 +84,7 @@ function renderState() {
     const deleted = trace.deleted[step];
     const goals = new Set(trace.goals);
     const hidden = new Set(ui.showStatic.checked ? [] : trace.predicates.filter((p) => p.static).map((p) => p.name));
+    const derived = new Set(trace.predicates.filter((p) => p.derived).map((p) => p.name));
     const groups = new Map(trace.predicates.map((p) => [p.name, []]));
     const add = (atom, cls) => {
         const predicate = atom.slice(1, -1).split(' ')[0];
@@ -95,11 +96,12 @@ function renderState() {
     for (const atom of deleted) add(atom, 'deleted');
     const sections = [...groups].filter(([, atoms]) => atoms.length).map(([predicate, atoms]) =>
         el('div', { class: 'atom-group' },
-            el('div', { class: 'atom-predicate', text: predicate }),
+            el('div', { class: 'atom-predicate', text: derived.has(predicate) ? `${predicate} (derived)` : predicate }),
             el('ul', {}, ...atoms.sort((a, b) => a.atom.localeCompare(b.atom)).map(({ atom, cls }) => el('li', {
-                class: ['atom', cls, goals.has(atom) ? 'goal' : ''].filter(Boolean).join(' '),
+                class: ['atom', cls, goals.has(atom) ? 'goal' : '', derived.has(predicate) ? 'derived' : '']
+                    .filter(Boolean).join(' '),
                 title: cls === 'added' ? 'added by this step' : cls === 'deleted' ? 'deleted by this step'
-                    : goals.has(atom) ? 'a goal atom' : undefined,
+                    : goals.has(atom) ? 'a goal atom' : derived.has(predicate) ? 'derived by the axioms' : undefined,
                 text: atom,
             })))));
     const satisfied = [...goals].filter((g) => state.has(g)).length;

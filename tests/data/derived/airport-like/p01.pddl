@@ -1,0 +1,5 @@
+(define (problem airport-like-p01)
+  (:domain airport-like)
+  (:objects p1 p2 - airplane s1 s2 s3 s4 s5 s6 s7 s8 s9 s10 - segment)
+  (:init (at p1 s1) (occupied s1) (at p2 s10) (occupied s10) (edge s1 s2) (edge s2 s1) (edge s2 s3) (edge s3 s2) (edge s3 s4) (edge s4 s3) (edge s4 s5) (edge s5 s4) (edge s5 s6) (edge s6 s5) (edge s6 s7) (edge s7 s6) (edge s7 s8) (edge s8 s7) (edge s8 s9) (edge s9 s8) (edge s9 s10) (edge s10 s9) (edge s3 s9) (edge s9 s3) (blocks s2 s4) (blocks s4 s2) (blocks s6 s8) (blocks s8 s6) (blocks s5 s9) (blocks s9 s5))
+  (:goal (and (at p1 s8) (at p2 s2))))

@@ -1,0 +1,5 @@
+(define (problem blocksworld-derived-p01)
+  (:domain blocksworld-derived)
+  (:objects a b c d - block)
+  (:init (on a b) (on b c) (ontable c) (ontable d) (handempty))
+  (:goal (and (above c a) (above d b) (ontable a))))

@@ -1,0 +1,5 @@
+(define (problem blocksworld-derived-p02)
+  (:domain blocksworld-derived)
+  (:objects a b c d e f - block)
+  (:init (on a b) (on b c) (ontable c) (on d e) (ontable e) (ontable f) (handempty))
+  (:goal (and (above a f) (above f e) (above e d) (above c b) (clear c))))

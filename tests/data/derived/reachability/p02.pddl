@@ -1,0 +1,7 @@
+(define (problem reachability-p02)
+  (:domain reachability)
+  (:objects a b c d e f - node)
+  (:init (at a)
+    (corridor a b) (corridor b c) (corridor c d) (corridor d e) (corridor e f)
+    (corridor f a) (locked c d) (locked d c) (key-at b))
+  (:goal (and (reachable f) (at c) (not (locked c d)))))

@@ -1,0 +1,5 @@
+(define (problem wide-dnf-p01)
+  (:domain wide-dnf)
+  (:objects g1 g2 g3 g4 - group)
+  (:init (pen7) (pen3))
+  (:goal (done)))

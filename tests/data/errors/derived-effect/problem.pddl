@@ -1,0 +1,5 @@
+(define (problem lamps-p01)
+  (:domain lamps)
+  (:objects l1 l2)
+  (:init)
+  (:goal (and (bright l1))))

@@ -1,0 +1,5 @@
+(define (problem noise-p01)
+  (:domain noise)
+  (:objects bell)
+  (:init)
+  (:goal (and (quiet bell))))

@@ -1,0 +1,355 @@
+// Derived predicates (axioms) and conditions compiled into derived
+// predicates: parsing, strata, the refusals (with positions), the derived
+// atoms of every reachable state of small tasks against two brute-force
+// oracles (the normalised rules over every binding, and the validator's
+// evaluation of the formulas as written), the relaxation with axioms, and
+// plans of both search spaces checked by the validator.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/heuristics/relaxation.hpp"
+#include "core/learning/model.hpp"
+#include "core/pddl/parser.hpp"
+#include "core/planner.hpp"
+#include "core/successors/successor_generator.hpp"
+#include "core/task/goal.hpp"
+#include "core/task/state.hpp"
+#include "core/task/static_facts.hpp"
+#include "core/validation/condition_check.hpp"
+#include "core/validation/validator.hpp"
+#include "tests/unit/test_support.hpp"
+
+namespace ll {
+namespace {
+
+std::string derived_path(const std::string& task, const std::string& file) {
+    return std::string(LL_TEST_DATA_DIR) + "/derived/" + task + "/" + file;
+}
+
+Task load_derived(const std::string& task, const std::string& problem) {
+    return parse_task(test::read_file(derived_path(task, "domain.pddl")),
+                      test::read_file(derived_path(task, problem + ".pddl")), "domain.pddl",
+                      problem + ".pddl");
+}
+
+const std::vector<test::TaskRef>& derived_tasks() {
+    static const std::vector<test::TaskRef> tasks{
+        {"reachability", "p01"}, {"reachability", "p02"},        {"blocksworld-derived", "p01"},
+        {"stratified", "p01"},   {"power-network", "p01"},       {"airport-like", "p01"},
+        {"wide-dnf", "p01"},     {"blocksworld-derived", "p02"}, {"power-network", "p02"}};
+    return tasks;
+}
+
+Error parse_error(const std::string& domain, const std::string& problem) {
+    try {
+        parse_task(domain, problem, "d.pddl", "p.pddl");
+    } catch (const Error& e) {
+        return e;
+    }
+    ADD_FAILURE() << "no error";
+    return Error(ErrorCategory::Internal, "none");
+}
+
+// ---- The oracle: every binding of every rule, to a fixpoint per stratum --
+
+class BruteForceAxioms {
+  public:
+    explicit BruteForceAxioms(const Task& task) : task_(task) {}
+
+    // The derived atoms that follow from `basic` (fluent and static atoms).
+    std::set<GroundAtom> derive(std::set<GroundAtom> atoms) const {
+        for (int s = 0; s < task_.num_strata; ++s) {
+            bool changed = true;
+            while (changed) {
+                changed = false;
+                for (const Axiom& a : task_.axioms) {
+                    if (a.stratum != s) continue;
+                    std::vector<ObjectId> binding(a.variables.size());
+                    changed = fire(a, 0, binding, atoms) || changed;
+                }
+            }
+        }
+        std::set<GroundAtom> derived;
+        for (const GroundAtom& g : atoms)
+            if (task_.predicates[g.predicate].is_derived) derived.insert(g);
+        return derived;
+    }
+
+  private:
+    static GroundAtom ground(const AtomSchema& a, const std::vector<ObjectId>& b) {
+        GroundAtom g{a.predicate, {}};
+        for (const Term& t : a.arguments)
+            g.arguments.push_back(t.is_parameter() ? b[t.index] : t.index);
+        return g;
+    }
+
+    bool fire(const Axiom& a, std::size_t i, std::vector<ObjectId>& b,
+              std::set<GroundAtom>& atoms) const {
+        if (i < a.variables.size()) {
+            bool added = false;
+            for (ObjectId o : task_.objects_of_type[a.variables[i].type]) {
+                b[i] = o;
+                added = fire(a, i + 1, b, atoms) || added;
+            }
+            return added;
+        }
+        auto value = [&](const Term& t) { return t.is_parameter() ? b[t.index] : t.index; };
+        for (const EqualityConstraint& eq : a.equalities)
+            if ((value(eq.lhs) == value(eq.rhs)) == eq.negated) return false;
+        for (const AtomSchema& p : a.positive_conditions)
+            if (!atoms.count(ground(p, b))) return false;
+        for (const AtomSchema& n : a.negative_conditions)
+            if (atoms.count(ground(n, b))) return false;
+        return atoms.insert(ground(a.head, b)).second;
+    }
+
+    const Task& task_;
+};
+
+std::set<GroundAtom> derived_atoms_of(const Task& task, const StateLayout& layout,
+                                      const State& state) {
+    std::set<GroundAtom> out;
+    for (const GroundAtom& g : fluent_atoms(layout, state))
+        if (task.predicates[g.predicate].is_derived) out.insert(g);
+    return out;
+}
+
+std::set<GroundAtom> basic_atoms_of(const Task& task, const StateLayout& layout,
+                                    const State& state) {
+    std::set<GroundAtom> out;
+    for (const GroundAtom& g : fluent_atoms(layout, state))
+        if (!task.predicates[g.predicate].is_derived) out.insert(g);
+    for (const GroundAtom& g : task.initial_state)
+        if (task.predicates[g.predicate].is_static) out.insert(g);
+    return out;
+}
+
+class DerivedTasks : public ::testing::TestWithParam<test::TaskRef> {};
+
+// Every reachable state (up to a cap) carries exactly the derived atoms
+// both oracles compute; the formulas as written agree with the rules on the
+// user's derived predicates (the validator's view).
+TEST_P(DerivedTasks, StatesCarryTheDerivedAtomsOfBothOracles) {
+    const Task task = load_derived(GetParam().task, GetParam().problem);
+    ASSERT_TRUE(task.has_axioms());
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    SuccessorGenerator gen(task, layout, statics);
+    const BruteForceAxioms oracle(task);
+    std::vector<State> frontier{initial_state(task, layout)};
+    std::set<std::vector<ObjectId>> seen;
+    int checked = 0;
+    std::size_t nonempty = 0;
+    while (!frontier.empty() && checked < 400) {
+        const State state = frontier.back();
+        frontier.pop_back();
+        const auto words = state.words();
+        if (!seen.insert({words.begin(), words.end()}).second) continue;
+        ++checked;
+        const std::set<GroundAtom> basic = basic_atoms_of(task, layout, state);
+        const std::set<GroundAtom> derived = derived_atoms_of(task, layout, state);
+        nonempty += !derived.empty();
+        ASSERT_EQ(derived, oracle.derive(basic)) << "state " << checked;
+        std::set<GroundAtom> by_formulas = basic;
+        apply_derived_definitions(task, by_formulas);
+        std::set<GroundAtom> formula_derived;
+        for (const GroundAtom& g : by_formulas)
+            if (task.predicates[g.predicate].is_derived) formula_derived.insert(g);
+        ASSERT_EQ(derived, formula_derived) << "state " << checked;
+        std::vector<GroundAction> applicable;
+        gen.applicable_actions(state, applicable);
+        for (const GroundAction& a : applicable)
+            frontier.push_back(apply_action(task, layout, state, a));
+    }
+    EXPECT_GT(checked, 3);
+    EXPECT_GT(nonempty, 0u);
+}
+
+// Both spaces find plans the validator (which evaluates the formulas as
+// written) accepts; the relaxation sees through the axioms (the initial
+// state is no relaxed dead end).
+TEST_P(DerivedTasks, BothSpacesSolveWithValidPlans) {
+    const Task task = load_derived(GetParam().task, GetParam().problem);
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const GoalChecker goal(task, layout, statics);
+    for (auto kind : {RelaxationHeuristic::Kind::FF, RelaxationHeuristic::Kind::Add,
+                      RelaxationHeuristic::Kind::Max}) {
+        RelaxationHeuristic h(kind, task, layout, statics, goal, RelaxationGrounding::Auto);
+        const double value = h.evaluate(initial_state(task, layout), PartialAction::none());
+        EXPECT_GT(value, 0);
+        EXPECT_LT(value, 1e9);
+    }
+    for (SpaceKind space : {SpaceKind::State, SpaceKind::Partial}) {
+        for (const char* config : {"default", "astar-lmcut"}) {
+            if (space == SpaceKind::Partial && std::string(config) == "astar-lmcut") continue;
+            const SearchResult r = solve(task, test::with_config(config, space));
+            ASSERT_EQ(r.status, SearchStatus::Solved) << config;
+            const ValidationResult v = validate_plan(task, r.plan);
+            EXPECT_TRUE(v.valid) << config << ": " << v.message;
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(All, DerivedTasks, ::testing::ValuesIn(derived_tasks()),
+                         [](const auto& info) { return test::param_name(info.param); });
+
+// ---- Parsing, strata, compilation -----------------------------------------
+
+TEST(Derived, StrataOrderNegationAfterWhatItNegates) {
+    const Task task = load_derived("stratified", "p01");
+    auto stratum = [&](const std::string& name) {
+        for (const Axiom& a : task.axioms)
+            if (task.predicates[a.head.predicate].name == name) return a.stratum;
+        return -1;
+    };
+    EXPECT_EQ(task.num_strata, 2);
+    EXPECT_EQ(stratum("lit"), 0);
+    EXPECT_EQ(stratum("sees"), 0);
+    EXPECT_EQ(stratum("unwatched"), 1);
+    for (const Predicate& p : task.predicates)
+        if (p.is_derived) EXPECT_FALSE(p.is_static) << p.name;
+}
+
+TEST(Derived, LargeConditionsAreCompiledNotSplit) {
+    // finish: (forall (?g) (or (mark1 ?g) ... (mark10 ?g))) over 4 groups,
+    // 10^4 alternatives: one schema, auxiliary derived predicates.
+    const Task wide = load_derived("wide-dnf", "p01");
+    int finishes = 0;
+    for (const ActionSchema& s : wide.schemas)
+        finishes += s.name == "finish";
+    EXPECT_EQ(finishes, 1);
+    EXPECT_TRUE(wide.has_axioms());
+    const Task airport = load_derived("airport-like", "p01");
+    int moves = 0;
+    for (const ActionSchema& s : airport.schemas)
+        moves += s.name == "move";
+    EXPECT_EQ(moves, 1);
+    // A small disjunction is still split into schema variants.
+    const Task split = parse_task(
+        "(define (domain d) (:requirements :adl) (:predicates (p) (q) (r))\n"
+        " (:action a :parameters () :precondition (or (p) (q)) :effect (r)))",
+        "(define (problem p) (:domain d) (:init (q)) (:goal (r)))", "d.pddl", "p.pddl");
+    EXPECT_EQ(split.num_schemas(), 2);
+    EXPECT_FALSE(split.has_axioms());
+}
+
+TEST(Derived, TooLargeDisjunctiveGoalIsCompiledAndSolved) {
+    // A goal of 2^10 alternatives.
+    std::string preds, goal = "(and", acts;
+    for (int i = 0; i < 10; ++i) {
+        const std::string n = std::to_string(i);
+        preds += " (p" + n + ") (q" + n + ")";
+        goal += " (or (p" + n + ") (q" + n + "))";
+        acts += " (:action make" + n + " :parameters () :precondition () :effect (q" + n + "))";
+    }
+    goal += ")";
+    const Task task = parse_task(
+        "(define (domain d) (:requirements :adl) (:predicates" + preds + ")" + acts + ")",
+        "(define (problem p) (:domain d) (:init) (:goal " + goal + "))", "d.pddl", "p.pddl");
+    EXPECT_TRUE(task.has_axioms());
+    const SearchResult r = solve(task, test::with_config("default"));
+    ASSERT_EQ(r.status, SearchStatus::Solved);
+    EXPECT_EQ(r.plan.size(), 10u);
+    EXPECT_TRUE(validate_plan(task, r.plan).valid);
+}
+
+TEST(Derived, ValidatorEvaluatesTheAxioms) {
+    const Task task = load_derived("reachability", "p02");
+    // c is reachable from a over corridors; the lock c-d needs the key at b.
+    EXPECT_TRUE(validate_plan(
+                    task, parse_plan(task, "(jump a b)\n(pick-key b)\n(jump b c)\n(unlock c d)\n"))
+                    .valid);
+    // d is behind the lock: not reachable, so jumping there fails.
+    const ValidationResult bad = validate_plan(task, parse_plan(task, "(jump a d)\n"));
+    EXPECT_FALSE(bad.valid);
+    EXPECT_EQ(bad.failed_step, 0);
+    EXPECT_NE(bad.message.find("reachable"), std::string::npos) << bad.message;
+}
+
+// The model file records the derived predicates (only when there are
+// some: a STRIPS domain's model has no such field) and the fingerprint
+// tells a derived predicate from a basic fluent one.
+TEST(Derived, ModelsRecordTheDerivedPredicates) {
+    const Task task = load_derived("blocksworld-derived", "p01");
+    WlModel model;
+    model.space = "state";
+    set_model_domain(model, task);
+    EXPECT_EQ(model.domain_derived, (std::vector<std::string>{"clear", "above"}));
+    const std::string text = save_model(model);
+    EXPECT_NE(text.find("\"derived\": [\"clear\", \"above\"]"), std::string::npos) << text;
+    const WlModel loaded = load_model(text);
+    EXPECT_EQ(loaded.domain_derived, model.domain_derived);
+    EXPECT_EQ(save_model(loaded), text);
+    EXPECT_NO_THROW(check_model_matches(loaded, load_derived("blocksworld-derived", "p02")));
+
+    WlModel strips;
+    strips.space = "state";
+    set_model_domain(strips, test::load_task("blocksworld", "p01"));
+    EXPECT_TRUE(strips.domain_derived.empty());
+    EXPECT_EQ(save_model(strips).find("derived"), std::string::npos);
+    // Same predicates, but clear and above basic: another fingerprint.
+    Task basic = task;
+    for (Predicate& p : basic.predicates)
+        p.is_derived = false;
+    EXPECT_NE(domain_fingerprint(basic), domain_fingerprint(task));
+}
+
+// ---- Refusals ------------------------------------------------------------
+
+const char* kProblem = "(define (problem p) (:domain d) (:objects a) (:init) (:goal (q)))";
+
+TEST(DerivedRefusals, EffectsOnDerivedPredicatesAreRefusedAtTheirPosition) {
+    const Error e = parse_error(
+        "(define (domain d) (:requirements :strips :derived-predicates)\n"
+        " (:predicates (q) (r))\n (:derived (r) (q))\n"
+        " (:action a :parameters () :precondition () :effect (and (q) (r))))",
+        kProblem);
+    EXPECT_EQ(e.category(), ErrorCategory::Input);
+    EXPECT_EQ(e.position().line, 4);
+    EXPECT_EQ(e.position().column, 62);  // the (r) of the effect
+    EXPECT_NE(e.message().find("derived predicate 'r'"), std::string::npos) << e.message();
+}
+
+TEST(DerivedRefusals, NonStratifiableAxiomsAreRefusedAtTheirPosition) {
+    const Error e = parse_error(
+        "(define (domain d) (:requirements :strips :derived-predicates :negative-preconditions)\n"
+        " (:predicates (q) (r) (s))\n (:derived (r) (q))\n (:derived (s) (not (r)))\n"
+        "  (:derived (r) (s)))",
+        kProblem);
+    EXPECT_EQ(e.category(), ErrorCategory::Unsupported);
+    EXPECT_NE(e.message().find("stratified"), std::string::npos) << e.message();
+    EXPECT_GE(e.position().line, 3);
+}
+
+TEST(DerivedRefusals, MalformedDefinitionsAreInputErrors) {
+    const Error undeclared =
+        parse_error("(define (domain d) (:predicates (q))\n (:derived (r) (q)))", kProblem);
+    EXPECT_EQ(undeclared.category(), ErrorCategory::Input);
+    EXPECT_EQ(undeclared.position().line, 2);
+    const Error arity =
+        parse_error("(define (domain d) (:predicates (q) (r ?x))\n (:derived (r) (q)))", kProblem);
+    EXPECT_EQ(arity.category(), ErrorCategory::Input);
+    const Error init = parse_error("(define (domain d) (:predicates (q) (r))\n (:derived (r) (q)))",
+                                   "(define (problem p) (:domain d) (:init (r)) (:goal (q)))");
+    EXPECT_EQ(init.category(), ErrorCategory::Input);
+    EXPECT_NE(init.message().find("derived"), std::string::npos);
+}
+
+TEST(DerivedRefusals, RequirementIsSupportedAndUndeclaredUseWarns) {
+    const Task task = parse_task(
+        "(define (domain d) (:requirements :strips) (:predicates (q) (r))\n"
+        " (:derived (r) (q)) (:action a :parameters () :precondition () :effect (q)))",
+        "(define (problem p) (:domain d) (:init) (:goal (r)))", "d.pddl", "p.pddl");
+    ASSERT_FALSE(task.warnings.empty());
+    EXPECT_NE(task.warnings[0].message.find(":derived-predicates"), std::string::npos);
+    EXPECT_NO_THROW(
+        parse_task("(define (domain d) (:requirements :derived-predicates) (:predicates (q)))",
+                   kProblem, "d.pddl", "p.pddl"));
+}
+
+}  // namespace
+}  // namespace ll
