@@ -244,8 +244,9 @@ TrainerOptions trainer_options(const ParsedArgs& a) {
         options.selection = option_value(model_selection_names(), "--selection", *v);
     // Search selection tries every count of the range; the others use one.
     const bool several = options.tune && options.selection == ModelSelection::Search;
+    const auto iterations = a.value("--iterations");
     options.iteration_candidates =
-        parse_iterations(a.value("--iterations").value_or(several ? "1-3" : "2"));
+        iterations ? parse_iterations(*iterations) : default_iteration_candidates(several);
     if (!several && options.iteration_candidates.size() > 1) {
         throw Error(ErrorCategory::Usage,
                     "--iterations: a range needs --selection search (and tuning)");
@@ -296,7 +297,7 @@ std::vector<Candidate> load_problems(const std::string& domain_file, const fs::p
         sources.add(file.string(), text);
         Task task = parse_task(domain_text, text, domain_file, file.string());
         require_graph_encodable(task, "lltrain: learned models");
-        const std::size_t size_key = task.objects.size() * 1000000 + task.initial_state.size();
+        const std::size_t size_key = training_size_key(task);
         candidates.push_back({file, file.stem().string(), std::move(task), size_key});
     }
     std::stable_sort(candidates.begin(), candidates.end(),

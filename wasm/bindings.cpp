@@ -39,6 +39,7 @@
 #include "core/task/task.hpp"
 #include "core/validation/plan_trace.hpp"
 #include "core/validation/validator.hpp"
+#include "wasm/error_json.hpp"
 #include "wasm/request.hpp"
 
 #ifndef LL_VERSION
@@ -54,35 +55,8 @@ double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// A position without a file or line (line 0) is reported as nulls.
-json error_json(std::string_view category, const std::string& message,
-                const ll::SourcePosition& pos = {}) {
-    return {{"category", category},
-            {"message", message},
-            {"file", pos.file.empty() ? json(nullptr) : json(pos.file)},
-            {"line", pos.line > 0 ? json(pos.line) : json(nullptr)},
-            {"column", pos.line > 0 && pos.column > 0 ? json(pos.column) : json(nullptr)}};
-}
-
-json error_json(const ll::Error& e) {
-    return error_json(ll::to_string(e.category()), e.message(), e.position());
-}
-
-// Called in `catch (...)`: the exception being handled as an error object,
-// an ll::Error with its category and position, anything else as internal.
-json current_error_json() {
-    try {
-        throw;
-    } catch (const ll::Error& e) {
-        return error_json(e);
-    } catch (const std::bad_alloc&) {
-        return error_json("internal", "out of memory");
-    } catch (const std::exception& e) {
-        return error_json("internal", e.what());
-    } catch (...) {
-        return error_json("internal", "unknown exception");
-    }
-}
+using ll::wasm::current_error_json;
+using ll::wasm::error_json;
 
 // "peak_memory_mb" -> "peakMemoryMb": JS names of the core's snake_case keys.
 std::string camel_case(std::string_view key) {

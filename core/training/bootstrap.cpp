@@ -66,7 +66,8 @@ BootstrapResult bootstrap(std::vector<BootstrapProblem> problems, const Bootstra
         }
         record.with_plans = count_with_plans(problems);
         // A round that adds nothing ends the bootstrap; so does the budget.
-        const bool retrain = record.solved > 0 && record.with_plans > 0;
+        // Round 0 trains on given plans even when it solves nothing more.
+        const bool retrain = (record.solved > 0 || round == 0) && record.with_plans > 0;
         if (retrain) {
             result.trained =
                 train_model(with_plans(problems), options.trainer, [&](const TrainerProgress& t) {

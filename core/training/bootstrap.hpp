@@ -1,7 +1,8 @@
 // Training without plans (lltrain --bootstrap): the planner solves what it
 // can, a model is trained on those plans, the model helps solve more, and
 // so on until a round adds no plan or the time budget is spent. Round 0
-// uses the planner's default configuration without a model; later rounds
+// uses the planner's default configuration without a model, and trains on
+// the given plans even when it solves nothing more; later rounds
 // use the default configuration with the latest model. Every plan is
 // validated and shortened by greedy action elimination (plan_reduction.hpp)
 // before it is trained on.

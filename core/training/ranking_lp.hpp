@@ -1,5 +1,5 @@
-// The ranking linear program (paper §"Ranking Model"), native only (COIN-OR
-// Clp):
+// The ranking linear program (paper §"Ranking Model"), with COIN-OR Clp
+// (natively Debian's library, in wasm the same release built from source):
 //   minimise  C · Σ_i σ_i z_i + ‖w‖₁
 //   s.t.      w · (x_worse(i) − x_better(i)) ≥ δ_i − z_i,   z ≥ 0
 // solved by constraint generation (rows) and column generation (features),

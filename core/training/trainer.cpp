@@ -459,6 +459,10 @@ RankingLpResult refit(const RankingDataset& final_data, const SelectionCandidate
 
 }  // namespace
 
+std::vector<int> default_iteration_candidates(bool search_selection) {
+    return search_selection ? std::vector<int>{1, 2, 3} : std::vector<int>{2};
+}
+
 TrainerResult train_model(const std::vector<TrainingProblem>& problems,
                           const TrainerOptions& options, const Progress& progress,
                           const std::function<double()>& elapsed_s) {

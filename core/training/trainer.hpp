@@ -1,6 +1,6 @@
 // Training a WL-linear model from problems with plans (paper §"Training
 // Action Set Heuristics"): dataset → merged ranking tuples → model selection
-// on a problem-level 80/20 split → refit on all data → WlModel. Native only
+// on a problem-level 80/20 split → refit on all data → WlModel. Native and wasm
 // (the LP uses Clp).
 //
 // Model selection (docs/training.md): the candidates are (WL iterations, C)
@@ -70,6 +70,10 @@ struct TrainerOptions {
     // training problem.
     int dead_end_probe_checks = 500;
 };
+
+// The WL iteration counts tried when none are given: 1-3 where the search
+// selection picks among them, else 2.
+std::vector<int> default_iteration_candidates(bool search_selection);
 
 // What the trainer reports while it runs (for a progress bar).
 struct TrainerProgress {

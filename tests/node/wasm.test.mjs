@@ -354,8 +354,9 @@ test('WL colour statistics reach JS with a model, and only with one', () => {
 test('the statistics are the core serialisation (the CLI --stats-json fields) in camelCase', () => {
     const response = ll.solve({ domain: blocksDomain, problem: blocksP01 });
     assert.deepEqual(Object.keys(response.stats).sort(), [
-        'averageBranchingFactor', 'bestH', 'deadEnds', 'evaluations', 'expansions', 'generated',
-        'generatedTransitions', 'initialH', 'parseTimeS', 'peakMemoryMb', 'searchTimeS',
-        'skippedEvaluations', 'symmetricPruned', 'totalTimeS',
+        'averageBranchingFactor', 'bestH', 'bytesPerOpenEntry', 'bytesPerState', 'deadEnds',
+        'evaluations', 'expansions', 'generated', 'generatedTransitions', 'initialH', 'openBytes',
+        'openEntries', 'parseTimeS', 'peakMemoryMb', 'searchTimeS', 'skippedEvaluations',
+        'storedBytes', 'storedStates', 'symmetricPruned', 'totalTimeS',
     ]);
 });

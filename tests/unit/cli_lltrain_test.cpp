@@ -340,6 +340,17 @@ TEST_F(LltrainTest, GeneratedProblemsTrainAModelFromOneProblem) {
     EXPECT_NE(r.err.find("broken.pddl:1:"), std::string::npos) << r.err;
 }
 
+TEST_F(LltrainTest, BootstrapTrainsOnGivenPlansWhenNothingIsLeftToSolve) {
+    RunResult r = lltrain(
+        "--bootstrap --domain bw/domain.pddl --problems bw --plans bw --out model.json "
+        "--summary-json summary.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("Round 0: 0 plan(s) added of 0 attempted"), std::string::npos) << r.out;
+    const auto summary = nlohmann::json::parse(read("summary.json"));
+    EXPECT_EQ(summary["problems_used"], 3);
+    EXPECT_TRUE(summary["bootstrap_rounds"][0]["trained"].get<bool>());
+}
+
 TEST_F(LltrainTest, MissingPlansAreSolvedOnRequest) {
     fs::remove(dir_ / "bw" / "p03.plan");
     RunResult r = train("--summary-json summary.json");
