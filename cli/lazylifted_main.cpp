@@ -97,6 +97,11 @@ const CommandSpec& plan_spec() {
             {"--memory-limit", "MB", "unlimited", "stop with exit 22 above this peak memory"},
             {"--max-expansions", "N", "unlimited", "stop with exit 12 after N expansions"},
             {"--plan-file", "FILE", kDefaultPlanFile, "where to write the plan"},
+            {"--anytime", "", "with --time-limit",
+             "after the first plan, search for cheaper ones until the time limit (weighted "
+             "A* restarted with weights 5, 3, 2, 1; docs/search.md), writing each to "
+             "FILE.1, FILE.2, ... (FILE: --plan-file) as it is found"},
+            {"--first-plan", "", "off", "stop at the first plan (no anytime search)"},
             {"--trace", "FILE", "none",
              "write the search trace as JSON: the first expanded nodes with parents, g, h, "
              "f, expansion order, status, action and state (docs/js-api.md)"},
@@ -179,6 +184,13 @@ PlanCommandLine read_plan_command_line(const ParsedArgs& a, RunInfo& run) {
     values.novelty = a.value("--novelty");
     values.dead_ends = a.value("--dead-ends");
     values.parameter_order = a.value("--parameter-order");
+    if (a.has("--anytime") && a.has("--first-plan")) {
+        throw Error(ErrorCategory::Usage, "--anytime and --first-plan exclude each other");
+    }
+    // Anytime search by default whenever the run has a time limit.
+    if (a.has("--time-limit")) values.anytime = "auto";
+    if (a.has("--anytime")) values.anytime = "on";
+    if (a.has("--first-plan")) values.anytime = "off";
     line.model_option = a.value("--model").value_or("auto");
     const bool model_file = line.model_option != "auto" && line.model_option != "none";
     // --model auto may bring a model for a configuration that asks for wl.
@@ -226,6 +238,8 @@ int report_outcome(const PlanOutcome& outcome, const PlanCommandLine& line, RunI
     print_warnings(std::cerr, outcome.task.warnings);
     const SearchResult& result = outcome.result;
     const RunReport report = make_run_report(outcome, run, clock.seconds());
+    // Anytime search has written each plan as FILE.N when it was found;
+    // FILE holds the final plan either way (scripts read it).
     if (result.status == SearchStatus::Solved) write_text_file(line.plan_file, report.plan_text);
     if (line.trace_file) write_text_file(*line.trace_file, result.trace);
     if (!line.quiet) std::cout << report.stdout_text << std::flush;
@@ -253,10 +267,13 @@ int run_plan(std::span<const std::string> args) {
         PlanCommandLine line = read_plan_command_line(a, run);
         RequestTexts texts;
         read_plan_inputs(line, run, clock, sources, texts);
-        ProgressCallback progress;
-        if (!line.quiet) {
-            progress = [](const Progress& p) { std::cerr << format_progress(p) << std::flush; };
-        }
+        // Plans of an anytime search go to FILE.1, FILE.2, ... as they are
+        // found (Fast Downward's numbering), even when quiet.
+        ProgressCallback progress = [&line](const Progress& p) {
+            if (p.plan != nullptr)
+                write_text_file(line.plan_file + "." + std::to_string(p.plan_number), p.plan_text);
+            if (!line.quiet) std::cerr << format_progress(p) << std::flush;
+        };
         return report_outcome(plan_request(line.request, progress), line, run, clock, stats_path);
     } catch (const LimitReached& limit) {
         // Only reading the input throws this here: the search catches its own.

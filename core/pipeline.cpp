@@ -57,6 +57,26 @@ ResolvedModel resolve_request_model(const PlanRequest& request, const Task& task
     return {std::move(model), std::move(model_name)};
 }
 
+std::int64_t check_plan(const Task& task, std::vector<GroundAction>& plan) {
+    // The artificial action of an ADL goal (task.hpp) is not part of the plan.
+    plan.erase(std::remove_if(
+                   plan.begin(), plan.end(),
+                   [&](const GroundAction& a) { return task.schemas[a.schema].is_goal_action; }),
+               plan.end());
+    // A search that does not charge the task's costs (cost-type one) may
+    // find a plan through an action whose cost :init leaves undefined: an
+    // error in the task, as when a search that charges costs generates that
+    // action (and as in Fast Downward's translator).
+    for (const GroundAction& action : plan)
+        action_cost(task, action);  // throws Error(Input) naming the value
+    const ValidationResult check = validate_plan(task, plan);
+    if (!check.valid) {
+        throw Error(ErrorCategory::Internal,
+                    "the planner produced an invalid plan: " + check.message);
+    }
+    return check.plan_cost;
+}
+
 PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& progress) {
     Stopwatch clock;
     OptionValues values = request.options;
@@ -87,27 +107,21 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
     if (std::isfinite(options.limits.time_limit_s)) {
         options.limits.time_limit_s = std::max(options.limits.time_limit_s - parse_time_s, 1e-3);
     }
-    SearchResult result = solve(task, options, progress);
-    // The artificial action of an ADL goal (task.hpp) is not part of the plan.
-    result.plan.erase(std::remove_if(result.plan.begin(), result.plan.end(),
-                                     [&](const GroundAction& a) {
-                                         return task.schemas[a.schema].is_goal_action;
-                                     }),
-                      result.plan.end());
-    if (result.status == SearchStatus::Solved) {
-        // A search that does not charge the task's costs (cost-type one)
-        // may find a plan through an action whose cost :init leaves
-        // undefined: an error in the task, as when a search that charges
-        // costs generates that action (and as in Fast Downward's translator).
-        for (const GroundAction& action : result.plan)
-            action_cost(task, action);  // throws Error(Input) naming the value
-        const ValidationResult check = validate_plan(task, result.plan);
-        if (!check.valid) {
-            throw Error(ErrorCategory::Internal,
-                        "the planner produced an invalid plan: " + check.message);
-        }
-        result.plan_cost = check.plan_cost;
+    // Every plan an anytime search reports is checked before it leaves.
+    ProgressCallback checked = progress;
+    if (progress) {
+        checked = [&task, &progress](const Progress& p) {
+            if (p.plan == nullptr) return progress(p);
+            std::vector<GroundAction> plan = *p.plan;
+            Progress valid = p;
+            valid.plan_cost = check_plan(task, plan);
+            valid.plan = &plan;
+            valid.plan_text = format_plan(task, plan);
+            progress(valid);
+        };
     }
+    SearchResult result = solve(task, options, checked);
+    if (result.status == SearchStatus::Solved) result.plan_cost = check_plan(task, result.plan);
     options.limits = request.limits;
     return PlanOutcome{std::move(task), std::move(model_name), std::move(options),
                        std::move(result), parse_time_s};

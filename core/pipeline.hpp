@@ -61,8 +61,14 @@ struct ResolvedModel {
 ResolvedModel resolve_request_model(const PlanRequest& request, const Task& task, SpaceKind space);
 
 // Throws ll::Error for bad input, options or models; an invalid plan (a bug)
-// is an Internal error.
+// is an Internal error. With anytime search, each plan found reaches
+// `progress` (Progress::plan) validated, with its cost, as it is found.
 PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& progress = {});
+
+// Removes the artificial goal action (task.hpp) from `plan` and validates
+// it: returns its cost; throws ll::Error(Internal) for an invalid plan and
+// Error(Input) for an action whose cost the task leaves undefined.
+std::int64_t check_plan(const Task& task, std::vector<GroundAction>& plan);
 
 // The plan in IPC format, one "(action obj ...)" per line and Fast
 // Downward's closing cost comment ("; cost = N (unit cost)", or "(general

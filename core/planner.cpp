@@ -22,6 +22,7 @@
 #include "core/search/search_trace.hpp"
 #include "core/search/state_space.hpp"
 #include "core/successors/successor_generator.hpp"
+#include "core/task/action_costs.hpp"
 #include "core/task/goal.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
@@ -135,6 +136,7 @@ PlannerOptions make_planner_options(const OptionValues& values) {
         if (values.search) phase.search.engine = parse_engine_kind(*values.search);
         if (values.preferred) phase.search.preferred = parse_switch(*values.preferred, "preferred");
         if (values.novelty) phase.search.novelty = parse_switch(*values.novelty, "novelty");
+        if (values.anytime) phase.search.anytime = anytime_mode_names().parse(*values.anytime);
         if (values.heuristic) {
             phase.heuristic = parse_heuristic_kind(*values.heuristic);
             // A phase written for the learnt model (h=wl) is not turned into
@@ -298,8 +300,15 @@ std::unique_ptr<SearchSpace> make_phase_space(const PlannerOptions& options, con
 // One phase on `task` (already in the phase's parameter order): builds the
 // task structures, heuristics, queues, space and engine (they must outlive
 // the engine, so they live in this frame), and runs it.
+// Weighted A* under a cost bound (anytime search; null: a phase as configured).
+struct AnytimeStep {
+    double weight = 1;
+    double cost_bound = 0;
+    bool admissible = false;
+};
+
 SearchResult search_phase(const Task& task, const PlannerOptions& options,
-                          const ProgressCallback& progress) {
+                          const ProgressCallback& progress, const AnytimeStep* step = nullptr) {
     Stopwatch clock;
     const StateLayout layout(task);
     const StaticFacts statics(task);
@@ -320,6 +329,11 @@ SearchResult search_phase(const Task& task, const PlannerOptions& options,
     setup.stall_s = options.search.stall_s;
     setup.clock = &clock;
     setup.budget = &budget;
+    if (step != nullptr) {
+        setup.weight = step->weight;
+        setup.cost_bound = step->cost_bound;
+        setup.admissible_bound = step->admissible;
+    }
     for (auto& e : h.evaluators)
         setup.evaluators.push_back(e.get());
     if (options.search.preferred) {
@@ -383,7 +397,7 @@ SearchResult run_phase(const Task& task, const std::optional<ReorderedTask>& reo
 // Counts add up over the phases; h values are those of the last phase.
 SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>& reordered,
                            const Limits& limits, std::span<const PlannerOptions> phases,
-                           const ProgressCallback& progress) {
+                           const ProgressCallback& progress, std::size_t& last_phase) {
     Stopwatch clock;
     Statistics total;
     SearchResult result;
@@ -407,6 +421,7 @@ SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>&
                 std::max<std::int64_t>(0, limits.max_evaluations - total.evaluations);
         }
         result = run_phase(task, reordered, phase, progress);
+        last_phase = i;
         add_phase_statistics(total, result.stats, i == 0);
         // Without a time limit a phase gives up its turn only when it stalls.
         if (result.status != SearchStatus::OutOfTime) break;
@@ -417,16 +432,120 @@ SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>&
     return result;
 }
 
+void report_plan(const SearchResult& result, double elapsed_s, const ProgressCallback& progress) {
+    if (!progress) return;
+    Progress p;
+    p.stats = result.stats;
+    p.elapsed_s = elapsed_s;
+    p.plan = &result.plan;
+    p.plan_number = result.plans_found;
+    progress(p);
+}
+
+// The options of anytime search's weighted A* runs: the main heuristic of
+// the phase that found the first plan, alone, on the task's own costs, in
+// the state space (where path costs are known). A learnt heuristic ranks
+// states without estimating costs (g + w * h would mix scales): hFF then.
+PlannerOptions anytime_options(const PlannerOptions& solved) {
+    PlannerOptions phase = solved;
+    if (heuristic_entry(phase.heuristic).needs_model) phase.heuristic = HeuristicKind::FF;
+    phase.space = SpaceKind::State;
+    phase.trace = TraceOptions{};
+    SearchConfig& search = phase.search;
+    search.engine = EngineKind::Astar;
+    search.extra_heuristics.clear();
+    search.preferred = false;
+    search.novelty = false;
+    search.stall_s = 0;
+    search.cost_type = CostType::Normal;
+    return phase;
+}
+
+// Improves `best` (the first plan, found by the phase `solved`) until a
+// limit or a proof that no cheaper plan exists (core/search/anytime.hpp).
+SearchResult improve_plan(const Task& task, const PlannerOptions& options,
+                          const PlannerOptions& solved, SearchResult best, const Stopwatch& clock,
+                          const ProgressCallback& progress) {
+    best.plans_found = 1;
+    report_plan(best, clock.seconds(), progress);
+    PlannerOptions phase = anytime_options(solved);
+    AnytimeStep step;
+    step.admissible = heuristic_entry(phase.heuristic).admissible;
+    Statistics total = best.stats;
+    std::size_t next_weight = 0;
+    for (;;) {
+        const double left = options.limits.time_limit_s - clock.seconds();
+        if (!(left > 0)) {
+            best.final_plan = FinalPlanReason::TimeLimit;
+            break;
+        }
+        phase.limits.time_limit_s = left;
+        if (options.limits.max_expansions >= 0)
+            phase.limits.max_expansions =
+                std::max<std::int64_t>(0, options.limits.max_expansions - total.expansions);
+        if (options.limits.max_evaluations >= 0)
+            phase.limits.max_evaluations =
+                std::max<std::int64_t>(0, options.limits.max_evaluations - total.evaluations);
+        step.weight = kAnytimeWeights[next_weight];
+        step.cost_bound = static_cast<double>(plan_cost(task, best.plan));
+        SearchResult r = search_phase(task, phase, progress, &step);
+        add_phase_statistics(total, r.stats, false);
+        if (r.status == SearchStatus::Solved) {
+            if (plan_cost(task, r.plan) >= step.cost_bound)
+                throw Error(ErrorCategory::Internal, "anytime search found no cheaper plan");
+            best.plan = std::move(r.plan);
+            ++best.plans_found;
+            best.stats = total;
+            report_plan(best, clock.seconds(), progress);
+            if (step.weight == 1 && step.admissible) {
+                best.final_plan = FinalPlanReason::ProvedOptimal;
+                break;
+            }
+            next_weight = std::min(next_weight + 1, kAnytimeWeights.size() - 1);
+            continue;
+        }
+        best.final_plan = r.status == SearchStatus::Unsolvable  ? FinalPlanReason::Exhausted
+                          : r.status == SearchStatus::OutOfTime ? FinalPlanReason::TimeLimit
+                                                                : FinalPlanReason::OtherLimit;
+        break;
+    }
+    total.search_time_s = clock.seconds();
+    best.stats = total;
+    return best;
+}
+
 }  // namespace
+
+bool improves_plans(const PlannerOptions& options, const Task& task) {
+    switch (options.search.anytime) {
+        case AnytimeMode::On:
+            return true;
+        case AnytimeMode::Off:
+            return false;
+        case AnytimeMode::Auto:
+            break;
+    }
+    return std::isfinite(options.limits.time_limit_s) && !optimality(options, task).claimed;
+}
 
 SearchResult solve(const Task& task, const PlannerOptions& options,
                    const ProgressCallback& progress) {
     check_limits(options.limits);
+    Stopwatch clock;
     const std::vector<PlannerOptions> phases = plan_phases(options);
     const std::optional<ReorderedTask> reordered =
         reorder_for_partial_phases(task, options, phases);
-    if (phases.size() == 1) return run_phase(task, reordered, phases.front(), progress);
-    return run_portfolio(task, reordered, options.limits, phases, progress);
+    std::size_t last_phase = 0;
+    SearchResult first = phases.size() == 1 ? run_phase(task, reordered, phases.front(), progress)
+                                            : run_portfolio(task, reordered, options.limits, phases,
+                                                            progress, last_phase);
+    if (first.status != SearchStatus::Solved) return first;
+    if (!improves_plans(options, task)) {
+        first.plans_found = 1;
+        first.final_plan = FinalPlanReason::FirstPlan;
+        return first;
+    }
+    return improve_plan(task, options, phases[last_phase], std::move(first), clock, progress);
 }
 
 }  // namespace ll

@@ -90,6 +90,9 @@ struct OptionValues {
     // space: state, partial or auto (choose_space; resolved by the pipeline).
     std::optional<std::string> space, heuristic, config, search, preferred, novelty, dead_ends,
         parameter_order;
+    // anytime: off, auto or on, for every phase (core/search/anytime.hpp;
+    // `lazylifted plan` sets auto with a time limit, on with --anytime).
+    std::optional<std::string> anytime;
     bool has_model = false;
 };
 // Throws ll::Error(Usage) for unknown values and contradictions (a model
@@ -107,7 +110,15 @@ std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
     const StateLayout& layout, const StaticFacts& statics, const GoalChecker& goal,
     SuccessorGenerator& successors);
 
-// Throws ll::Error(Unsupported/Usage) for combinations it refuses.
+// Whether a run improves its first plan (anytime search): anytime=on, or
+// anytime=auto with a time limit and a configuration that does not already
+// find a cheapest plan (core/optimality.hpp).
+bool improves_plans(const PlannerOptions& options, const Task& task);
+
+// Throws ll::Error(Unsupported/Usage) for combinations it refuses. With
+// anytime search (improves_plans), every plan found is reported to
+// `progress` (Progress::plan) as it is found, the first one included, and
+// the result holds the last, cheapest one.
 SearchResult solve(const Task& task, const PlannerOptions& options,
                    const ProgressCallback& progress = {});
 

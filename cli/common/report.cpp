@@ -18,7 +18,10 @@ std::string printf_string(const char* format, double value) {
 std::string format_progress(const Progress& p) {
     const Statistics& s = p.stats;
     std::string out = "[t=" + printf_string("%.2f", p.elapsed_s) + "s] ";
-    if (p.new_best_h) {
+    if (p.plan != nullptr) {
+        out += "plan " + std::to_string(p.plan_number) + " cost " + std::to_string(p.plan_cost) +
+               " (" + std::to_string(p.plan->size()) + " steps)";
+    } else if (p.new_best_h) {
         out += "new best h=" + format_h(s.best_h) + " expansions=" + std::to_string(s.expansions) +
                " evaluations=" + std::to_string(s.evaluations);
     } else {

@@ -9,6 +9,23 @@
 
 namespace ll::cli {
 
+namespace {
+std::string final_plan_explanation(FinalPlanReason reason) {
+    switch (reason) {
+        case FinalPlanReason::TimeLimit:
+            return "time limit reached";
+        case FinalPlanReason::ProvedOptimal:
+            return "proved optimal by A* with an admissible heuristic";
+        case FinalPlanReason::Exhausted:
+            return "search space exhausted: no cheaper plan exists";
+        case FinalPlanReason::OtherLimit:
+            return "memory or expansion limit reached";
+        default:
+            return to_string(reason);
+    }
+}
+}  // namespace
+
 RunReport make_run_report(const PlanOutcome& outcome, RunInfo& run, double total_time_s) {
     run.heuristic = to_string(outcome.options.heuristic);
     run.config = describe_search(outcome.options);
@@ -29,6 +46,15 @@ RunReport make_run_report(const PlanOutcome& outcome, RunInfo& run, double total
     report.stats = search_stats_json(result, run, total_time_s, report.peak_memory_mb);
     report.stats["optimal"] = claim;
     report.stats["optimality"] = optimal.reason;
+    // Anytime search: which plan is final, and why.
+    report.stats["plans_found"] = result.plans_found;
+    report.stats["final_plan"] = to_string(result.final_plan);
+    if (result.final_plan != FinalPlanReason::None &&
+        result.final_plan != FinalPlanReason::FirstPlan) {
+        report.stdout_text += "Plans found: " + std::to_string(result.plans_found) + "; plan " +
+                              std::to_string(result.plans_found) + " is final (" +
+                              final_plan_explanation(result.final_plan) + ")\n";
+    }
     return report;
 }
 

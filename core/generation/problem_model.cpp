@@ -82,7 +82,10 @@ ProblemModel model_of(const Task& task, const StateLayout& layout, const State& 
     model.objects = task.objects;
     for (const GroundAtom& atom : task.initial_state)
         if (task.predicates[atom.predicate].is_static) model.static_atoms.push_back(atom);
-    model.fluent_atoms = fluent_atoms(layout, state);
+    // Derived atoms follow from the others by the axioms: never in :init.
+    for (GroundAtom& atom : fluent_atoms(layout, state))
+        if (!task.predicates[atom.predicate].is_derived)
+            model.fluent_atoms.push_back(std::move(atom));
     for (FunctionId f = 0; f < static_cast<FunctionId>(task.functions.size()); ++f) {
         const NumericFunction& function = task.functions[f];
         for_each_tuple(task, function.argument_types, [&](std::span<const ObjectId> arguments) {

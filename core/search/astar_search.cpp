@@ -14,22 +14,27 @@ void AStarSearch::grow(NodeId node) {
     const auto needed = static_cast<std::size_t>(node) + 1;
     while (g_.size() < needed) {
         g_.push_back(kDeadEnd);
-        h_.push_back(0);
+        h_.push_back(kUnevaluated);
     }
 }
 
 void AStarSearch::push(NodeId node, double g, double h) {
-    open_.push(Entry{g + h, g, next_sequence_++, node});
+    open_.push(Entry{g + setup_.weight * h, g, next_sequence_++, node});
 }
 
 bool AStarSearch::relax(std::size_t i, double g) {
     const Edge& edge = expansion_.edges[i];
     const NodeId child = edge.child;
     const double child_g = g + edge.cost;
-    if (edge.is_new) {
-        // Only a new child is evaluated: one clock read per evaluation.
+    if (edge.is_new) grow(child);
+    if (!(child_g < g_[child]) || h_[child] == kDeadEnd) return true;
+    // Anytime: no plan through this path is cheaper than the bound.
+    if (child_g >= setup_.cost_bound) return true;
+    if (h_[child] == kUnevaluated) {
+        // A new child (or one left out by the bound before): evaluated once,
+        // one clock read per evaluation.
         if (time_passed()) return false;
-        grow(child);
+        if (!edge.is_new) space_.reparent(expansion_, i);
         g_[child] = child_g;
         if (!evaluate(child, context_, false)) {
             h_[child] = kDeadEnd;
@@ -37,10 +42,11 @@ bool AStarSearch::relax(std::size_t i, double g) {
             return true;
         }
         h_[child] = main_value(context_);
+        if (!within_bound(child_g, h_[child])) return true;
         push(child, child_g, h_[child]);
         return true;
     }
-    if (!(child_g < g_[child]) || h_[child] == kDeadEnd) return true;
+    if (!within_bound(child_g, h_[child])) return true;
     space_.reparent(expansion_, i);
     g_[child] = child_g;
     if (is_closed(child)) {

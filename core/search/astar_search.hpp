@@ -2,10 +2,12 @@
 // children goal-tested when expanded and closed nodes reopened when a
 // cheaper path reaches them: with an admissible heuristic the first plan is
 // a cheapest one (consistency is not needed). Without evaluators it is
-// uniform-cost search (h = 0). Needs a space with path costs (S³).
+// uniform-cost search (h = 0). Needs a space with path costs (S³). Anytime
+// search runs it weighted (f = g + w * h) under a cost bound (EngineSetup).
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <queue>
 #include <vector>
 
@@ -30,6 +32,12 @@ class AStarSearch final : public SearchEngine {
     // child's evaluation.
     bool relax(std::size_t i, double g);
     void grow(NodeId node);
+    // Whether a node at (g, h) may lead to a plan cheaper than the bound.
+    bool within_bound(double g, double h) const {
+        return !setup_.admissible_bound || g + h < setup_.cost_bound;
+    }
+    // h_ of a node that has not been evaluated yet.
+    static constexpr double kUnevaluated = -std::numeric_limits<double>::infinity();
 
     struct Entry {
         double f = 0, g = 0;

@@ -166,6 +166,7 @@ const std::vector<AnyKey>& all_keys() {
         add_keys(out, space_config_keys());
         add_keys(out, heuristic_config_keys());
         add_keys(out, phase_time_keys());
+        add_keys(out, anytime_config_keys());
         return out;
     }();
     return keys;
@@ -281,7 +282,10 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
            (config.stall_s > 0 ? ",stall=" + format_fraction(config.stall_s) : "") +
            (config.time_fraction_partial > 0
                 ? ",time-partial=" + format_fraction(config.time_fraction_partial)
-                : "");
+                : "") +
+           (config.anytime != AnytimeMode::Off
+                ? std::string(",anytime=") + anytime_mode_names().name(config.anytime)
+                : std::string());
 }
 
 }  // namespace ll

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/heuristics/heuristic_list.hpp"
+#include "core/search/anytime.hpp"
 #include "core/search/engine_list.hpp"
 #include "core/search/open_list.hpp"
 #include "core/search/search_space.hpp"
@@ -25,7 +26,11 @@ namespace ll {
 // The settings of the components are their own structs, each with its
 // keys (engine_list.hpp, open_list.hpp, search_space.hpp,
 // heuristic_list.hpp); a phase adds its heuristics and time share.
-struct SearchConfig : EngineSettings, QueueSettings, SpaceSettings, RelaxationSettings {
+struct SearchConfig : EngineSettings,
+                      QueueSettings,
+                      SpaceSettings,
+                      RelaxationSettings,
+                      AnytimeSettings {
     // Heuristics after the main one (PlannerOptions::heuristic), each with a
     // queue of its own, alternated round robin with the main queue.
     std::vector<HeuristicKind> extra_heuristics;

@@ -10,6 +10,7 @@
 
 #include "core/common/statistics.hpp"
 #include "core/common/vocabulary.hpp"
+#include "core/search/anytime.hpp"
 #include "core/task/task.hpp"
 
 namespace ll {
@@ -41,6 +42,13 @@ struct Progress {
     Statistics stats;
     double elapsed_s = 0;
     bool new_best_h = false;
+    // Set in the event of a plan found (anytime search: each cheaper than
+    // the last): the plan (valid during the call), its number from 1, and
+    // its cost once the pipeline has validated it.
+    const std::vector<GroundAction>* plan = nullptr;
+    int plan_number = 0;
+    std::int64_t plan_cost = 0;
+    std::string plan_text;  // IPC format (core/pipeline.hpp, format_plan)
 };
 
 using ProgressCallback = std::function<void(const Progress&)>;
@@ -52,6 +60,10 @@ struct SearchResult {
     // plan_request (core/pipeline.hpp) from the validator's replay.
     std::int64_t plan_cost = 0;
     Statistics stats;
+    // Plans found (anytime search: each cheaper than the last; `plan` is
+    // the last) and why the last one is final.
+    int plans_found = 0;
+    FinalPlanReason final_plan = FinalPlanReason::None;
     // The search trace as JSON text (PlannerOptions::trace; empty: none;
     // schema in docs/js-api.md).
     std::string trace;

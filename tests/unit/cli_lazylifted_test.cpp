@@ -192,6 +192,52 @@ TEST_F(CliPlan, SolvesAndWritesIpcPlanFile) {
     EXPECT_NE(r.err.find("new best h="), std::string::npos) << r.err;
 }
 
+std::string data_path(const std::string& relative);
+
+// Anytime search with a time limit: plans go to FILE.1, FILE.2, ... each
+// cheaper than the last and valid, and FILE the final one; the summary and
+// the JSON name the final plan and why. --first-plan, or no time limit,
+// writes FILE alone.
+TEST_F(CliPlan, AnytimeNumbersPlanFilesAndFirstPlanDoesNot) {
+    const std::string task =
+        data_path("tasks/grid-costs/domain.pddl") + " " + data_path("tasks/grid-costs/p01.pddl");
+    RunResult r = run("plan " + task +
+                      " --model none --config lama --time-limit 20 "
+                      "--plan-file out --stats-json s.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_TRUE(exists("out.1"));
+    ASSERT_TRUE(exists("out.2"));
+    EXPECT_FALSE(exists("out.3"));
+    const auto cost = [this](const std::string& file) {
+        const std::string text = read(file);
+        return std::stol(text.substr(text.find("; cost = ") + 9));
+    };
+    EXPECT_LT(cost("out.2"), cost("out.1"));
+    for (const char* file : {"out.1", "out.2"}) {
+        RunResult v = run("validate " + task + " " + file);
+        EXPECT_EQ(v.code, 0) << file << ": " << v.out;
+    }
+    const nlohmann::json stats = read_json("s.json");
+    EXPECT_EQ(stats["plans_found"], 2);
+    EXPECT_EQ(stats["final_plan"], "exhausted");
+    EXPECT_EQ(stats["plan_cost"], cost("out.2"));
+    EXPECT_EQ(read("out"), read("out.2"));  // the final plan
+    EXPECT_NE(r.out.find("plan 2 is final (search space exhausted"), std::string::npos) << r.out;
+    EXPECT_NE(r.err.find("plan 1 cost "), std::string::npos) << r.err;
+
+    for (const char* flags : {"--time-limit 20 --first-plan", ""}) {
+        fs::remove(dir_ / "out.1");
+        fs::remove(dir_ / "out.2");
+        RunResult f = run("plan " + task + " --model none --config lama --plan-file out " +
+                          "--stats-json s.json " + flags);
+        ASSERT_EQ(f.code, 0) << flags << f.err;
+        EXPECT_TRUE(exists("out")) << flags;
+        EXPECT_FALSE(exists("out.1")) << flags;
+        EXPECT_EQ(read_json("s.json")["final_plan"], "first-plan") << flags;
+    }
+    EXPECT_EQ(run("plan " + task + " --anytime --first-plan").code, 36);
+}
+
 TEST_F(CliPlan, EveryHeuristicSolves) {
     for (const char* h : {"ff", "hadd", "hmax", "goal-count"}) {
         RunResult r = run(std::string("plan domain.pddl problem.pddl --quiet --plan-file p_") + h +

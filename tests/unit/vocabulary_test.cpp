@@ -143,6 +143,8 @@ TEST(Vocabulary, EveryConfigurationKeyAndAliasIsAccepted) {
         {"time-partial=0.25",
          [](const ParsedSearchConfig& p) { return p.config.time_fraction_partial == 0.25; }},
         {"stall=3", [](const ParsedSearchConfig& p) { return p.config.stall_s == 3; }},
+        {"anytime=on",
+         [](const ParsedSearchConfig& p) { return p.config.anytime == AnytimeMode::On; }},
     };
     std::set<std::string> covered;
     for (const auto& c : cases) {

@@ -1,0 +1,103 @@
+// Anytime search (core/search/anytime.hpp): after the first plan, weighted
+// A* restarts under the best cost find strictly cheaper valid plans,
+// numbered from 1, until no cheaper plan exists; without a time limit or
+// with anytime=off the run stops at its first plan, as before.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "core/planner.hpp"
+#include "core/task/action_costs.hpp"
+#include "core/validation/validator.hpp"
+#include "test_support.hpp"
+
+namespace ll {
+namespace {
+
+using test::with_config;
+
+struct Found {
+    int number;
+    std::int64_t cost;
+    bool valid;
+};
+
+std::vector<Found> plans_of(const Task& task, const PlannerOptions& options, SearchResult& out) {
+    std::vector<Found> found;
+    out = solve(task, options, [&](const Progress& p) {
+        if (p.plan == nullptr) return;
+        found.push_back(
+            {p.plan_number, plan_cost(task, *p.plan), validate_plan(task, *p.plan).valid});
+    });
+    return found;
+}
+
+// Tasks whose first plan (GBFS on hFF) is not a cheapest one.
+TEST(Anytime, StrictlyCheaperValidPlansNumberedFromOne) {
+    for (const auto& [domain, problem] : {std::pair{"grid-costs", "p01"}, std::pair{"roads", "p01"},
+                                          std::pair{"gripper", "p02"}, std::pair{"ferry", "p02"}}) {
+        const Task task = test::load_task(domain, problem);
+        PlannerOptions options = with_config("lama,anytime=auto");
+        options.limits.time_limit_s = 30;
+        ASSERT_TRUE(improves_plans(options, task));
+        SearchResult result;
+        const std::vector<Found> found = plans_of(task, options, result);
+        const std::string what = std::string(domain) + " " + problem;
+        ASSERT_EQ(result.status, SearchStatus::Solved) << what;
+        ASSERT_GE(found.size(), 2u) << what;
+        for (std::size_t i = 0; i < found.size(); ++i) {
+            EXPECT_EQ(found[i].number, static_cast<int>(i) + 1) << what;
+            EXPECT_TRUE(found[i].valid) << what;
+            if (i > 0) EXPECT_LT(found[i].cost, found[i - 1].cost) << what;
+        }
+        EXPECT_EQ(result.plans_found, static_cast<int>(found.size())) << what;
+        EXPECT_EQ(plan_cost(task, result.plan), found.back().cost) << what;
+        // Each restart prunes at the best cost: the last one exhausts the
+        // space, which proves the final plan a cheapest one.
+        EXPECT_EQ(result.final_plan, FinalPlanReason::Exhausted) << what;
+        const test::GroundOracle oracle(task);
+        EXPECT_EQ(found.back().cost,
+                  oracle.optimal_plan_cost(oracle.initial(),
+                                           [&](const GroundAction& a) {
+                                               return static_cast<long>(action_cost(task, a));
+                                           }))
+            << what;
+    }
+}
+
+// Without a time limit (anytime=auto), or with anytime=off (the default),
+// the first plan is final and the search is the configured one.
+TEST(Anytime, OffWithoutTimeLimitOrFirstPlan) {
+    const Task task = test::load_task("roads", "p01");
+    const SearchResult plain = solve(task, with_config("lama"));
+    PlannerOptions first_plan = with_config("lama,anytime=off");
+    first_plan.limits.time_limit_s = 30;
+    for (const PlannerOptions& options : {with_config("lama,anytime=auto"), first_plan}) {
+        SearchResult result;
+        EXPECT_TRUE(plans_of(task, options, result).empty());
+        EXPECT_EQ(result.plans_found, 1);
+        EXPECT_EQ(result.final_plan, FinalPlanReason::FirstPlan);
+        EXPECT_EQ(result.plan, plain.plan);
+        EXPECT_EQ(result.stats.expansions, plain.stats.expansions);
+    }
+    // A configuration that finds a cheapest plan is not improved.
+    PlannerOptions astar = with_config("astar-blind,anytime=auto");
+    astar.limits.time_limit_s = 30;
+    EXPECT_FALSE(improves_plans(astar, task));
+}
+
+// A* at weight 1 with an admissible heuristic proves its plan optimal.
+TEST(Anytime, AdmissibleHeuristicProvesOptimality) {
+    const Task task = test::load_task("grid-costs", "p01");
+    PlannerOptions options = with_config("lama,anytime=on");
+    options.heuristic = HeuristicKind::Max;
+    SearchResult result;
+    const std::vector<Found> found = plans_of(task, options, result);
+    ASSERT_EQ(result.status, SearchStatus::Solved);
+    ASSERT_FALSE(found.empty());
+    EXPECT_TRUE(result.final_plan == FinalPlanReason::ProvedOptimal ||
+                result.final_plan == FinalPlanReason::Exhausted);
+}
+
+}  // namespace
+}  // namespace ll
