@@ -425,17 +425,8 @@ BootstrapOutcome run_bootstrap(const ParsedArgs& a, std::vector<Candidate>& cand
             // is solved like one without a plan (and the user told why).
             std::string why;
             try {
-                auto plan =
-                    parse_plan(p.task, read_text_file(plan_path.string()), plan_path.string());
-                const ValidationResult check = validate_plan(p.task, plan);
-                if (plan.empty()) {
-                    why = "the plan is empty";
-                } else if (!check.valid) {
-                    why = "the plan is not valid: " + check.message;
-                } else {
-                    p.plan = std::move(plan);
-                    p.has_plan = true;
-                }
+                const std::string text = read_text_file(plan_path.string());
+                why = use_given_plan(p, text, plan_path.string());
             } catch (const Error& e) {
                 why = std::string("the plan file does not parse: ") + e.what();
             }

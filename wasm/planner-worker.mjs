@@ -51,18 +51,8 @@ async function loadModule({ moduleUrl, wasmUrl, wasmModule }) {
     const moduleHref = String(moduleUrl ?? new URL('./lazylifted.mjs', import.meta.url));
     const options = {};
     if (isNode) {
-        // Emscripten 3.1.6 in Node (shared TOOLCHAIN.md quirks 3 and 4): the ES6
-        // loader uses __dirname and require, and Node's global fetch cannot
-        // read the .wasm from a file path, so the bytes are passed in.
-        const [{ default: fs }, { default: path }, { createRequire }, { fileURLToPath }] =
-            await Promise.all([import('node:fs'), import('node:path'), import('node:module'),
-                               import('node:url')]);
-        const modulePath = fileURLToPath(moduleHref);
-        globalThis.__dirname = path.dirname(modulePath);
-        globalThis.require = createRequire(moduleHref);
-        const wasmPath = wasmUrl ? fileURLToPath(String(wasmUrl))
-                                 : modulePath.replace(/\.m?js$/, '.wasm');
-        options.wasmBinary = fs.readFileSync(wasmPath);
+        const { nodeModuleOptions } = await import('./emscripten-node.mjs');
+        Object.assign(options, nodeModuleOptions(moduleHref, wasmUrl));
     } else if (wasmUrl) {
         const wasmHref = String(wasmUrl);
         options.locateFile = (file, prefix) => (file.endsWith('.wasm') ? wasmHref : prefix + file);

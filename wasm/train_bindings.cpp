@@ -24,7 +24,6 @@
 #include "core/pddl/parser.hpp"
 #include "core/training/bootstrap.hpp"
 #include "core/training/trainer.hpp"
-#include "core/validation/validator.hpp"
 #include "wasm/error_json.hpp"
 
 namespace {
@@ -98,22 +97,8 @@ std::string generate(const std::string& request_text) {
 // reason is returned in `ignored`.
 void take_plan(ll::BootstrapProblem& problem, const json& entry, json& ignored) {
     if (!entry.contains("plan") || entry["plan"].is_null()) return;
-    std::string why;
-    try {
-        auto plan =
-            ll::parse_plan(problem.task, string_field(entry, "plan"), problem.name + ".plan");
-        const ll::ValidationResult check = ll::validate_plan(problem.task, plan);
-        if (plan.empty()) {
-            why = "the plan is empty";
-        } else if (!check.valid) {
-            why = "the plan is not valid: " + check.message;
-        } else {
-            problem.plan = std::move(plan);
-            problem.has_plan = true;
-        }
-    } catch (const Error& e) {
-        why = std::string("the plan does not parse: ") + e.what();
-    }
+    const std::string why =
+        ll::use_given_plan(problem, string_field(entry, "plan"), problem.name + ".plan");
     if (!why.empty()) ignored.push_back({{"problem", problem.name}, {"reason", why}});
 }
 

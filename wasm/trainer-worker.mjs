@@ -33,17 +33,8 @@ async function loadModule({ moduleUrl, wasmUrl }) {
     const moduleHref = String(moduleUrl ?? new URL('./lltrain.mjs', import.meta.url));
     const options = { print: () => {}, printErr: (text) => console.warn('[lltrain]', text) };
     if (isNode) {
-        // As planner-worker.mjs: Emscripten 3.1.6's ES6 loader in Node needs
-        // __dirname and require, and the wasm bytes passed in.
-        const [{ default: fs }, { default: path }, { createRequire }, { fileURLToPath }] =
-            await Promise.all([import('node:fs'), import('node:path'), import('node:module'),
-                               import('node:url')]);
-        const modulePath = fileURLToPath(moduleHref);
-        globalThis.__dirname = path.dirname(modulePath);
-        globalThis.require = createRequire(moduleHref);
-        const wasmPath = wasmUrl ? fileURLToPath(String(wasmUrl))
-                                 : modulePath.replace(/\.m?js$/, '.wasm');
-        options.wasmBinary = fs.readFileSync(wasmPath);
+        const { nodeModuleOptions } = await import('./emscripten-node.mjs');
+        Object.assign(options, nodeModuleOptions(moduleHref, wasmUrl));
     } else if (wasmUrl) {
         const wasmHref = String(wasmUrl);
         options.locateFile = (file, prefix) => (file.endsWith('.wasm') ? wasmHref : prefix + file);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "core/pddl/parser.hpp"
 #include "core/planner.hpp"
 #include "core/training/plan_reduction.hpp"
 #include "core/validation/validator.hpp"
@@ -37,6 +38,21 @@ PlannerOptions planner_options(const Task& task, const std::shared_ptr<const WlM
 }
 
 }  // namespace
+
+std::string use_given_plan(BootstrapProblem& problem, std::string_view plan_text,
+                           std::string_view plan_file) {
+    try {
+        std::vector<GroundAction> plan = parse_plan(problem.task, plan_text, plan_file);
+        if (plan.empty()) return "the plan is empty";
+        const ValidationResult check = validate_plan(problem.task, plan);
+        if (!check.valid) return "the plan is not valid: " + check.message;
+        problem.plan = std::move(plan);
+        problem.has_plan = true;
+        return "";
+    } catch (const Error& e) {
+        return std::string("the plan file does not parse: ") + e.what();
+    }
+}
 
 BootstrapResult bootstrap(std::vector<BootstrapProblem> problems, const BootstrapOptions& options,
                           const std::function<double()>& elapsed,

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/training/trainer.hpp"
@@ -55,6 +56,12 @@ struct BootstrapResult {
     std::vector<BootstrapProblem> problems;  // with the plans found
     std::optional<TrainerResult> trained;    // the last model (none if no plan was found)
 };
+
+// Makes `plan_text` (IPC format) the problem's plan when it parses, is not
+// empty and is valid, and returns ""; otherwise returns why not (the
+// bootstrap then solves the problem), e.g. "the plan is not valid: ...".
+std::string use_given_plan(BootstrapProblem& problem, std::string_view plan_text,
+                           std::string_view plan_file);
 
 // `problems` ordered by size, smallest first. `elapsed()` is the wall time
 // since the bootstrap started (the caller's clock).
