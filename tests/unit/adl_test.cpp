@@ -32,6 +32,8 @@
 namespace ll {
 namespace {
 
+using test::parse_error;
+
 using test::AtomSet;
 
 std::vector<test::TaskRef> adl_tasks() {
@@ -528,16 +530,6 @@ TEST(AdlRelaxation, HelpfulActionsAreOriginalActions) {
 }
 
 // ---- Refusals ----------------------------------------------------------------
-
-Error parse_error(const std::string& domain, const std::string& problem) {
-    try {
-        parse_task(domain, problem, "d.pddl", "p.pddl");
-    } catch (const Error& e) {
-        return e;
-    }
-    ADD_FAILURE() << "no error";
-    return Error(ErrorCategory::Internal, "none");
-}
 
 const char* kProblem = "(define (problem p) (:domain d) (:objects a) (:init) (:goal (q)))";
 

@@ -25,6 +25,8 @@
 namespace ll {
 namespace {
 
+using test::parse_error;
+
 std::string derived_path(const std::string& task, const std::string& file) {
     return std::string(LL_TEST_DATA_DIR) + "/derived/" + task + "/" + file;
 }
@@ -41,16 +43,6 @@ const std::vector<test::TaskRef>& derived_tasks() {
         {"stratified", "p01"},   {"power-network", "p01"},       {"airport-like", "p01"},
         {"wide-dnf", "p01"},     {"blocksworld-derived", "p02"}, {"power-network", "p02"}};
     return tasks;
-}
-
-Error parse_error(const std::string& domain, const std::string& problem) {
-    try {
-        parse_task(domain, problem, "d.pddl", "p.pddl");
-    } catch (const Error& e) {
-        return e;
-    }
-    ADD_FAILURE() << "no error";
-    return Error(ErrorCategory::Internal, "none");
 }
 
 // ---- The oracle: every binding of every rule, to a fixpoint per stratum --

@@ -55,6 +55,18 @@ inline std::string task_path(const std::string& task, const std::string& file) {
     return std::string(LL_TEST_DATA_DIR) + "/tasks/" + task + "/" + file;
 }
 
+// The error parsing a domain and a problem (d.pddl, p.pddl) raises; a
+// test failure when it parses.
+inline Error parse_error(const std::string& domain, const std::string& problem) {
+    try {
+        parse_task(domain, problem, "d.pddl", "p.pddl");
+    } catch (const Error& e) {
+        return e;
+    }
+    ADD_FAILURE() << "no error";
+    return Error(ErrorCategory::Internal, "none");
+}
+
 inline Task load_task(const std::string& task, const std::string& problem) {
     return parse_task(read_file(task_path(task, "domain.pddl")),
                       read_file(task_path(task, problem + ".pddl")), "domain.pddl",
