@@ -22,10 +22,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 build_dir=build/native-asan
 all_targets=(fuzz_pddl fuzz_plan fuzz_model fuzz_request)
-# Inputs per target for the test command: each about 25-35 s under
-# ASan + UBSan on one core of the CI machine (docs/fuzzing.md).
-declare -A default_runs=([fuzz_pddl]=25000 [fuzz_plan]=400000 [fuzz_model]=150000
-    [fuzz_request]=90000)
+# Inputs per target for the test command: 10-30 s each under ASan + UBSan
+# on one core of the CI machine, about 45 s for the four on two cores
+# (docs/fuzzing.md; long runs: --seconds).
+declare -A default_runs=([fuzz_pddl]=25000 [fuzz_plan]=400000 [fuzz_model]=100000
+    [fuzz_request]=50000)
 declare -A max_len=([fuzz_pddl]=16384 [fuzz_plan]=4096 [fuzz_model]=16384 [fuzz_request]=16384)
 declare -A dict=([fuzz_pddl]=tests/fuzz/pddl.dict [fuzz_plan]=tests/fuzz/pddl.dict
     [fuzz_model]=tests/fuzz/json.dict [fuzz_request]=tests/fuzz/json.dict)

@@ -147,7 +147,8 @@ target_include_directories(ll_clp SYSTEM PUBLIC "${LL_CLP_SRC}")
 target_link_libraries(ll_clp PUBLIC ll_coinutils)
 foreach(lib ll_coinutils ll_clp)
   target_compile_options(${lib} PRIVATE ${LL_COIN_FLAGS})
-  set_target_properties(${lib} PROPERTIES CXX_STANDARD 14 CXX_EXTENSIONS OFF)
+  # Never in unity batches: their files reuse file-local names.
+  set_target_properties(${lib} PROPERTIES CXX_STANDARD 14 CXX_EXTENSIONS OFF UNITY_BUILD OFF)
   # Consumers also need HAVE_CONFIG_H, so the headers read the public
   # config_*.h above instead of the MSVC defaults.
   target_compile_definitions(${lib} INTERFACE HAVE_CONFIG_H)

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/error.hpp"
 #include "core/pddl/requirements.hpp"
 
 namespace ll::pddl {
@@ -18,6 +19,10 @@ struct Pos {
 
 inline Pos pos_of(const SExpr& e) {
     return Pos{e.line, e.column};
+}
+
+inline SourcePosition source_position(const Pos& pos, const std::string& file) {
+    return SourcePosition{file, pos.line, pos.column};
 }
 
 struct Name {

@@ -16,10 +16,6 @@ namespace ll::pddl {
 
 namespace {
 
-SourcePosition at(const Pos& pos, const std::string& file) {
-    return SourcePosition{file, pos.line, pos.column};
-}
-
 struct GroundAtomHash {
     std::size_t operator()(const GroundAtom& a) const {
         std::size_t h = std::hash<PredicateId>{}(a.predicate);
@@ -131,7 +127,7 @@ class TaskBuilder {
             ObjectId id = num_problem_objects_ + static_cast<ObjectId>(i);
             if (!object_ids_.emplace(c.name.text, id).second) {
                 throw Error(ErrorCategory::Input, "duplicate constant '" + c.name.text + "'",
-                            at(c.name.pos, dfile()));
+                            source_position(c.name.pos, dfile()));
             }
             task_.objects[id] =
                 Object{c.name.text, types_.resolve_object_type(c.type, dfile()), true};
@@ -149,7 +145,7 @@ class TaskBuilder {
                             constant ? "object '" + o.name.text +
                                            "' is already declared as a constant in the domain"
                                      : "duplicate object '" + o.name.text + "'",
-                            at(o.name.pos, pfile()));
+                            source_position(o.name.pos, pfile()));
             }
             task_.objects[id] =
                 Object{o.name.text, types_.resolve_object_type(o.type, pfile()), false};
@@ -161,7 +157,7 @@ class TaskBuilder {
             PredicateId id = static_cast<PredicateId>(task_.predicates.size());
             if (!predicate_ids_.emplace(decl.name.text, id).second) {
                 throw Error(ErrorCategory::Input, "duplicate predicate '" + decl.name.text + "'",
-                            at(decl.name.pos, dfile()));
+                            source_position(decl.name.pos, dfile()));
             }
             Predicate predicate;
             predicate.name = decl.name.text;
@@ -176,7 +172,8 @@ class TaskBuilder {
                         .append("' repeated in predicate '")
                         .append(decl.name.text)
                         .append("' (accepted: only the arity and types of a predicate matter)");
-                    add_warning(warnings_, std::move(message), at(p.name.pos, dfile()));
+                    add_warning(warnings_, std::move(message),
+                                source_position(p.name.pos, dfile()));
                 }
                 predicate.argument_types.push_back(types_.resolve(p.type, dfile()));
             }
@@ -190,11 +187,11 @@ class TaskBuilder {
             if (decl.name.text == "total-cost") {
                 if (!decl.parameters.empty()) {
                     throw Error(ErrorCategory::Input, "'total-cost' takes no arguments",
-                                at(decl.name.pos, dfile()));
+                                source_position(decl.name.pos, dfile()));
                 }
                 if (declares_total_cost_) {
                     throw Error(ErrorCategory::Input, "duplicate function 'total-cost'",
-                                at(decl.name.pos, dfile()));
+                                source_position(decl.name.pos, dfile()));
                 }
                 declares_total_cost_ = true;
                 continue;
@@ -202,7 +199,7 @@ class TaskBuilder {
             const FunctionId id = static_cast<FunctionId>(task_.functions.size());
             if (!function_ids_.emplace(decl.name.text, id).second) {
                 throw Error(ErrorCategory::Input, "duplicate function '" + decl.name.text + "'",
-                            at(decl.name.pos, dfile()));
+                            source_position(decl.name.pos, dfile()));
             }
             NumericFunction function;
             function.name = decl.name.text;
@@ -219,14 +216,14 @@ class TaskBuilder {
             throw Error(ErrorCategory::Unsupported,
                         "'(total-cost)' is not static: an action's cost may use only static "
                         "functions (numeric fluents beyond action costs are not supported)",
-                        at(atom.predicate.pos, file));
+                        source_position(atom.predicate.pos, file));
         }
         auto it = function_ids_.find(atom.predicate.text);
         if (it == function_ids_.end()) {
             throw Error(ErrorCategory::Input,
                         "unknown function '" + atom.predicate.text +
                             "' (did you declare it in :functions?)",
-                        at(atom.predicate.pos, file));
+                        source_position(atom.predicate.pos, file));
         }
         const NumericFunction& f = task_.functions[it->second];
         if (static_cast<int>(atom.arguments.size()) != f.arity()) {
@@ -234,7 +231,7 @@ class TaskBuilder {
                         "function '" + f.name + "' takes " + std::to_string(f.arity()) +
                             arguments_word(f.arity()) + ", got " +
                             std::to_string(atom.arguments.size()),
-                        at(atom.predicate.pos, file));
+                        source_position(atom.predicate.pos, file));
         }
         return it->second;
     }
@@ -244,7 +241,7 @@ class TaskBuilder {
             throw Error(ErrorCategory::Input,
                         "'(total-cost)' is used but not declared: add '(:functions (total-cost) - "
                         "number)' to the domain",
-                        at(pos, file));
+                        source_position(pos, file));
         }
     }
 
@@ -269,7 +266,7 @@ class TaskBuilder {
                                 "', which can never be of type '" + type_name(expected) +
                                 "' required by argument " + std::to_string(i + 1) +
                                 " of function '" + f.name + "'",
-                            at(arg.pos, dfile()));
+                            source_position(arg.pos, dfile()));
             }
             term.arguments.push_back(t);
         }
@@ -283,7 +280,7 @@ class TaskBuilder {
             throw Error(ErrorCategory::Input,
                         "unknown predicate '" + atom.predicate.text +
                             "' (did you declare it in :predicates?)",
-                        at(atom.predicate.pos, file));
+                        source_position(atom.predicate.pos, file));
         }
         const Predicate& p = task_.predicates[it->second];
         if (static_cast<int>(atom.arguments.size()) != p.arity()) {
@@ -291,7 +288,7 @@ class TaskBuilder {
                         "predicate '" + p.name + "' takes " + std::to_string(p.arity()) +
                             arguments_word(p.arity()) + ", got " +
                             std::to_string(atom.arguments.size()),
-                        at(atom.predicate.pos, file));
+                        source_position(atom.predicate.pos, file));
         }
         return it->second;
     }
@@ -312,12 +309,12 @@ class TaskBuilder {
                 throw Error(ErrorCategory::Input,
                             "unknown variable '" + name.text +
                                 "' (the goal may use only variables of its quantifiers)",
-                            at(name.pos, pfile()));
+                            source_position(name.pos, pfile()));
             }
             throw Error(ErrorCategory::Input,
                         "unknown variable '" + name.text + "' (it is not a parameter of action '" +
                             schema.name + "')",
-                        at(name.pos, dfile()));
+                        source_position(name.pos, dfile()));
         }
         auto it = object_ids_.find(name.text);
         if (it == object_ids_.end()) {
@@ -326,7 +323,7 @@ class TaskBuilder {
                             ? "unknown object '" + name.text + "' (did you declare it in :objects?)"
                             : "unknown constant '" + name.text +
                                   "' (did you declare it in the domain's :constants?)",
-                        at(name.pos, lowering_file()));
+                        source_position(name.pos, lowering_file()));
         }
         return Term::object(it->second);
     }
@@ -358,7 +355,7 @@ class TaskBuilder {
                                     "', which can never be of type '" + type_name(expected) +
                                     "' required by argument " + std::to_string(i + 1) +
                                     " of predicate '" + p.name + "'",
-                                at(arg.pos, lowering_file()));
+                                source_position(arg.pos, lowering_file()));
                 }
             } else {
                 check_object_type(task_.objects[term.index], expected, p, i, arg, lowering_file());
@@ -375,7 +372,7 @@ class TaskBuilder {
                         "argument " + std::to_string(i + 1) + " of predicate '" + p.name +
                             "' must be of type '" + type_name(expected) + "', but '" + object.name +
                             "' is of type '" + type_name(object.type) + "'",
-                        at(arg.pos, file));
+                        source_position(arg.pos, file));
         }
     }
 
@@ -383,7 +380,7 @@ class TaskBuilder {
         SchemaId id = static_cast<SchemaId>(task_.schemas.size());
         if (!schema_ids_.emplace(action.name.text, id).second) {
             throw Error(ErrorCategory::Input, "duplicate action '" + action.name.text + "'",
-                        at(action.name.pos, dfile()));
+                        source_position(action.name.pos, dfile()));
         }
         ActionSchema schema;
         schema.name = action.name.text;
@@ -393,7 +390,7 @@ class TaskBuilder {
                     throw Error(ErrorCategory::Input,
                                 "duplicate parameter '" + p.name.text + "' in action '" +
                                     action.name.text + "'",
-                                at(p.name.pos, dfile()));
+                                source_position(p.name.pos, dfile()));
                 }
             }
             schema.parameters.push_back(Parameter{p.name.text, types_.resolve(p.type, dfile())});
@@ -432,7 +429,7 @@ class TaskBuilder {
                 throw Error(ErrorCategory::Input,
                             "derived predicate '" + decl.predicate.text +
                                 "' is not declared (declare it in :predicates)",
-                            at(decl.predicate.pos, dfile()));
+                            source_position(decl.predicate.pos, dfile()));
             }
             Predicate& p = task_.predicates[it->second];
             if (static_cast<int>(decl.parameters.size()) != p.arity()) {
@@ -440,7 +437,7 @@ class TaskBuilder {
                             "predicate '" + p.name + "' takes " + std::to_string(p.arity()) +
                                 arguments_word(p.arity()) + ", got " +
                                 std::to_string(decl.parameters.size()),
-                            at(decl.predicate.pos, dfile()));
+                            source_position(decl.predicate.pos, dfile()));
             }
             p.is_derived = true;
         }
@@ -453,7 +450,7 @@ class TaskBuilder {
                     "action '" + action.name.text + "' changes derived predicate '" +
                         lit.atom.predicate.text +
                         "': derived predicates are defined by their axioms, never by effects",
-                    at(lit.pos, dfile()));
+                    source_position(lit.pos, dfile()));
     }
 
     // Lowers the body of a (:derived ...) over its head's variables; typed
@@ -470,7 +467,7 @@ class TaskBuilder {
                                 "variable '" + v.name.text +
                                     "' repeated in the head of derived predicate '" +
                                     decl.predicate.text + "'",
-                                at(v.name.pos, dfile()));
+                                source_position(v.name.pos, dfile()));
                 }
             }
             const TypeId type = v.type.alternatives.empty() ? task_.predicates[id].argument_types[i]
@@ -535,7 +532,7 @@ class TaskBuilder {
                                             "' depends on its own negation (through '" +
                                             task_.predicates[b.predicate].name +
                                             "'): the axioms cannot be stratified",
-                                        at(axiom_pos[a], dfile()));
+                                        source_position(axiom_pos[a], dfile()));
                         }
                     }
                 }
@@ -688,7 +685,7 @@ class TaskBuilder {
                 next_variable, what, NormaliseLimits{}, &sink);
         } catch (const Error& e) {
             if (e.position().line > 0) throw;
-            throw Error(e.category(), e.message(), at(pos, file));
+            throw Error(e.category(), e.message(), source_position(pos, file));
         }
         add_auxiliary_predicates(sink, pos);
         return conjuncts;
@@ -906,7 +903,7 @@ class TaskBuilder {
             throw Error(ErrorCategory::Input,
                         "the problem is for domain '" + problem_.domain_name.text +
                             "', but the domain is '" + domain_.name.text + "'",
-                        at(problem_.domain_name.pos, pfile()));
+                        source_position(problem_.domain_name.pos, pfile()));
         }
     }
 
@@ -915,13 +912,13 @@ class TaskBuilder {
             throw Error(ErrorCategory::Input,
                         std::string(section) + " must be ground: variable '" + name.text +
                             "' is not allowed here",
-                        at(name.pos, pfile()));
+                        source_position(name.pos, pfile()));
         }
         auto it = object_ids_.find(name.text);
         if (it == object_ids_.end()) {
             throw Error(ErrorCategory::Input,
                         "unknown object '" + name.text + "' (did you declare it in :objects?)",
-                        at(name.pos, pfile()));
+                        source_position(name.pos, pfile()));
         }
         return it->second;
     }
@@ -949,7 +946,7 @@ class TaskBuilder {
                 throw Error(ErrorCategory::Input,
                             "':init' sets derived predicate '" + atom.predicate.text +
                                 "': derived atoms follow from the other atoms by the axioms",
-                            at(atom.pos, pfile()));
+                            source_position(atom.pos, pfile()));
             }
             init.add(std::move(g));
         }
@@ -966,7 +963,7 @@ class TaskBuilder {
                 if (v.value != 0) {
                     throw Error(ErrorCategory::Unsupported,
                                 "'(total-cost)' must start at 0, found " + std::to_string(v.value),
-                                at(v.value_pos, pfile()));
+                                source_position(v.value_pos, pfile()));
                 }
                 continue;
             }
@@ -983,7 +980,7 @@ class TaskBuilder {
                                     "' must be of type '" + type_name(f.argument_types[i]) +
                                     "', but '" + object.name + "' is of type '" +
                                     type_name(object.type) + "'",
-                                at(name.pos, pfile()));
+                                source_position(name.pos, pfile()));
                 }
                 args.push_back(o);
             }
@@ -1006,7 +1003,7 @@ class TaskBuilder {
             add_warning(warnings_,
                         "the domain has action costs but the problem has no '(:metric minimize "
                         "(total-cost))': planning with unit costs",
-                        at(problem_.pos, pfile()));
+                        source_position(problem_.pos, pfile()));
         }
     }
 

@@ -5,14 +5,6 @@
 
 namespace ll::pddl {
 
-namespace {
-
-SourcePosition at(const Pos& pos, const std::string& file) {
-    return SourcePosition{file, pos.line, pos.column};
-}
-
-}  // namespace
-
 TypeId TypeHierarchy::get_or_create(const std::string& name) {
     auto [it, inserted] = declared_by_name_.try_emplace(name, static_cast<TypeId>(types_.size()));
     if (inserted) {
@@ -49,7 +41,7 @@ TypeHierarchy::TypeHierarchy(const std::vector<TypedName>& declarations, const s
                         "type '" + decl.name.text +
                             "' cannot have an (either ...) parent: multiple inheritance is not "
                             "supported",
-                        at(decl.type.pos, file));
+                        source_position(decl.type.pos, file));
         }
         const std::string parent_name =
             decl.type.alternatives.empty() ? "object" : decl.type.alternatives[0].text;
@@ -57,7 +49,7 @@ TypeHierarchy::TypeHierarchy(const std::vector<TypedName>& declarations, const s
             if (parent_name != "object") {
                 throw Error(ErrorCategory::Input,
                             "the root type 'object' cannot have a parent type",
-                            at(decl.type.pos, file));
+                            source_position(decl.type.pos, file));
             }
             continue;  // re-declaring the root is harmless
         }
@@ -73,7 +65,7 @@ TypeHierarchy::TypeHierarchy(const std::vector<TypedName>& declarations, const s
                               : "type '" + decl.name.text + "' is declared under two parents ('" +
                                     types_[parents[0]].name + "' and '" + parent_name +
                                     "'): its objects are of both types",
-                        at(decl.name.pos, file));
+                        source_position(decl.name.pos, file));
             if (known) continue;
             parents.push_back(parent);
             multiple_parents_ = true;
@@ -88,7 +80,7 @@ TypeHierarchy::TypeHierarchy(const std::vector<TypedName>& declarations, const s
             throw Error(
                 ErrorCategory::Input,
                 "the type hierarchy has a cycle: '" + decl.name.text + "' is its own ancestor",
-                at(decl.type.pos, file));
+                source_position(decl.type.pos, file));
         }
     }
 }
@@ -129,7 +121,7 @@ TypeId TypeHierarchy::resolve(const TypeRef& ref, const std::string& file) {
         if (it == declared_by_name_.end()) {
             throw Error(ErrorCategory::Input,
                         "unknown type '" + alt.text + "' (did you declare it in :types?)",
-                        at(alt.pos, file));
+                        source_position(alt.pos, file));
         }
         if (std::find(ids.begin(), ids.end(), it->second) == ids.end()) ids.push_back(it->second);
     }
@@ -161,7 +153,7 @@ TypeId TypeHierarchy::resolve_object_type(const TypeRef& ref, const std::string&
     if (ref.alternatives.size() > 1) {
         throw Error(ErrorCategory::Unsupported,
                     "an object cannot be declared with an (either ...) type; give it one type",
-                    at(ref.pos, file));
+                    source_position(ref.pos, file));
     }
     return resolve(ref, file);
 }

@@ -39,7 +39,7 @@ nlohmann::ordered_json tuple_counts_json(const DatasetCounts& counts) {
 
 namespace {
 
-using Progress = std::function<void(const TrainerProgress&)>;
+using TrainerProgressSink = std::function<void(const TrainerProgress&)>;
 
 // Identical (better, worse, δ) tuples become one LP row with the summed
 // importance: the same optimum with fewer rows (sibling graphs often repeat).
@@ -141,7 +141,7 @@ class Selector {
   public:
     Selector(const std::vector<TrainingProblem>& problems, const TrainerOptions& options,
              const WlFeatures& features, bool relaxed_dead_ends, int n_train, int total,
-             TrainerSummary& summary, const Progress& progress,
+             TrainerSummary& summary, const TrainerProgressSink& progress,
              const std::function<double()>& clock)
         : problems_(problems),
           options_(options),
@@ -271,7 +271,7 @@ class Selector {
     const WlFeatures& features_;
     bool relaxed_dead_ends_;
     TrainerSummary& summary_;
-    const Progress& progress_;
+    const TrainerProgressSink& progress_;
     int total_;
     SearchScorer scorer_;                   // on the validation problems
     const std::function<double()>& clock_;  // seconds since training started
@@ -356,7 +356,7 @@ std::string training_metadata(const std::vector<TrainingProblem>& problems,
     return meta.dump();
 }
 
-void report(const Progress& progress, TrainerProgress::Phase phase, int done, int total,
+void report(const TrainerProgressSink& progress, TrainerProgress::Phase phase, int done, int total,
             std::string detail) {
     if (progress) progress(TrainerProgress{phase, done, total, std::move(detail)});
 }
@@ -366,7 +366,7 @@ void report(const Progress& progress, TrainerProgress::Phase phase, int done, in
 // end is found).
 RankingDataset build_dataset(const std::vector<TrainingProblem>& problems,
                              const TrainerOptions& options, WlFeatures& features,
-                             TrainerSummary& summary, const Progress& progress) {
+                             TrainerSummary& summary, const TrainerProgressSink& progress) {
     DatasetBuilder builder(options.dataset, features);
     const int n = static_cast<int>(problems.size());
     // Each problem gets an equal share of the budget, but at least 20 checks
@@ -440,7 +440,7 @@ void select_candidates(Selector& selector, DatasetByIterations& dataset_for,
 // 3. The refit on all problems with the chosen iterations and C.
 RankingLpResult refit(const RankingDataset& final_data, const SelectionCandidate& chosen,
                       const TrainerOptions& options, TrainerSummary& summary,
-                      const Progress& progress) {
+                      const TrainerProgressSink& progress) {
     const std::vector<RankingTuple> all = merge_tuples(final_data.tuples);
     summary.merged_tuples = static_cast<std::int64_t>(all.size());
     RankingLpOptions lp_options;
@@ -464,7 +464,7 @@ std::vector<int> default_iteration_candidates(bool search_selection) {
 }
 
 TrainerResult train_model(const std::vector<TrainingProblem>& problems,
-                          const TrainerOptions& options, const Progress& progress,
+                          const TrainerOptions& options, const TrainerProgressSink& progress,
                           const std::function<double()>& elapsed_s) {
     const Stopwatch stopwatch;
     const std::function<double()> clock =
