@@ -135,7 +135,9 @@ void WlFeatures::grow_table() {
 void WlFeatures::build_adjacency(const Graph& graph) {
     const int n = graph.num_nodes();
     offsets_.assign(static_cast<std::size_t>(n) + 1, 0);
+    // Polled per edge too: a graph of millions of edges takes seconds here.
     for (const GraphEdge& e : graph.edges) {
+        if (budget_ != nullptr) budget_->poll();
         if (e.u < 0 || e.u >= n || e.v < 0 || e.v >= n)
             throw Error(ErrorCategory::Internal, "WL: graph edge (" + std::to_string(e.u) + ", " +
                                                      std::to_string(e.v) + ") out of range for " +
@@ -148,6 +150,7 @@ void WlFeatures::build_adjacency(const Graph& graph) {
     fill_.assign(offsets_.begin(), offsets_.end() - 1);
     adjacency_.resize(offsets_[n]);
     for (const GraphEdge& e : graph.edges) {
+        if (budget_ != nullptr) budget_->poll();
         adjacency_[fill_[e.u]++] = {e.v, e.label};
         if (e.v != e.u) adjacency_[fill_[e.v]++] = {e.u, e.label};
     }
