@@ -1,0 +1,96 @@
+// Browser end-to-end test of the Learn tab (web/src/views/learn/): on a
+// bundled example whose shipped models are hidden (the manifest is served
+// without them), "Learn a heuristic for this domain" trains a model in the
+// trainer's worker with a small time budget, shows the rounds in its chart,
+// adds the model to the model list as "trained here" and selects it; Solve
+// then finds a valid plan with it, and after a reload the model is still in
+// the list (kept in the browser) and plans again.
+// Screenshot: build/e2e-artifacts/view-learn.png.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import {
+    longTasksSince, openPage, screenshot, traceMainThreadTasks, useSiteAndBrowser, waitForEditorPage,
+} from './helpers.mjs';
+
+const EXAMPLE = 'ferry-islands';
+const DOMAIN = 'ferry';
+const BUDGET_S = 10;
+const site = useSiteAndBrowser();
+
+// The page with the domain's shipped models left out of models/manifest.json.
+async function openWithoutShippedModels() {
+    const page = await openPage(site.browser, site.server.url);
+    await page.route('**/models/manifest.json', async (route) => {
+        const response = await route.fetch();
+        const manifest = await response.json();
+        manifest.models = manifest.models.filter((m) => m.domain !== DOMAIN);
+        await route.fulfill({ response, json: manifest });
+    });
+    return page;
+}
+
+async function solveWithSelectedModel(page) {
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: 30000 });
+    assert.equal(await page.getAttribute('#valid-badge', 'data-valid'), 'true');
+    return page.locator('#plan-list li').count();
+}
+
+test('learn a model for a bundled example in the page, plan with it, keep it over a reload', async () => {
+    const page = await openWithoutShippedModels();
+    await page.goto(site.server.url);
+    await waitForEditorPage(page);
+    await page.selectOption('#example-select', EXAMPLE);
+    await page.waitForFunction((id) => document.getElementById('example-select').dataset.loaded === id, EXAMPLE);
+    // No shipped model: the list offers none.
+    assert.deepEqual(await page.$$eval('#model-select option', (o) => o.map((x) => x.value).filter(Boolean)), []);
+
+    await page.click('#learn-btn');
+    await page.waitForSelector('#panel-learn [data-view="learn"]');
+    await page.fill('#panel-learn input[type="number"]', String(BUDGET_S));
+    // The main thread's tasks while it learns: their CPU time is the page's
+    // own work (a task's wall time also counts other processes of this
+    // shared machine; tests/e2e/page.test.mjs measures the same way).
+    const trace = await traceMainThreadTasks(site.browser, page);
+    const startedAt = await page.evaluate(() => performance.now());
+    await page.click('#panel-learn button.primary');
+    await page.waitForSelector('#panel-learn [data-view="learn"][data-state="running"]');
+    // The rounds show while it runs (round 0 solves without a model).
+    await page.waitForSelector('#panel-learn .learn-chart g[data-stat="round-0"]', { timeout: 20000 });
+    await page.waitForSelector('#panel-learn [data-view="learn"][data-state="done"]', { timeout: 40000 });
+    const trainS = (await page.evaluate(() => performance.now()) - startedAt) / 1000;
+    const rounds = Number(await page.getAttribute('#panel-learn .learn-chart', 'data-rounds'));
+    assert.ok(rounds >= 1, `rounds: ${rounds}`);
+    // Training runs in the worker: no main-thread task over 100 ms of CPU meanwhile.
+    const traced = (await trace()).filter((t) => t.start + t.wall >= startedAt);
+    const longestMs = Math.max(0, ...(await longTasksSince(page, startedAt)).map((t) => t.duration));
+    const mostCpuMs = Math.max(0, ...traced.map((t) => t.cpu));
+    assert.ok(mostCpuMs <= 100, `a task of ${Math.round(mostCpuMs)} ms CPU while learning`);
+
+    // The model is in the list, "trained here", and selected with the learned heuristic.
+    const selected = await page.$eval('#model-select', (s) => ({ value: s.value, text: s.selectedOptions[0].text }));
+    assert.match(selected.value, /^trained:/);
+    assert.match(selected.text, /^trained here/);
+    assert.equal(await page.inputValue('#heuristic-select'), 'wl');
+    const steps = await solveWithSelectedModel(page);
+    assert.ok(steps > 0);
+    await screenshot(page, 'view-learn', { selector: '#lower-area' });
+    console.log(`# learn on ${EXAMPLE}: ${rounds} rounds in ${trainS.toFixed(1)} s, longest main-thread ` +
+                `task ${Math.round(longestMs)} ms (${Math.round(mostCpuMs)} ms CPU); plan of ${steps} steps`);
+
+    // The download is the model JSON.
+    const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('#panel-learn li[data-model] button[data-action="download"]'),
+    ]);
+    assert.match(download.suggestedFilename(), /^ferry-aoag-partial-trained-.*\.json$/);
+
+    // After a reload the session still names the model, and it is kept.
+    await page.reload();
+    await waitForEditorPage(page);
+    await page.waitForFunction((value) => document.getElementById('model-select').value === value, selected.value);
+    await solveWithSelectedModel(page);
+    assert.deepEqual(page.ll.errors, []);
+    await page.context().close();
+});
