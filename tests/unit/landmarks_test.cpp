@@ -162,6 +162,7 @@ TEST(Landmarks, HoldInEveryPlanAndOrderingsInEveryPlan) {
     EXPECT_GT(counts.non_goal, 10);
     EXPECT_GT(counts.disjunctive, 0);
     EXPECT_GT(counts.gn, 10);
+    EXPECT_GT(counts.reasonable, 0);
 }
 
 // gripper p01: robby starts in rooma, balls must go to roomb: carrying each

@@ -2,9 +2,12 @@
 // the ground relaxed task (see header).
 #include "core/heuristics/landmarks/landmark_graph.hpp"
 
+#include "core/heuristics/landmarks/fact_mutexes.hpp"
+
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -117,10 +120,10 @@ class Generator {
     void add_reasonable_orderings();
     const std::vector<int>& deletes(int a);
     bool achievers_delete(int p, int q, bool require_some);
-    bool mutex(int p, int q) {
-        return !(initial_[p] && initial_[q]) && achievers_delete(p, q, false) &&
-               achievers_delete(q, p, false);
-    }
+    bool mutex(int p, int q) const { return mutexes_ && mutexes_->mutex(p, q); }
+    // The mutexes the interference checks of these candidates may ask.
+    void prove_mutexes(std::span<const std::pair<int, int>> candidates,
+                       const std::vector<std::vector<int>>& gn_parents);
     bool interferes(int a_lm, int b_lm, const std::vector<std::vector<int>>& gn_parents);
     bool reaches(int from, int to, const std::vector<std::vector<int>>& successors) const;
 
@@ -139,6 +142,7 @@ class Generator {
     std::map<std::vector<int>, int> disjunctive_;
     std::unordered_set<std::uint64_t> edge_keys_;
     std::unordered_map<int, std::vector<int>> deletes_;
+    std::optional<FactMutexes> mutexes_;
     std::deque<int> queue_;
     std::int64_t work_ = 0;
     LandmarkGraph out_;
@@ -303,6 +307,34 @@ bool Generator::reaches(int from, int to, const std::vector<std::vector<int>>& s
     return false;
 }
 
+void Generator::prove_mutexes(std::span<const std::pair<int, int>> candidates,
+                              const std::vector<std::vector<int>>& gn_parents) {
+    std::vector<std::pair<int, int>> queries;
+    for (const auto& [a, b] : candidates) {
+        const int fb = relaxation_facts_[b][0];
+        queries.emplace_back(relaxation_facts_[a][0], fb);
+        for (int x : gn_parents[a]) {
+            if (!out_.landmarks[x].disjunctive()) queries.emplace_back(relaxation_facts_[x][0], fb);
+        }
+    }
+    MutexTask task;
+    task.num_facts = num_facts_;
+    task.initial = initial_;
+    task.achievers = [this](int f) { return achievers(f); };
+    task.preconditions = [this](int a) { return pre(a); };
+    task.adds = [this](int a, int f) {
+        const auto list = add(a);
+        return std::find(list.begin(), list.end(), f) != list.end();
+    };
+    task.deletes = [this](int a, int f) {
+        const std::vector<int>& list = deletes(a);
+        return std::find(list.begin(), list.end(), f) != list.end();
+    };
+    mutexes_.emplace(task, queries);
+}
+
+// Candidates (A, B): B a simple landmark not initially true; A any other
+// simple landmark when B is a goal, else a greedy-necessary co-parent of B.
 void Generator::add_reasonable_orderings() {
     const int n = out_.num_landmarks();
     std::vector<std::vector<int>> gn_parents(n), gn_children(n), successors(n);
@@ -311,19 +343,16 @@ void Generator::add_reasonable_orderings() {
         gn_children[e.from].push_back(e.to);
         successors[e.from].push_back(e.to);
     }
-    auto candidate = [&](int a, int b) {
-        if (a == b || out_.landmarks[a].disjunctive() || !interferes(a, b, gn_parents)) return;
-        if (reaches(b, a, successors)) return;  // would close a cycle
-        add_edge(a, b, LandmarkOrdering::Reasonable);
-        successors[a].push_back(b);
+    std::vector<std::pair<int, int>> candidates;
+    auto consider = [&](int a, int b) {
+        if (a != b && !out_.landmarks[a].disjunctive()) candidates.emplace_back(a, b);
     };
-    for (int b = 0; b < n && work_ <= limits_.max_work; ++b) {
+    for (int b = 0; b < n; ++b) {
         const Landmark& lm = out_.landmarks[b];
         if (lm.disjunctive() || lm.initially_true) continue;
-        if (budget_ != nullptr) budget_->poll();
         if (lm.goal) {
             for (int a = 0; a < n; ++a)
-                candidate(a, b);
+                consider(a, b);
             continue;
         }
         std::vector<int> interesting;
@@ -334,9 +363,19 @@ void Generator::add_reasonable_orderings() {
         std::sort(interesting.begin(), interesting.end());
         interesting.erase(std::unique(interesting.begin(), interesting.end()), interesting.end());
         for (int a : interesting)
-            candidate(a, b);
+            consider(a, b);
     }
-    if (work_ > limits_.max_work) out_.truncated = true;
+    prove_mutexes(candidates, gn_parents);
+    for (const auto& [a, b] : candidates) {
+        if (work_ > limits_.max_work) {
+            out_.truncated = true;
+            return;
+        }
+        if (budget_ != nullptr) budget_->poll();
+        if (!interferes(a, b, gn_parents) || reaches(b, a, successors)) continue;  // or a cycle
+        add_edge(a, b, LandmarkOrdering::Reasonable);
+        successors[a].push_back(b);
+    }
 }
 
 }  // namespace

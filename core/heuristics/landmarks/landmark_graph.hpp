@@ -19,9 +19,8 @@
 // ("interferes") and B is a goal, or both are greedy-necessary
 // predecessors of one landmark. A interferes with B when every achiever of
 // A deletes B, or A, or a greedy-necessary predecessor of A, is mutex with
-// B; two facts are taken as mutex when not both initially true and every
-// achiever of each deletes the other (an inductive invariant). Reasonable
-// orderings that would close a cycle are left out.
+// B (fact_mutexes.hpp). Reasonable orderings that would close a cycle are
+// left out.
 //
 // Preconditions are the relaxation's (positive, fluent): ignoring the rest
 // over-approximates reachability, so the landmarks stay sound.
