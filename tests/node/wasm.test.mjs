@@ -296,8 +296,9 @@ test('lazy search with preferred operators, in both spaces; options override the
     const overridden = ll.solve({ domain: blocksDomain, problem: blocksP03, config: 'lama',
                                   search: 'eager', preferred: false, novelty: 'off' });
     assertSolvedAndValid(overridden, blocksDomain, blocksP03);
-    // lama's relaxation is ground (relax=auto, not printed); paper's lifted.
-    assert.equal(overridden.config, PAPER.replace(',relax=lifted', ''));
+    // lama's relaxation is ground (relax=auto, not printed); paper's lifted;
+    // lama keeps its landmarks.
+    assert.equal(overridden.config, PAPER.replace(',relax=lifted', ',landmarks=on'));
     const novelty = ll.solve({ domain: blocksDomain, problem: blocksP03, config: 'paper',
                                novelty: true });
     assertSolvedAndValid(novelty, blocksDomain, blocksP03);
@@ -355,7 +356,8 @@ test('the statistics are the core serialisation (the CLI --stats-json fields) in
     const response = ll.solve({ domain: blocksDomain, problem: blocksP01 });
     assert.deepEqual(Object.keys(response.stats).sort(), [
         'averageBranchingFactor', 'bestH', 'bytesPerOpenEntry', 'bytesPerState', 'deadEnds',
-        'evaluations', 'expansions', 'generated', 'generatedTransitions', 'initialH', 'openBytes',
+        'evaluations', 'expansions', 'generated', 'generatedTransitions', 'initialH',
+        'landmarkOrderings', 'landmarks', 'landmarksGoalOnly', 'openBytes',
         'openEntries', 'parseTimeS', 'peakMemoryMb', 'searchTimeS', 'skippedEvaluations',
         'storedBytes', 'storedStates', 'symmetricPruned', 'totalTimeS',
     ]);

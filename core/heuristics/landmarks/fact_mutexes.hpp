@@ -30,7 +30,7 @@ class FactMutexes {
   public:
     // Proves what it can of `queries` (pairs of facts).
     FactMutexes(const MutexTask& task, std::span<const std::pair<int, int>> queries,
-                std::size_t max_pairs = 50'000, std::int64_t max_work = 20'000'000);
+                std::size_t max_pairs = 50'000, std::int64_t max_work = 10'000'000);
     bool mutex(int p, int q) const;
     std::size_t num_candidates() const { return pairs_.size(); }
 

@@ -75,7 +75,7 @@ struct LandmarkGraph {
 struct LandmarkLimits {
     // Relaxed-exploration work (action preconditions counted) the
     // backchaining may spend; beyond it the landmarks found so far are kept.
-    std::int64_t max_work = 200'000'000;
+    std::int64_t max_work = 20'000'000;
     std::size_t max_disjunction = 4;
 };
 
