@@ -6,11 +6,16 @@
 // plans of both search spaces checked by the validator.
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "core/common/budget.hpp"
 #include "core/heuristics/relaxation.hpp"
+#include "core/heuristics/restricted_relaxation.hpp"
+#include "core/learning/graph_builder.hpp"
 #include "core/learning/model.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/planner.hpp"
@@ -175,6 +180,13 @@ TEST_P(DerivedTasks, BothSpacesSolveWithValidPlans) {
         EXPECT_GT(value, 0);
         EXPECT_LT(value, 1e9);
     }
+    // rFF, the partial space's FF, too.
+    SuccessorGenerator successors(task, layout, statics);
+    RestrictedRelaxationHeuristic rff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal,
+                                      successors);
+    const double rff_value = rff.evaluate(initial_state(task, layout), PartialAction::none());
+    EXPECT_GT(rff_value, 0);
+    EXPECT_LT(rff_value, 1e9);
     for (SpaceKind space : {SpaceKind::State, SpaceKind::Partial}) {
         for (const char* config : {"default", "astar-lmcut"}) {
             if (space == SpaceKind::Partial && std::string(config) == "astar-lmcut") continue;
@@ -260,6 +272,102 @@ TEST(Derived, ValidatorEvaluatesTheAxioms) {
     EXPECT_FALSE(bad.valid);
     EXPECT_EQ(bad.failed_step, 0);
     EXPECT_NE(bad.message.find("reachable"), std::string::npos) << bad.message;
+}
+
+// PS²: a partial action's precondition on a derived atom is checked once
+// its parameters are bound, like a basic fluent one. In p01 (a on b on c,
+// d on the table) only a and d are clear.
+TEST(Derived, PartialActionsCheckDerivedPreconditionsOnceBound) {
+    const Task task = load_derived("blocksworld-derived", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    SuccessorGenerator successors(task, layout, statics);
+    const State s0 = initial_state(task, layout);
+    auto schema = [&](const std::string& name) {
+        for (SchemaId s = 0; s < task.num_schemas(); ++s)
+            if (task.schemas[s].name == name) return s;
+        return SchemaId{-1};
+    };
+    auto object = [&](const std::string& name) {
+        for (ObjectId o = 0; o < task.num_objects(); ++o)
+            if (task.objects[o].name == name) return o;
+        return ObjectId{-1};
+    };
+    const ObjectId a = object("a"), b = object("b"), d = object("d");
+    // pick-up ?x: (clear ?x) (ontable ?x): c is on the table but not clear.
+    EXPECT_EQ(successors.next_values(s0, schema("pick-up"), {}), std::vector<ObjectId>{d});
+    // unstack ?x ?y: (on ?x ?y) (clear ?x): a, not b (under a).
+    EXPECT_EQ(successors.next_values(s0, schema("unstack"), {}), std::vector<ObjectId>{a});
+    EXPECT_FALSE(successors.has_applicable(s0, schema("unstack"), std::vector<ObjectId>{b}));
+}
+
+// The WL graphs show derived atoms as ordinary atom nodes: the ILG of a
+// state without its derived atoms has exactly their nodes fewer (none of
+// them is a goal atom here).
+TEST(Derived, GraphsShowDerivedAtomsAsAtoms) {
+    const Task task = load_derived("blocksworld-derived", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    SuccessorGenerator successors(task, layout, statics);
+    const State s0 = initial_state(task, layout);
+    const std::set<GroundAtom> goals(task.goal_positive.begin(), task.goal_positive.end());
+    StateBuilder basic(layout);  // builds without evaluating the axioms
+    int derived = 0;
+    for (const GroundAtom& a : fluent_atoms(layout, s0)) {
+        if (task.predicates[a.predicate].is_derived) {
+            EXPECT_EQ(goals.count(a), 0u);
+            ++derived;
+        } else {
+            basic.add(a.predicate, a.arguments);
+        }
+    }
+    EXPECT_EQ(derived, 5);  // (clear a) (clear d) (above a b) (above a c) (above b c)
+    const auto ilg = make_graph_builder(GraphKind::Ilg, task, layout, statics, successors);
+    Graph with, without;
+    ilg->build(s0, PartialAction::none(), with);
+    ilg->build(basic.build(), PartialAction::none(), without);
+    EXPECT_EQ(with.num_nodes() - without.num_nodes(), derived);
+    EXPECT_EQ(with.edges.size() - without.edges.size(), 8u);  // one per argument
+}
+
+// ---- Limits inside one fixpoint -------------------------------------------
+
+// tests/data/derived-limits: a fixpoint (a chain of 300 nodes, its closure
+// and four-step chains of it) that no evaluation finishes in a test's time.
+Task closure_task() {
+    const std::string dir = std::string(LL_TEST_DATA_DIR) + "/derived-limits/";
+    return parse_task(test::read_file(dir + "domain.pddl"), test::read_file(dir + "p01.pddl"),
+                      "domain.pddl", "p01.pddl");
+}
+
+TEST(DerivedLimits, SearchStopsAtTheLimitsInsideTheFixpoint) {
+    const Task task = closure_task();
+    for (SpaceKind space : {SpaceKind::State, SpaceKind::Partial}) {
+        PlannerOptions options = test::with_config("default", space);
+        options.limits.time_limit_s = 0.05;
+        EXPECT_EQ(solve(task, options).status, SearchStatus::OutOfTime) << to_string(space);
+        options = test::with_config("default", space);
+        options.limits.memory_limit_mb = 0.001;  // below any process's resident size
+        EXPECT_EQ(solve(task, options).status, SearchStatus::OutOfMemory) << to_string(space);
+    }
+}
+
+TEST(DerivedLimits, ValidatorStopsAtTheLimitsInsideTheReDerivation) {
+    const Task task = closure_task();
+    const std::vector<GroundAction> plan = parse_plan(task, "(finish n0 n299)\n");
+    const double none = std::numeric_limits<double>::infinity();
+    auto stopped_by = [&](double time_limit_s, double memory_limit_mb) {
+        Stopwatch clock;
+        Budget budget(&clock, time_limit_s, memory_limit_mb);
+        try {
+            validate_plan(task, plan, StateObserver{}, &budget);
+        } catch (const LimitReached& limit) {
+            return std::optional<LimitReached::Kind>(limit.kind());
+        }
+        return std::optional<LimitReached::Kind>();
+    };
+    EXPECT_EQ(stopped_by(0.05, none), LimitReached::Kind::Time);
+    EXPECT_EQ(stopped_by(none, 0.001), LimitReached::Kind::Memory);
 }
 
 // The model file records the derived predicates (only when there are
