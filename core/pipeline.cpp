@@ -89,21 +89,31 @@ std::int64_t check_plan(const Task& task, std::vector<GroundAction>& plan, Budge
 
 namespace {
 
+// A plan checked, with its cost.
+struct CheckedPlan {
+    std::vector<GroundAction> plan;
+    std::int64_t cost = 0;
+};
+
 // The solved result's plan checked (its cost set), unless it is `reported`,
-// checked already; a limit reached while checking ends the run with that
-// status and no plan.
-void check_final_plan(
-    const Task& task, SearchResult& result,
-    const std::optional<std::pair<std::vector<GroundAction>, std::int64_t>>& reported,
-    Budget& budget) {
+// checked already. A limit reached while checking falls back to the plan
+// reported last (an anytime search's earlier plan), or else ends the run
+// with that status and no plan.
+void check_final_plan(const Task& task, SearchResult& result,
+                      const std::optional<CheckedPlan>& reported, Budget& budget) {
     drop_goal_actions(task, result.plan);
     try {
-        if (reported && reported->first == result.plan) {
-            result.plan_cost = reported->second;
+        if (reported && reported->plan == result.plan) {
+            result.plan_cost = reported->cost;
             return;
         }
         result.plan_cost = check_plan(task, result.plan, &budget);
     } catch (const LimitReached& limit) {
+        if (reported) {
+            result.plan = reported->plan;
+            result.plan_cost = reported->cost;
+            return;
+        }
         result.status = limit.kind() == LimitReached::Kind::Time ? SearchStatus::OutOfTime
                                                                  : SearchStatus::OutOfMemory;
         result.plan.clear();
@@ -142,26 +152,32 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
     if (std::isfinite(options.limits.time_limit_s)) {
         options.limits.time_limit_s = std::max(options.limits.time_limit_s - parse_time_s, 1e-3);
     }
-    // Every plan an anytime search reports is checked before it leaves,
+    // Every plan an anytime search reports is checked as it is found,
     // within the run's limits (re-deriving derived atoms along a plan can
-    // take longer than finding it); the final plan is checked again only
-    // when it is not the last one reported (an anytime search ends at the
-    // time limit with it).
+    // take longer than finding it; a plan whose check the limit stops is
+    // not reported); the final plan is checked again only when it is not
+    // the last one reported (an anytime search ends at the time limit).
     Budget budget(&clock, request.limits.time_limit_s, request.limits.memory_limit_mb);
-    std::optional<std::pair<std::vector<GroundAction>, std::int64_t>> last_checked;
-    ProgressCallback checked = progress;
-    if (progress) {
-        checked = [&](const Progress& p) {
-            if (p.plan == nullptr) return progress(p);
-            std::vector<GroundAction> plan = *p.plan;
-            Progress valid = p;
-            valid.plan_cost = check_plan(task, plan, &budget);
-            last_checked.emplace(plan, valid.plan_cost);
-            valid.plan = &plan;
-            valid.plan_text = format_plan(task, plan);
-            progress(valid);
-        };
-    }
+    std::optional<CheckedPlan> last_checked;
+    const ProgressCallback checked = [&](const Progress& p) {
+        if (p.plan == nullptr) {
+            if (progress) progress(p);
+            return;
+        }
+        CheckedPlan found{*p.plan, 0};
+        try {
+            found.cost = check_plan(task, found.plan, &budget);
+        } catch (const LimitReached&) {
+            return;
+        }
+        last_checked = found;
+        if (!progress) return;
+        Progress valid = p;
+        valid.plan_cost = found.cost;
+        valid.plan = &found.plan;
+        valid.plan_text = format_plan(task, found.plan);
+        progress(valid);
+    };
     SearchResult result = solve(task, options, checked);
     if (result.status == SearchStatus::Solved) check_final_plan(task, result, last_checked, budget);
     options.limits = request.limits;

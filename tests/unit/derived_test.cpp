@@ -18,6 +18,7 @@
 #include "core/learning/graph_builder.hpp"
 #include "core/learning/model.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/pipeline.hpp"
 #include "core/planner.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
@@ -350,6 +351,36 @@ TEST(DerivedLimits, SearchStopsAtTheLimitsInsideTheFixpoint) {
         options.limits.memory_limit_mb = 0.001;  // below any process's resident size
         EXPECT_EQ(solve(task, options).status, SearchStatus::OutOfMemory) << to_string(space);
     }
+}
+
+// The check of a plan the search found runs under the run's limits too:
+// on a chain of 300 nodes, the search needs one successor and a closure of
+// 44 850 atoms (a fraction of a second), the validator's re-derivation
+// (every head tuple against its formula) several seconds.
+TEST(DerivedLimits, CheckOfAFoundPlanStopsAtTheLimit) {
+    const std::string domain =
+        "(define (domain chain) (:requirements :adl :derived-predicates) (:types node)\n"
+        " (:predicates (edge ?x ?y - node) (path ?x ?y - node) (start ?x - node)\n"
+        "  (end ?x - node) (done))\n"
+        " (:derived (path ?x ?y - node) (edge ?x ?y))\n"
+        " (:derived (path ?x ?z - node) (exists (?y - node) (and (path ?x ?y) (edge ?y ?z))))\n"
+        " (:action finish :parameters (?x ?y - node)\n"
+        "  :precondition (and (start ?x) (end ?y) (path ?x ?y)) :effect (done)))";
+    std::string problem = "(define (problem p) (:domain chain) (:objects";
+    for (int i = 0; i < 300; ++i)
+        problem += " n" + std::to_string(i);
+    problem += " - node) (:init (start n0) (end n299)";
+    for (int i = 1; i < 300; ++i)
+        problem += " (edge n" + std::to_string(i - 1) + " n" + std::to_string(i) + ")";
+    problem += ") (:goal (done)))";
+    PlanRequest request;
+    request.domain_text = domain;
+    request.problem_text = problem;
+    request.options.space = "state";
+    request.limits.time_limit_s = 1;
+    const PlanOutcome outcome = plan_request(request);
+    EXPECT_EQ(outcome.result.status, SearchStatus::OutOfTime);
+    EXPECT_TRUE(outcome.result.plan.empty());
 }
 
 TEST(DerivedLimits, ValidatorStopsAtTheLimitsInsideTheReDerivation) {
