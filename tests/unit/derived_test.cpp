@@ -262,6 +262,27 @@ TEST(Derived, TooLargeDisjunctiveGoalIsCompiledAndSolved) {
     EXPECT_TRUE(validate_plan(task, r.plan).valid);
 }
 
+// One written-out disjunction of 600 alternatives (beyond the 512 of a
+// split): one auxiliary predicate with a rule per disjunct, solved.
+TEST(Derived, LongWrittenDisjunctionIsCompiledAndSolved) {
+    std::string preds = " (r)", any = "(or";
+    for (int i = 0; i < 600; ++i) {
+        preds += " (p" + std::to_string(i) + ")";
+        any += " (p" + std::to_string(i) + ")";
+    }
+    any += ")";
+    const Task task = parse_task(
+        "(define (domain d) (:requirements :adl) (:predicates" + preds +
+            ")\n (:action a :parameters () :precondition " + any + " :effect (r)))",
+        "(define (problem p) (:domain d) (:init (p599)) (:goal (r)))", "d.pddl", "p.pddl");
+    ASSERT_TRUE(task.has_axioms());
+    EXPECT_EQ(task.axioms.size(), 600u);
+    const SearchResult r = solve(task, test::with_config("default"));
+    ASSERT_EQ(r.status, SearchStatus::Solved);
+    EXPECT_EQ(r.plan.size(), 1u);
+    EXPECT_TRUE(validate_plan(task, r.plan).valid);
+}
+
 TEST(Derived, ValidatorEvaluatesTheAxioms) {
     const Task task = load_derived("reachability", "p02");
     // c is reachable from a over corridors; the lock c-d needs the key at b.
