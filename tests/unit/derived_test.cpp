@@ -15,6 +15,7 @@
 #include "core/common/budget.hpp"
 #include "core/heuristics/relaxation.hpp"
 #include "core/heuristics/restricted_relaxation.hpp"
+#include "core/learning/colour_description.hpp"
 #include "core/learning/graph_builder.hpp"
 #include "core/learning/model.hpp"
 #include "core/pddl/parser.hpp"
@@ -350,6 +351,24 @@ TEST(Derived, GraphsShowDerivedAtomsAsAtoms) {
     ilg->build(basic.build(), PartialAction::none(), without);
     EXPECT_EQ(with.num_nodes() - without.num_nodes(), derived);
     EXPECT_EQ(with.edges.size() - without.edges.size(), 8u);  // one per argument
+    // The explanation's colour texts mark derived atoms as such, and only them.
+    WlFeatures wl;
+    SparseVector histogram;
+    wl.collect(with, histogram);
+    const ColourDescriber describer(wl, GraphKind::Ilg, task);
+    int derived_texts = 0;
+    for (int id = 0; id < wl.num_colours(); ++id) {
+        const std::string text = describer.describe(id);
+        // The node's own label: "`p(?, ...)` (status[, derived])".
+        const std::string label = text.substr(0, text.find(')', text.find("` (")) + 1);
+        if (label.rfind("`clear(", 0) == 0 || label.rfind("`above(", 0) == 0) {
+            EXPECT_NE(label.find(", derived)"), std::string::npos) << text;
+            ++derived_texts;
+        } else if (label.rfind("`on(", 0) == 0 || label.rfind("`ontable(", 0) == 0) {
+            EXPECT_EQ(label.find("derived"), std::string::npos) << text;
+        }
+    }
+    EXPECT_GT(derived_texts, 0);
 }
 
 // ---- Limits inside one fixpoint -------------------------------------------
