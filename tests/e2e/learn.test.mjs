@@ -57,7 +57,7 @@ test('learn a model for a bundled example in the page, plan with it, keep it ove
     await page.click('#panel-learn button.primary');
     await page.waitForSelector('#panel-learn [data-view="learn"][data-state="running"]');
     // The rounds show while it runs (round 0 solves without a model).
-    await page.waitForSelector('#panel-learn .learn-chart g[data-stat="round-0"]', { timeout: 20000 });
+    await page.waitForSelector('#panel-learn .learn-chart g[data-stat="c0-round-0"]', { timeout: 20000 });
     await page.waitForSelector('#panel-learn [data-view="learn"][data-state="done"]', { timeout: 40000 });
     const trainS = (await page.evaluate(() => performance.now()) - startedAt) / 1000;
     const rounds = Number(await page.getAttribute('#panel-learn .learn-chart', 'data-rounds'));
