@@ -7,10 +7,11 @@
 // the list (kept in the browser) and plans again.
 // Screenshot: build/e2e-artifacts/view-learn.png.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { test } from 'node:test';
 
 import {
-    longTasksSince, openPage, screenshot, traceMainThreadTasks, useSiteAndBrowser, waitForEditorPage,
+    exampleTexts, longTasksSince, openPage, screenshot, traceMainThreadTasks, useSiteAndBrowser, waitForEditorPage,
 } from './helpers.mjs';
 
 const EXAMPLE = 'ferry-islands';
@@ -85,12 +86,35 @@ test('learn a model for a bundled example in the page, plan with it, keep it ove
         page.click('#panel-learn li[data-model] button[data-action="download"]'),
     ]);
     assert.match(download.suggestedFilename(), /^ferry-aoag-partial-trained-.*\.json$/);
+    const modelJson = fs.readFileSync(await download.path(), 'utf8');
+    assert.equal(JSON.parse(modelJson).domain.name, DOMAIN);
 
     // After a reload the session still names the model, and it is kept.
     await page.reload();
     await waitForEditorPage(page);
     await page.waitForFunction((value) => document.getElementById('model-select').value === value, selected.value);
     await solveWithSelectedModel(page);
+    assert.deepEqual(page.ll.errors, []);
+
+    // The widget takes the downloaded model as a value.
+    await page.goto(`${site.server.url}widget-demo.html`);
+    await page.evaluate(({ texts, model }) => {
+        const widget = document.createElement('lazylifted-demo');
+        widget.id = 'widget-trained';
+        widget.setAttribute('space', 'partial');
+        for (const [file, text] of Object.entries(texts)) {
+            const script = Object.assign(document.createElement('script'), { type: 'text/x-pddl', textContent: text });
+            script.dataset.file = file;
+            widget.append(script);
+        }
+        widget.model = model;
+        document.body.prepend(widget);
+    }, { texts: exampleTexts(EXAMPLE), model: modelJson });
+    await page.waitForFunction(() => document.querySelector('#widget-trained').problemText.includes('(define'));
+    await page.locator('#widget-trained button.solve').click();
+    await page.waitForSelector('#widget-trained .badge[data-valid="true"]', { timeout: 30000 });
+    assert.match(await page.locator('#widget-trained .settings').textContent(), /^PS² · learned model$/);
+    assert.match(await page.getAttribute('#widget-trained', 'data-config'), /^search=\w+,h=wl,/);
     assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });
