@@ -118,3 +118,31 @@ test('learn a model for a bundled example in the page, plan with it, keep it ove
     assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });
+
+test('Cancel stops learning at once; a trainer error shows in the page\'s error box', async () => {
+    const page = await openWithoutShippedModels();
+    await page.goto(site.server.url);
+    await waitForEditorPage(page);
+    await page.selectOption('#example-select', EXAMPLE);
+    await page.waitForFunction((id) => document.getElementById('example-select').dataset.loaded === id, EXAMPLE);
+    await page.click('#tab-learn');
+    await page.click('#panel-learn button.primary');
+    // Cancel while round 0 solves its problems.
+    await page.waitForSelector('#panel-learn .learn-chart g[data-stat="c0-round-0"]', { timeout: 20000 });
+    await page.click('#panel-learn .learn-bar button:not(.primary)');
+    await page.waitForSelector('#panel-learn [data-view="learn"][data-state="cancelled"]', { timeout: 2000 });
+    assert.deepEqual(await page.$$eval('#model-select option', (o) => o.map((x) => x.value).filter(Boolean)), []);
+
+    // A problem with an error: the trainer's error, with its position in the problem editor.
+    const { domain, problem } = exampleTexts(EXAMPLE);
+    const broken = problem.replace('(:init', '(:init (at-ferry))');
+    await page.evaluate((s) => { location.hash = `#j=${encodeURIComponent(JSON.stringify(s))}`; },
+                        { domain, problem: broken, space: 'state', heuristic: 'ff' });
+    await page.waitForFunction(() => document.querySelector('#problem-editor .cm-content').textContent
+        .includes('(at-ferry))'));
+    await page.click('#panel-learn button.primary');
+    await page.waitForSelector('#panel-learn [data-view="learn"][data-state="error"]', { timeout: 20000 });
+    assert.equal(await page.isVisible('#error-box'), true);
+    assert.match(await page.textContent('#error-box'), /error .*problem\.pddl:\d+:\d+/s);
+    await page.context().close();
+});
