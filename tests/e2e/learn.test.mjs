@@ -1,10 +1,13 @@
-// Browser end-to-end test of the Learn tab (web/src/views/learn/): on a
+// Browser end-to-end tests of the Learn tab (web/src/views/learn/): on a
 // bundled example whose shipped models are hidden (the manifest is served
 // without them), "Learn a heuristic for this domain" trains a model in the
 // trainer's worker with a small time budget, shows the rounds in its chart,
 // adds the model to the model list as "trained here" and selects it; Solve
-// then finds a valid plan with it, and after a reload the model is still in
-// the list (kept in the browser) and plans again.
+// then finds a valid plan with it, "Why this h?" explains its h, and after
+// a reload the model is still in the list (kept in the browser) and plans
+// again; the downloaded JSON, given to a <lazylifted-demo> widget as its
+// model property, plans too. Cancel stops learning; a trainer error shows
+// in the page's error box.
 // Screenshot: build/e2e-artifacts/view-learn.png.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -77,10 +80,15 @@ test('learn a model for a bundled example in the page, plan with it, keep it ove
     const steps = await solveWithSelectedModel(page);
     assert.ok(steps > 0);
     await screenshot(page, 'view-learn', { selector: '#lower-area' });
+    // "Why this h?" explains the trained model's h, as a shipped model's.
+    await page.click('#tab-explain');
+    await page.waitForSelector('#panel-explain .ll-explain-table tbody tr', { timeout: 20000 });
+    assert.match(await page.textContent('#panel-explain .ll-explain-sum'), /round\([-0-9.e+]+\) = -?\d+/);
     console.log(`# learn on ${EXAMPLE}: ${rounds} rounds in ${trainS.toFixed(1)} s, longest main-thread ` +
                 `task ${Math.round(longestMs)} ms (${Math.round(mostCpuMs)} ms CPU); plan of ${steps} steps`);
 
     // The download is the model JSON.
+    await page.click('#tab-learn');
     const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.click('#panel-learn li[data-model] button[data-action="download"]'),
