@@ -9,6 +9,7 @@
 // and the downloaded model JSON is given to the native
 // `lazylifted plan --model` on both problems.
 //
+// Screenshots of the Learn tab: build/e2e-artifacts/learn-<domain>.png.
 // Memory: the peak resident set (VmHWM, /proc) of chromium's renderer
 // processes, read after training; the page, its planner and checker workers
 // and the trainer's worker all live in the page's renderer.
@@ -22,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {
-    launchBrowser, openPage, repoRoot, requireSite, startServer, waitForEditorPage,
+    launchBrowser, openPage, repoRoot, requireSite, screenshot, startServer, waitForEditorPage,
 } from '../tests/e2e/helpers.mjs';
 
 const EXAMPLES = { blocksworld: 'blocksworld-towers', ferry: 'ferry-islands', miconic: 'miconic-office' };
@@ -119,6 +120,7 @@ async function measure(server, domain) {
         if (await page.getAttribute('#panel-learn [data-view="learn"]', 'data-state') !== 'done') {
             throw new Error(`${domain}: ${await page.textContent('#error-box')}`);
         }
+        await screenshot(page, `learn-${domain}`, { selector: '#lower-area' });
         const summary = await page.textContent('#panel-learn .learn-summary');
         const bars = Number(await page.getAttribute('#panel-learn .learn-chart', 'data-rounds'));
         const model = await page.inputValue('#model-select');
