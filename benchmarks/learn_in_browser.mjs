@@ -9,6 +9,9 @@
 // and the downloaded model JSON is given to the native
 // `lazylifted plan --model` on both problems.
 //
+// Screenshots of the Learn tab: build/e2e-artifacts/learn-<domain>.png.
+// The page's main thread is traced while it learns: the most CPU time of
+// one task (tasks over 50 ms only; 0: none).
 // Memory: the peak resident set (VmHWM, /proc) of chromium's renderer
 // processes, read after training; the page, its planner and checker workers
 // and the trainer's worker all live in the page's renderer.
@@ -22,7 +25,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import {
-    launchBrowser, openPage, repoRoot, requireSite, startServer, waitForEditorPage,
+    launchBrowser, openPage, repoRoot, requireSite, screenshot, startServer, traceMainThreadTasks,
+    waitForEditorPage,
 } from '../tests/e2e/helpers.mjs';
 
 const EXAMPLES = { blocksworld: 'blocksworld-towers', ferry: 'ferry-islands', miconic: 'miconic-office' };
@@ -110,15 +114,18 @@ async function measure(server, domain) {
         await page.waitForSelector('#panel-learn [data-view="learn"]');
         const beforeMb = await rendererPeakMb(browser);  // the page alone, loaded, before learning
         const budgetS = Number(await page.inputValue('#panel-learn input[type="number"]'));
+        const trace = await traceMainThreadTasks(browser, page);
         const t0 = Date.now();
         await page.click('#panel-learn button.primary');
         await page.waitForSelector('#panel-learn [data-view="learn"]:is([data-state="done"], [data-state="error"])',
                                    { timeout: LEARN_TIMEOUT_MS });
         const learnS = (Date.now() - t0) / 1000;
+        const mostCpuMs = Math.max(0, ...(await trace()).map((t) => t.cpu));
         const peakMb = await rendererPeakMb(browser);
         if (await page.getAttribute('#panel-learn [data-view="learn"]', 'data-state') !== 'done') {
             throw new Error(`${domain}: ${await page.textContent('#error-box')}`);
         }
+        await screenshot(page, `learn-${domain}`, { selector: '#lower-area' });
         const summary = await page.textContent('#panel-learn .learn-summary');
         const bars = Number(await page.getAttribute('#panel-learn .learn-chart', 'data-rounds'));
         const model = await page.inputValue('#model-select');
@@ -129,7 +136,7 @@ async function measure(server, domain) {
         const modelFile = path.join(os.tmpdir(), `ll-learn-${domain}-${process.pid}.json`);
         await download.saveAs(modelFile);
         const domainText = read(domainFile);
-        const row = { domain, exampleId: example.id, beforeMb, budgetS, learnS, peakMb, bars, summary,
+        const row = { domain, exampleId: example.id, beforeMb, mostCpuMs, budgetS, learnS, peakMb, bars, summary,
                       modelBytes: fs.statSync(modelFile).size };
         for (const [key, file] of [['example', exampleFile], ['p05', p05File]]) {
             const problem = read(file);
@@ -164,10 +171,10 @@ try {
 const evals = (r) => (r.status === 'solved' ? `${r.evaluations}${r.valid ? '' : ' (INVALID)'}` : r.status);
 const verdict = (p) => (p.modelPartial.evaluations < p.ff.evaluations ? 'fewer' : 'not fewer') + ' / ' +
                        (p.modelState.evaluations < p.ff.evaluations ? 'fewer' : 'not fewer');
-console.log('| domain (example) | learn time (budget) | renderer peak RSS | round bars | model: example PS² / S³ | hFF: example | model: p05 PS² / S³ | hFF: p05 | model < hFF (PS² / S³): example; p05 | native `--model` accepts |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('| domain (example) | learn time (budget) | main-thread task CPU, most | renderer peak RSS | round bars | model: example PS² / S³ | hFF: example | model: p05 PS² / S³ | hFF: p05 | model < hFF (PS² / S³): example; p05 | native `--model` accepts |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-    console.log(`| ${r.domain} (${r.exampleId}) | ${r.learnS.toFixed(1)} s (${r.budgetS} s) | ${Math.round(r.peakMb)} MB (page before: ${Math.round(r.beforeMb)} MB) | ` +
+    console.log(`| ${r.domain} (${r.exampleId}) | ${r.learnS.toFixed(1)} s (${r.budgetS} s) | ${Math.round(r.mostCpuMs)} ms | ${Math.round(r.peakMb)} MB (page before: ${Math.round(r.beforeMb)} MB) | ` +
                 `${r.bars} | ${evals(r.example.modelPartial)} / ${evals(r.example.modelState)} | ${evals(r.example.ff)} | ` +
                 `${evals(r.p05.modelPartial)} / ${evals(r.p05.modelState)} | ${evals(r.p05.ff)} | ` +
                 `${verdict(r.example)}; ${verdict(r.p05)} | ` +

@@ -193,7 +193,7 @@ async function run(host, budgetS) {
         });
         const entry = await host.addTrainedModel(result.model, {
             rounds: result.rounds, problems: result.problems, problemsWithPlans: result.problemsWithPlans,
-            trainingTimeS: result.trainingTimeS, iterations: result.iterations,
+            trainingTimeS: result.trainingTimeS, iterations: result.iterations, nonZeroWeights: result.nonZeroWeights,
         });
         update({ state: 'done', problems: result.problems, result, controller: null, modelId: entry.id });
         host.useTrainedModel(entry);
