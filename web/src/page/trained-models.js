@@ -59,6 +59,14 @@ async function dbCall(mode, call) {
     }
 }
 
+// The list as stored now (another tab of the page may have changed it),
+// with the models this page could not store.
+function currentList() {
+    const stored = readList();
+    const ids = new Set(stored.map((m) => m.id));
+    return [...stored, ...store.get().trainedModels.filter((m) => m.where === 'page' && !ids.has(m.id))];
+}
+
 /** The models kept from earlier visits, into the store (once, at start). */
 export function loadTrainedModels() {
     store.set({ trainedModels: readList() });
@@ -118,7 +126,7 @@ export async function addTrainedModel(text, summary = {}) {
             console.warn('LazyLifted: the trained model could not be saved:', error);
         });
     }
-    const list = [entry, ...store.get().trainedModels];
+    const list = [entry, ...currentList()];
     for (const old of list.splice(MAX_MODELS)) forgetText(old);
     writeList(list.filter((m) => m.where !== 'page'));
     store.set({ trainedModels: list });
@@ -136,7 +144,7 @@ function forgetText(entry) {
 }
 
 export function removeTrainedModel(id) {
-    const list = store.get().trainedModels;
+    const list = currentList();
     const entry = list.find((m) => m.id === id);
     if (!entry) return;
     forgetText(entry);
