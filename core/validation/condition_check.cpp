@@ -19,12 +19,13 @@ GroundAtom ground(const AtomSchema& atom, const std::vector<ObjectId>& binding) 
 // Every head tuple of `d` not yet in `state` whose definition holds is
 // added; true when one was.
 bool derive_once(const Task& task, const DerivedDefinition& d, std::size_t i,
-                 std::vector<ObjectId>& binding, std::set<GroundAtom>& state) {
+                 std::vector<ObjectId>& binding, std::set<GroundAtom>& state, Budget* budget) {
     if (i == d.parameters.size()) {
+        if (budget != nullptr) budget->poll();
         GroundAtom atom{d.predicate, std::vector<ObjectId>(binding.begin(), binding.begin() + i)};
         if (state.count(atom) > 0) return false;
         std::vector<ObjectId> scratch = atom.arguments;
-        if (!condition_holds(task, d.condition, scratch, state)) return false;
+        if (!condition_holds(task, d.condition, scratch, state, budget)) return false;
         state.insert(std::move(atom));
         return true;
     }
@@ -32,28 +33,30 @@ bool derive_once(const Task& task, const DerivedDefinition& d, std::size_t i,
     if (binding.size() <= i) binding.resize(i + 1, 0);
     for (ObjectId o : task.objects_of_type[d.parameters[i].type]) {
         binding[i] = o;
-        added = derive_once(task, d, i + 1, binding, state) || added;
+        added = derive_once(task, d, i + 1, binding, state, budget) || added;
     }
     return added;
 }
 
 // Quantifier: every (forall) / some (exists) binding of variables[i..].
 bool quantified(const Task& task, const Condition& c, std::size_t i, std::vector<ObjectId>& binding,
-                const std::set<GroundAtom>& state) {
+                const std::set<GroundAtom>& state, Budget* budget) {
     const bool forall = c.kind == Condition::Kind::Forall;
-    if (i == c.variables.size()) return condition_holds(task, c.children.front(), binding, state);
+    if (i == c.variables.size())
+        return condition_holds(task, c.children.front(), binding, state, budget);
     const std::size_t slot = static_cast<std::size_t>(c.first_variable) + i;
     if (binding.size() <= slot) binding.resize(slot + 1, 0);
     for (ObjectId o : task.objects_of_type[c.variables[i].type]) {
+        if (budget != nullptr) budget->poll();
         binding[slot] = o;
-        if (quantified(task, c, i + 1, binding, state) != forall) return !forall;
+        if (quantified(task, c, i + 1, binding, state, budget) != forall) return !forall;
     }
     return forall;
 }
 
 }  // namespace
 
-void apply_derived_definitions(const Task& task, std::set<GroundAtom>& state) {
+void apply_derived_definitions(const Task& task, std::set<GroundAtom>& state, Budget* budget) {
     if (task.derived_definitions.empty()) return;
     for (auto it = state.begin(); it != state.end();) {
         if (task.predicates[it->predicate].is_derived)
@@ -71,14 +74,14 @@ void apply_derived_definitions(const Task& task, std::set<GroundAtom>& state) {
             changed = false;
             for (const DerivedDefinition& d : task.derived_definitions) {
                 if (stratum[d.predicate] == s)
-                    changed = derive_once(task, d, 0, binding, state) || changed;
+                    changed = derive_once(task, d, 0, binding, state, budget) || changed;
             }
         }
     }
 }
 
 bool condition_holds(const Task& task, const Condition& c, std::vector<ObjectId>& binding,
-                     const std::set<GroundAtom>& state) {
+                     const std::set<GroundAtom>& state, Budget* budget) {
     switch (c.kind) {
         case Condition::Kind::True:
             return true;
@@ -89,18 +92,18 @@ bool condition_holds(const Task& task, const Condition& c, std::vector<ObjectId>
         case Condition::Kind::Equal:
             return value(c.atom.arguments[0], binding) == value(c.atom.arguments[1], binding);
         case Condition::Kind::Not:
-            return !condition_holds(task, c.children.front(), binding, state);
+            return !condition_holds(task, c.children.front(), binding, state, budget);
         case Condition::Kind::And:
             for (const Condition& child : c.children)
-                if (!condition_holds(task, child, binding, state)) return false;
+                if (!condition_holds(task, child, binding, state, budget)) return false;
             return true;
         case Condition::Kind::Or:
             for (const Condition& child : c.children)
-                if (condition_holds(task, child, binding, state)) return true;
+                if (condition_holds(task, child, binding, state, budget)) return true;
             return false;
         case Condition::Kind::Exists:
         case Condition::Kind::Forall:
-            return quantified(task, c, 0, binding, state);
+            return quantified(task, c, 0, binding, state, budget);
     }
     return false;
 }

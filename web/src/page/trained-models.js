@@ -59,21 +59,44 @@ async function dbCall(mode, call) {
     }
 }
 
+// The list as stored now (another tab of the page may have changed it),
+// with the models this page could not store.
+function currentList() {
+    const stored = readList();
+    const ids = new Set(stored.map((m) => m.id));
+    return [...stored, ...store.get().trainedModels.filter((m) => m.where === 'page' && !ids.has(m.id))];
+}
+
 /** The models kept from earlier visits, into the store (once, at start). */
 export function loadTrainedModels() {
     store.set({ trainedModels: readList() });
 }
 
+// The fields before the colour dictionary (format, domain, graph, space,
+// wl), parsed without the dictionary and the weights: a large model is
+// not parsed whole on the main thread.
+function modelHead(text) {
+    const end = text.indexOf('"colours"');
+    if (end > 0) {
+        try {
+            return JSON.parse(`${text.slice(0, end).trimEnd().replace(/,$/, '')}}`);
+        } catch {
+            /* another layout: parse it whole */
+        }
+    }
+    return JSON.parse(text);
+}
+
 /** The summary of a model JSON text: {domain, fingerprint, space, graph, features}. */
-export function describeModel(text) {
-    const parsed = JSON.parse(text);
+export function describeModel(text, features) {
+    const parsed = modelHead(text);
     if (parsed?.format !== 'lazylifted-wl-model') throw new Error('not a LazyLifted model');
     return {
         domain: String(parsed.domain?.name ?? '?'),
         fingerprint: String(parsed.domain?.fingerprint ?? ''),
         space: parsed.space,
         graph: String(parsed.graph ?? '?'),
-        features: Array.isArray(parsed.weights) ? parsed.weights.length : undefined,
+        features: features ?? (Array.isArray(parsed.weights) ? parsed.weights.length : undefined),
     };
 }
 
@@ -84,7 +107,7 @@ export function describeModel(text) {
  */
 export async function addTrainedModel(text, summary = {}) {
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const entry = { id, ...describeModel(text), created: new Date().toISOString(), bytes: text.length,
+    const entry = { id, ...describeModel(text, summary.nonZeroWeights), created: new Date().toISOString(), bytes: text.length,
                     where: 'local', summary };
     texts.set(id, text);
     let stored = false;
@@ -103,7 +126,7 @@ export async function addTrainedModel(text, summary = {}) {
             console.warn('LazyLifted: the trained model could not be saved:', error);
         });
     }
-    const list = [entry, ...store.get().trainedModels];
+    const list = [entry, ...currentList()];
     for (const old of list.splice(MAX_MODELS)) forgetText(old);
     writeList(list.filter((m) => m.where !== 'page'));
     store.set({ trainedModels: list });
@@ -121,7 +144,7 @@ function forgetText(entry) {
 }
 
 export function removeTrainedModel(id) {
-    const list = store.get().trainedModels;
+    const list = currentList();
     const entry = list.find((m) => m.id === id);
     if (!entry) return;
     forgetText(entry);

@@ -2,8 +2,10 @@
 // this domain". Takes the editor's domain and problem, makes more problems
 // from it and trains a WL model by bootstrap (recipe.js) in the trainer's
 // worker (wasm/lazylifted-trainer.mjs, loaded on the first Learn), within a
-// time budget. The rounds show live (problems with a plan after each round,
-// a bar each), with the phase, a progress bar and Cancel. The model then
+// time budget: several candidate models, the one that searches held-out
+// problems best is kept (recipe.js). The rounds show live (problems with a
+// plan after each round of each candidate, a bar each), with the phase, a
+// progress bar and Cancel. The model then
 // joins the model list as "trained here" (page/trained-models.js keeps it
 // in the browser) and is selected; it can be downloaded as JSON. Its state
 // is the store's `learning`; the trainer's errors show in the page's error
@@ -12,8 +14,9 @@ import { el, formatNumber, formatSeconds } from '../../format.js';
 import { renderBarChart } from '../charts.js';
 import { learn } from './recipe.js';
 
-const DEFAULT_BUDGET_S = 45;
+const DEFAULT_BUDGET_S = 50;
 const TRAINER_URL = () => new URL('lazylifted-trainer.mjs', document.baseURI).href;
+const API_URL = () => new URL('lazylifted-api.mjs', document.baseURI).href;
 
 let trainerPromise = null;  // one trainer (and worker) for the page, made on the first Learn
 
@@ -23,63 +26,79 @@ function trainer() {
     return trainerPromise;
 }
 
+function validationPlanner() {
+    return import(API_URL()).then((api) => api.createPlanner());
+}
+
 function phaseText(learning) {
     const p = learning.progress ?? {};
     if (learning.state === 'done') return 'Done.';
     if (learning.state === 'cancelled') return 'Cancelled.';
     if (learning.state === 'error') return 'The trainer stopped with an error (above).';
+    const model = `Model ${(p.candidate ?? 0) + 1}`;
     if (p.phase === 'loading') return 'Loading the trainer…';
-    if (p.phase === 'generating') return 'Making training problems from the editor\'s problem…';
-    if (p.phase === 'problems') return `${p.problems} problems: solving them without a model…`;
+    if (p.phase === 'generating') return `${model}: making training problems from the editor's problem…`;
+    if (p.phase === 'validating' || p.phase === 'validated') {
+        return `${model}: searching held-out problems with it…`;
+    }
     if (p.phase === 'solving') {
-        return `Round ${p.round}: ${p.round === 0 ? 'solving without a model' : 'solving with the model'} ` +
+        return `${model}, round ${p.round}: ${p.round === 0 ? 'solving without a model' : 'solving with the model'} ` +
                `(${p.done}/${p.total}, ${p.problem})`;
     }
     const what = { dataset: 'building the dataset', selection: 'choosing the model (LP and searches)',
                    refit: 'refitting on all plans' }[p.phase] ?? p.phase;
-    return `Round ${p.round}: training, ${what} (${p.done}/${p.total})`;
+    return `${model}, round ${p.round}: training, ${what} (${p.done}/${p.total})`;
 }
 
-// The bars: problems with a plan after each round; the running round counts
-// the plans it found so far.
+// The bars: per candidate model, the problems with a plan after each of its
+// rounds; the running round counts the plans it found so far.
 function roundRows(learning) {
-    const rows = learning.rounds.map((r) => ({
-        key: `round-${r.round}`, label: `round ${r.round}`, value: r.withPlans,
-        title: `round ${r.round}: ${r.solved} new plans of ${r.attempted} tried; ${r.withPlans} problems ` +
-               `with a plan${r.trained ? ', model retrained' : ''}`,
-    }));
-    const live = learning.live;
-    if (live && !learning.rounds.some((r) => r.round === live.round)) {
-        rows.push({ key: `round-${live.round}`, label: `round ${live.round}`, value: live.withPlans,
-                    title: `round ${live.round} (running): ${live.withPlans} problems with a plan` });
-    }
-    return rows;
+    return learning.candidates.flatMap((c) => c.rounds.map((r) => ({
+        key: `c${c.index}-round-${r.round}`, label: `model ${c.index + 1} · round ${r.round}`, value: r.withPlans,
+        title: `model ${c.index + 1}, round ${r.round}: ${r.withPlans} problems with a plan` +
+               (c.validation ? `; held-out problems: ${c.validation.solved}/${c.validation.problems} solved, ` +
+                               `${c.validation.evaluations} evaluations` : ''),
+    })));
 }
 
-// A progress report of the trainer -> the store's learning state.
+// A progress report of the recipe -> the store's learning state.
 function applyReport(learning, report) {
     const next = { ...learning, progress: report };
-    if (report.phase === 'problems') next.problems = report.problems;
+    if (report.problems) next.problems = report.problems;
+    const k = report.candidate ?? 0;
+    const candidates = [...learning.candidates];
+    const c = candidates[k] ?? { index: k, rounds: [], validation: null };
+    candidates[k] = c;
+    next.candidates = candidates;
+    if (report.phase === 'validating') candidates[k] = { ...c, rounds: report.result.rounds };
+    if (report.phase === 'validated') candidates[k] = { ...c, validation: report.validation };
     if (report.phase !== 'solving') return next;
-    const done = learning.rounds.find((r) => r.round === report.round - 1);
-    const base = report.round === 0 ? 0 : done?.withPlans ?? learning.live?.withPlans ?? 0;
-    const live = learning.live?.round === report.round ? learning.live : { round: report.round, withPlans: base };
-    next.live = { round: report.round, withPlans: live.withPlans + (report.solved ? 1 : 0) };
-    // Round r's figures are known once round r + 1 starts (the rounds list comes with the result).
-    if (report.round > 0 && !done && learning.live?.round === report.round - 1) {
-        next.rounds = [...learning.rounds, { round: report.round - 1, withPlans: learning.live.withPlans,
-                                             solved: NaN, attempted: NaN, trained: true }];
+    // Round r's bar grows as its plans come; round 0 starts from none, a
+    // later round from the plans of the round before.
+    const rounds = [...c.rounds];
+    let bar = rounds.find((r) => r.round === report.round);
+    if (!bar) {
+        bar = { round: report.round, withPlans: rounds.at(-1)?.withPlans ?? 0 };
+        rounds.push(bar);
     }
+    rounds[rounds.indexOf(bar)] = { ...bar, withPlans: bar.withPlans + (report.solved ? 1 : 0) };
+    candidates[k] = { ...c, rounds };
     return next;
 }
 
 function summaryText(result) {
     const v = result.validation;
-    return `Learnt from ${result.problemsWithPlans} of ${result.problems} problems with a plan in ` +
-           `${result.rounds.length} rounds, ${formatSeconds(result.trainingTimeS)}: WL iterations ` +
-           `${result.iterations}, C = ${result.c}, ${formatNumber(result.nonZeroWeights)} features with a weight` +
-           (v ? `; validation: ${v.solved}/${v.problems} problems solved, ${formatNumber(v.evaluations)} ` +
-                'evaluations.' : '.');
+    const chosen = result.candidates[result.chosen];
+    const others = result.candidates.filter((c) => c !== chosen)
+        .map((c) => `${formatNumber(c.validation.evaluations)} (model ${c.index + 1})`);
+    return `Model ${result.chosen + 1} of ${result.candidates.length} kept: on ${chosen.validation.problems} ` +
+           `held-out problems it solved ${chosen.validation.solved} with ${formatNumber(chosen.validation.evaluations)} ` +
+           `evaluations${others.length ? ` (the others: ${others.join(', ')})` : ''}. It learnt from ` +
+           `${result.problemsWithPlans} of ${result.problems} problems with a plan, ${result.rounds.length} ` +
+           `round(s), ${formatSeconds(result.trainingTimeS)}: WL iterations ${result.iterations}, C = ${result.c}, ` +
+           `${formatNumber(result.nonZeroWeights)} features with a weight` +
+           (v ? `; its trainer's validation: ${v.solved}/${v.problems} solved.` : '.') +
+           ` ${formatSeconds(result.seconds)} in all.`;
 }
 
 export function mount(container, host) {
@@ -128,7 +147,7 @@ export function mount(container, host) {
         else if (running) dom.bar.removeAttribute('value');
         const rows = roundRows(learning);
         if (rows.length) {
-            renderBarChart(dom.chart, rows, { width: 420, scale: 'linear', max: learning.problems ?? 1 });
+            renderBarChart(dom.chart, rows, { width: 480, scale: 'linear', max: learning.problems ?? 1 });
         } else {
             dom.chart.replaceChildren();
         }
@@ -160,20 +179,23 @@ async function run(host, budgetS) {
     if (!texts?.domain || !texts?.problem) return;
     const controller = new AbortController();
     const update = (patch) => store.set({ learning: { ...store.get().learning, ...patch } });
-    store.set({ learning: { state: 'running', controller, rounds: [], live: null, problems: null, result: null,
+    store.set({ learning: { state: 'running', controller, candidates: [], problems: null, result: null,
                             progress: { phase: 'loading' }, startedAt: performance.now() } });
     host.hideError();
+    let planner = null;
     try {
-        const result = await learn(await trainer(), texts, {
+        // The validation searches run in a planner of their own, so that the
+        // page's Solve stays free while a model is learnt.
+        [planner] = await Promise.all([validationPlanner(), trainer()]);
+        const result = await learn(await trainer(), planner, texts, {
             budgetS, signal: controller.signal,
             onEvent: (report) => store.set({ learning: applyReport(store.get().learning, report) }),
         });
         const entry = await host.addTrainedModel(result.model, {
             rounds: result.rounds, problems: result.problems, problemsWithPlans: result.problemsWithPlans,
-            trainingTimeS: result.trainingTimeS, iterations: result.iterations,
+            trainingTimeS: result.trainingTimeS, iterations: result.iterations, nonZeroWeights: result.nonZeroWeights,
         });
-        update({ state: 'done', rounds: result.rounds, live: null, problems: result.problems, result,
-                 controller: null, modelId: entry.id });
+        update({ state: 'done', problems: result.problems, result, controller: null, modelId: entry.id });
         host.useTrainedModel(entry);
     } catch (error) {
         if (error?.name === 'AbortError') {
@@ -183,6 +205,8 @@ async function run(host, budgetS) {
         update({ state: 'error', controller: null });
         host.showError({ category: error?.category ?? 'internal', message: error?.message ?? String(error),
                          file: error?.file ?? null, line: error?.line ?? null, column: error?.column ?? null });
+    } finally {
+        planner?.terminate();
     }
 }
 
