@@ -48,7 +48,8 @@ const std::vector<test::TaskRef>& derived_tasks() {
     static const std::vector<test::TaskRef> tasks{
         {"reachability", "p01"}, {"reachability", "p02"},        {"blocksworld-derived", "p01"},
         {"stratified", "p01"},   {"power-network", "p01"},       {"airport-like", "p01"},
-        {"wide-dnf", "p01"},     {"blocksworld-derived", "p02"}, {"power-network", "p02"}};
+        {"wide-dnf", "p01"},     {"blocksworld-derived", "p02"}, {"power-network", "p02"},
+        {"quantifiers", "p01"}};
     return tasks;
 }
 
@@ -394,8 +395,8 @@ TEST(DerivedLimits, SearchStopsAtTheLimitsInsideTheFixpoint) {
 }
 
 // The check of a plan the search found runs under the run's limits too:
-// on a chain of 300 nodes, the search needs one successor and a closure of
-// 44 850 atoms (a fraction of a second), the validator's re-derivation
+// on a chain of 400 nodes, the search needs one successor and a closure of
+// 79 800 atoms (a fraction of a second), the validator's re-derivation
 // (every head tuple against its formula) several seconds.
 TEST(DerivedLimits, CheckOfAFoundPlanStopsAtTheLimit) {
     const std::string domain =
@@ -407,10 +408,10 @@ TEST(DerivedLimits, CheckOfAFoundPlanStopsAtTheLimit) {
         " (:action finish :parameters (?x ?y - node)\n"
         "  :precondition (and (start ?x) (end ?y) (path ?x ?y)) :effect (done)))";
     std::string problem = "(define (problem p) (:domain chain) (:objects";
-    for (int i = 0; i < 300; ++i)
+    for (int i = 0; i < 400; ++i)
         problem += " n" + std::to_string(i);
-    problem += " - node) (:init (start n0) (end n299)";
-    for (int i = 1; i < 300; ++i)
+    problem += " - node) (:init (start n0) (end n399)";
+    for (int i = 1; i < 400; ++i)
         problem += " (edge n" + std::to_string(i - 1) + " n" + std::to_string(i) + ")";
     problem += ") (:goal (done)))";
     PlanRequest request;
