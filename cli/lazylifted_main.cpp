@@ -121,15 +121,19 @@ const CommandSpec& validate_spec() {
         "Checks that PLAN (IPC \"(action obj ...)\" lines or Powerlifted \"N: (...)\"\n"
         "lines; ';' starts a comment) is applicable from the initial state and reaches\n"
         "the goal. Prints \"Plan valid (N steps)\" and exits 0, or prints the first\n"
-        "failing step and precondition (or the unmet goals) and exits 1.",
-        {}};
+        "failing step and precondition (or the unmet goals) and exits 1. Re-deriving\n"
+        "derived predicates after each step can take long: the limits stop it.",
+        {
+            {"--time-limit", "SECONDS", "unlimited", "stop with exit 23 after this time"},
+            {"--memory-limit", "MB", "unlimited", "stop with exit 22 above this peak memory"},
+        }};
     return spec;
 }
 
 std::string top_help() {
     return std::string(
                "usage: lazylifted plan DOMAIN PROBLEM [options]\n"
-               "       lazylifted validate DOMAIN PROBLEM PLAN\n"
+               "       lazylifted validate DOMAIN PROBLEM PLAN [options]\n"
                "       lazylifted explain DOMAIN PROBLEM [--plan PLAN] [options]\n"
                "       lazylifted serve [--host 127.0.0.1] [--port 5555] [--workers N] [options]\n"
                "       lazylifted --help | --version\n\n"
@@ -303,7 +307,9 @@ int run_plan(std::span<const std::string> args) {
 }
 
 int run_validate(std::span<const std::string> args) {
+    Stopwatch clock;
     SourceFiles sources;
+    Limits limits;
     try {
         std::optional<ParsedArgs> parsed = parse_command_line(validate_spec(), args);
         if (!parsed) return kExitSuccess;
@@ -311,6 +317,12 @@ int run_validate(std::span<const std::string> args) {
         const std::string& domain = a.positionals[0];
         const std::string& problem = a.positionals[1];
         const std::string& plan_file = a.positionals[2];
+        if (auto v = a.value("--time-limit"))
+            limits.time_limit_s = parse_time_limit_s(*v, "--time-limit");
+        if (auto v = a.value("--memory-limit")) {
+            limits.memory_limit_mb = parse_memory_limit_mb(*v, "--memory-limit");
+            set_memory_safety_net(limits.memory_limit_mb);
+        }
         std::string domain_text = read_text_file(domain);
         sources.add(domain, domain_text);
         std::string problem_text = read_text_file(problem);
@@ -320,7 +332,8 @@ int run_validate(std::span<const std::string> args) {
 
         Task task = parse_task(domain_text, problem_text, domain, problem);
         std::vector<GroundAction> plan = parse_plan(task, plan_text, plan_file);
-        ValidationResult result = validate_plan(task, plan);
+        Budget budget(&clock, limits.time_limit_s, limits.memory_limit_mb);
+        ValidationResult result = validate_plan(task, plan, StateObserver{}, &budget);
         if (result.valid) {
             std::cout << "Plan valid (" << plan.size() << (plan.size() == 1 ? " step)" : " steps)")
                       << "\nPlan cost: " << result.plan_cost
@@ -329,6 +342,12 @@ int run_validate(std::span<const std::string> args) {
         }
         std::cout << "Plan invalid: " << result.message << "\n";
         return kExitPlanInvalid;
+    } catch (const LimitReached& limit) {
+        const SearchStatus status = limit.kind() == LimitReached::Kind::Time
+                                        ? SearchStatus::OutOfTime
+                                        : SearchStatus::OutOfMemory;
+        std::cerr << quiet_limit_line(status, limits, clock.seconds(), peak_memory_mb());
+        return exit_code_for(status);
     } catch (const std::exception&) {
         return report_current_exception(sources, "lazylifted validate");
     }

@@ -104,6 +104,9 @@ const CommandSpec& train_spec() {
             {"--scale", "A-B", "0.5-1.5",
              "--generate: object counts from A to B times the given problem's, smallest "
              "first"},
+            {"--goals", "problem|any", "problem",
+             "--generate: goal atoms of the predicates the given problem's goal names, or "
+             "of any fluent predicate"},
             {"--summary-json", "FILE", "none", "write the training summary as JSON"},
             {"--quiet", "", "off", "no progress and no summary; warnings and errors only"},
         }};
@@ -739,6 +742,10 @@ int run_generation(const ParsedArgs& a, SourceFiles& sources) {
     options.seed = parse_seed(a, 2024);
     std::tie(options.min_scale, options.max_scale) =
         parse_scale(a.value("--scale").value_or("0.5-1.5"));
+    const std::string goals = a.value("--goals").value_or("problem");
+    if (goals != "problem" && goals != "any")
+        throw Error(ErrorCategory::Usage, "--goals: expected problem or any, got '" + goals + "'");
+    options.goals_of_any_predicate = goals == "any";
     const std::string domain_file = *a.value("--domain"), problem_file = *a.value("--problems");
     const fs::path out_dir = *a.value("--out");
     if (fs::exists(out_dir) && !fs::is_directory(out_dir))
@@ -769,7 +776,9 @@ int run(const std::vector<std::string>& args) {
         if (!parsed) return kExitSuccess;
         const ParsedArgs& a = *parsed;
         if (a.value("--generate")) return run_generation(a, sources);
-        if (a.value("--scale")) throw Error(ErrorCategory::Usage, "--scale needs --generate");
+        for (const char* option : {"--scale", "--goals"})
+            if (a.value(option))
+                throw Error(ErrorCategory::Usage, std::string(option) + " needs --generate");
         return run_training(a, clock, sources);
     } catch (const std::exception&) {
         return report_current_exception(sources, "lltrain");

@@ -35,7 +35,8 @@ void check_optimal_search(const PlannerOptions& options) {
     if (!is_optimal_engine(search.engine)) return;
     const std::string engine = to_string(search.engine);
     if (options.space == SpaceKind::Partial) throw needs_path_costs(engine);
-    if (search.preferred || search.novelty || !search.extra_heuristics.empty()) {
+    if (search.preferred || search.novelty || search.landmarks ||
+        !search.extra_heuristics.empty()) {
         throw Error(ErrorCategory::Usage,
                     "search=" + engine +
                         " takes a single heuristic, without preferred operators or novelty "

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
+#include <utility>
 
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
@@ -57,25 +59,68 @@ ResolvedModel resolve_request_model(const PlanRequest& request, const Task& task
     return {std::move(model), std::move(model_name)};
 }
 
-std::int64_t check_plan(const Task& task, std::vector<GroundAction>& plan) {
-    // The artificial action of an ADL goal (task.hpp) is not part of the plan.
+namespace {
+
+// The artificial action of an ADL goal (task.hpp) is not part of the plan.
+void drop_goal_actions(const Task& task, std::vector<GroundAction>& plan) {
     plan.erase(std::remove_if(
                    plan.begin(), plan.end(),
                    [&](const GroundAction& a) { return task.schemas[a.schema].is_goal_action; }),
                plan.end());
+}
+
+}  // namespace
+
+std::int64_t check_plan(const Task& task, std::vector<GroundAction>& plan, Budget* budget) {
+    drop_goal_actions(task, plan);
     // A search that does not charge the task's costs (cost-type one) may
     // find a plan through an action whose cost :init leaves undefined: an
     // error in the task, as when a search that charges costs generates that
     // action (and as in Fast Downward's translator).
     for (const GroundAction& action : plan)
         action_cost(task, action);  // throws Error(Input) naming the value
-    const ValidationResult check = validate_plan(task, plan);
+    const ValidationResult check = validate_plan(task, plan, StateObserver{}, budget);
     if (!check.valid) {
         throw Error(ErrorCategory::Internal,
                     "the planner produced an invalid plan: " + check.message);
     }
     return check.plan_cost;
 }
+
+namespace {
+
+// A plan checked, with its cost.
+struct CheckedPlan {
+    std::vector<GroundAction> plan;
+    std::int64_t cost = 0;
+};
+
+// The solved result's plan checked (its cost set), unless it is `reported`,
+// checked already. A limit reached while checking falls back to the plan
+// reported last (an anytime search's earlier plan), or else ends the run
+// with that status and no plan.
+void check_final_plan(const Task& task, SearchResult& result,
+                      const std::optional<CheckedPlan>& reported, Budget& budget) {
+    drop_goal_actions(task, result.plan);
+    try {
+        if (reported && reported->plan == result.plan) {
+            result.plan_cost = reported->cost;
+            return;
+        }
+        result.plan_cost = check_plan(task, result.plan, &budget);
+    } catch (const LimitReached& limit) {
+        if (reported) {
+            result.plan = reported->plan;
+            result.plan_cost = reported->cost;
+            return;
+        }
+        result.status = limit.kind() == LimitReached::Kind::Time ? SearchStatus::OutOfTime
+                                                                 : SearchStatus::OutOfMemory;
+        result.plan.clear();
+    }
+}
+
+}  // namespace
 
 PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& progress) {
     Stopwatch clock;
@@ -107,21 +152,34 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
     if (std::isfinite(options.limits.time_limit_s)) {
         options.limits.time_limit_s = std::max(options.limits.time_limit_s - parse_time_s, 1e-3);
     }
-    // Every plan an anytime search reports is checked before it leaves.
-    ProgressCallback checked = progress;
-    if (progress) {
-        checked = [&task, &progress](const Progress& p) {
-            if (p.plan == nullptr) return progress(p);
-            std::vector<GroundAction> plan = *p.plan;
-            Progress valid = p;
-            valid.plan_cost = check_plan(task, plan);
-            valid.plan = &plan;
-            valid.plan_text = format_plan(task, plan);
-            progress(valid);
-        };
-    }
+    // Every plan an anytime search reports is checked as it is found,
+    // within the run's limits (re-deriving derived atoms along a plan can
+    // take longer than finding it; a plan whose check the limit stops is
+    // not reported); the final plan is checked again only when it is not
+    // the last one reported (an anytime search ends at the time limit).
+    Budget budget(&clock, request.limits.time_limit_s, request.limits.memory_limit_mb);
+    std::optional<CheckedPlan> last_checked;
+    const ProgressCallback checked = [&](const Progress& p) {
+        if (p.plan == nullptr) {
+            if (progress) progress(p);
+            return;
+        }
+        CheckedPlan found{*p.plan, 0};
+        try {
+            found.cost = check_plan(task, found.plan, &budget);
+        } catch (const LimitReached&) {
+            return;
+        }
+        last_checked = found;
+        if (!progress) return;
+        Progress valid = p;
+        valid.plan_cost = found.cost;
+        valid.plan = &found.plan;
+        valid.plan_text = format_plan(task, found.plan);
+        progress(valid);
+    };
     SearchResult result = solve(task, options, checked);
-    if (result.status == SearchStatus::Solved) result.plan_cost = check_plan(task, result.plan);
+    if (result.status == SearchStatus::Solved) check_final_plan(task, result, last_checked, budget);
     options.limits = request.limits;
     return PlanOutcome{std::move(task), std::move(model_name), std::move(options),
                        std::move(result), parse_time_s};

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/budget.hpp"
 #include "core/learning/model_catalog.hpp"
 #include "core/planner.hpp"
 #include "core/task/task.hpp"
@@ -67,8 +68,11 @@ PlanOutcome plan_request(const PlanRequest& request, const ProgressCallback& pro
 
 // Removes the artificial goal action (task.hpp) from `plan` and validates
 // it: returns its cost; throws ll::Error(Internal) for an invalid plan and
-// Error(Input) for an action whose cost the task leaves undefined.
-std::int64_t check_plan(const Task& task, std::vector<GroundAction>& plan);
+// Error(Input) for an action whose cost the task leaves undefined. With
+// `budget` (null: none), re-deriving the derived atoms polls it (throws
+// LimitReached).
+std::int64_t check_plan(const Task& task, std::vector<GroundAction>& plan,
+                        Budget* budget = nullptr);
 
 // The plan in IPC format, one "(action obj ...)" per line and Fast
 // Downward's closing cost comment ("; cost = N (unit cost)", or "(general

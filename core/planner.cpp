@@ -63,6 +63,7 @@ void check_limits(const Limits& limits) {
 
 // Whether a phase (main heuristic and configuration) uses `kind`.
 bool uses(HeuristicKind main, const SearchConfig& search, HeuristicKind kind) {
+    if (kind == HeuristicKind::LmCount && search.landmarks) return true;
     return main == kind || std::find(search.extra_heuristics.begin(), search.extra_heuristics.end(),
                                      kind) != search.extra_heuristics.end();
 }
@@ -252,6 +253,11 @@ PhaseHeuristics make_phase_heuristics(const PlannerOptions& options, const Task&
     if (engine_entry(options.search.engine).evaluates) out.kinds.push_back(options.heuristic);
     out.kinds.insert(out.kinds.end(), options.search.extra_heuristics.begin(),
                      options.search.extra_heuristics.end());
+    // landmarks=on: the landmark count with a queue of its own.
+    if (options.search.landmarks &&
+        std::find(out.kinds.begin(), out.kinds.end(), HeuristicKind::LmCount) == out.kinds.end()) {
+        out.kinds.push_back(HeuristicKind::LmCount);
+    }
     out.queued = out.kinds.size();
     if (options.search.preferred && !uses(options, HeuristicKind::FF)) {
         out.kinds.push_back(HeuristicKind::FF);
@@ -337,11 +343,11 @@ SearchResult search_phase(const Task& task, const PlannerOptions& options,
     for (auto& e : h.evaluators)
         setup.evaluators.push_back(e.get());
     if (options.search.preferred) {
-        for (std::size_t i = 0; i < h.kinds.size(); ++i) {
-            if (h.kinds[i] == HeuristicKind::FF) {
-                setup.preferred.push_back(h.evaluators[i].get());
-                break;
-            }
+        // Preferred operators from the first hFF and the first landmark count.
+        for (HeuristicKind kind : {HeuristicKind::FF, HeuristicKind::LmCount}) {
+            const auto at = std::find(h.kinds.begin(), h.kinds.end(), kind);
+            if (at != h.kinds.end())
+                setup.preferred.push_back(h.evaluators[at - h.kinds.begin()].get());
         }
     }
     std::unique_ptr<NoveltyEvaluator> novelty;
@@ -454,6 +460,7 @@ PlannerOptions anytime_options(const PlannerOptions& solved) {
     SearchConfig& search = phase.search;
     search.engine = EngineKind::Astar;
     search.extra_heuristics.clear();
+    search.landmarks = false;
     search.preferred = false;
     search.novelty = false;
     search.stall_s = 0;

@@ -42,7 +42,9 @@ export type Space = 'state' | 'partial';
 export type Heuristic =
   | 'ff' | 'rff' | 'hadd' | 'hmax' | 'goal-count' | 'wl'
   /** Admissible, for A*: 0 at goals, the cheapest action cost elsewhere; LM-cut. */
-  | 'blind' | 'lmcut';
+  | 'blind' | 'lmcut'
+  /** LAMA's landmark count (state space; `config: 'lama'` alternates it with hFF). */
+  | 'lmcount';
 /** The configuration aliases of the core (`planner.searchAliases` lists them). */
 export type SearchAliasName =
   | 'default' | 'paper' | 'lama' | 'bfws' | 'eager-po'
@@ -65,7 +67,7 @@ export type Switch = 'on' | 'off' | boolean;
 export interface SearchAlias {
   /** e.g. "default", "paper", "lama". */
   name: string;
-  /** Its key=value text, e.g. "search=lazy,preferred=on,novelty=off,boost=1000". */
+  /** Its key=value text, e.g. "search=lazy,preferred=on,novelty=off,landmarks=on,boost=1000". */
   text: string;
   /** One line on what it is. */
   description: string;
@@ -247,7 +249,7 @@ export interface SolveResponse {
   /**
    * The configuration the search ran with, resolved by the core (every phase
    * of a portfolio, ';'-separated, as the CLI prints it):
-   * "search=lazy,h=ff,preferred=on,novelty=off,boost=1000". null for errors
+   * "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,landmarks=on". null for errors
    * and for "out-of-time" by the safety net.
    */
   config: string | null;

@@ -73,6 +73,10 @@ std::string generate(const std::string& request_text) {
         options.seed = static_cast<std::uint64_t>(number_field(request, "seed", 2024, 0, 1e15));
         options.min_scale = number_field(request, "minScale", 0.5, 0.01, 100);
         options.max_scale = number_field(request, "maxScale", 1.5, options.min_scale, 100);
+        const std::string goals = string_field(request, "goals", "problem");
+        if (goals != "problem" && goals != "any")
+            throw Error(ErrorCategory::Usage, "goals: expected \"problem\" or \"any\"");
+        options.goals_of_any_predicate = goals == "any";
         const auto problems = ll::generate_problems(
             string_field(request, "domain"), string_field(request, "problem"), options, nullptr,
             string_field(request, "domainFile", "domain.pddl"),

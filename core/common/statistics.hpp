@@ -34,6 +34,12 @@ struct Statistics {
         return wl_lookups() == 0 ? 0.0 : double(wl_colours_unseen) / double(wl_lookups());
     }
 
+    // Landmark heuristics (lmcount) only: the landmarks and orderings found,
+    // and 1 when the task could not be grounded and the landmarks are the
+    // goal atoms alone (core/heuristics/landmarks/landmark_graph.hpp).
+    std::int64_t landmarks = 0;
+    std::int64_t landmark_orderings = 0;
+    std::int64_t landmarks_goal_only = 0;
     // Memory, as the search ends: the nodes the space holds (states in S³)
     // and their bytes (states, parents, creating actions, duplicate index);
     // the entries in the open lists and their bytes (lazy search's store of
@@ -92,6 +98,7 @@ struct StatisticField {
 
 // In the order of the text summary. peak_memory_mb has no summary line: the
 // CLI prints the process's peak (which includes parsing) after its total time.
+// long-function: one table, a row per field.
 inline std::span<const StatisticField> statistics_fields() {
     using S = Statistics;
     static constexpr StatisticField kFields[]{
@@ -130,6 +137,24 @@ inline std::span<const StatisticField> statistics_fields() {
         {.name = "skipped_evaluations",
          .count = &S::skipped_evaluations,
          .label = "Skipped evaluations:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "landmarks",
+         .count = &S::landmarks,
+         .combine = Combine::Max,
+         .label = "Landmarks:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "landmark_orderings",
+         .count = &S::landmark_orderings,
+         .combine = Combine::Max,
+         .label = "Landmark orderings:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "landmarks_goal_only",
+         .count = &S::landmarks_goal_only,
+         .combine = Combine::Max,
+         .label = "Landmarks from goal atoms only (task not grounded):",
          .shown = Shown::Count,
          .shown_if_zero = false},
         {.name = "best_h", .value = &S::best_h, .combine = Combine::Last},

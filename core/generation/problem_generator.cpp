@@ -421,13 +421,14 @@ std::vector<GroundAtom> walk_to_goal(Walker& walker, int steps, int size,
     return goal;
 }
 
-// The predicates of the problem's goal (all fluent ones if it names none).
-std::set<std::string> goal_predicate_names(const Task& task) {
+// The predicates of the problem's goal (all fluent ones if it names none,
+// or if `any` asks for them).
+std::set<std::string> goal_predicate_names(const Task& task, bool any) {
     std::set<std::string> names;
     for (const GroundAtom& atom : task.goal_positive)
         if (!task.predicates[atom.predicate].is_static)
             names.insert(task.predicates[atom.predicate].name);
-    if (names.empty())
+    if (names.empty() || any)
         for (const Predicate& p : task.predicates)
             if (!p.is_static) names.insert(p.name);
     return names;
@@ -509,8 +510,9 @@ std::optional<GeneratedProblem> make_problem(
         1,
         static_cast<int>(std::lround(static_cast<double>(original.goal_positive.size()) * scale)));
     walker = resize(std::move(walker), target, context, rng);
-    return scramble_and_walk(*walker, context, options, goal_size, goal_predicate_names(original),
-                             rng, problem_name(original, i));
+    return scramble_and_walk(*walker, context, options, goal_size,
+                             goal_predicate_names(original, options.goals_of_any_predicate), rng,
+                             problem_name(original, i));
 }
 
 }  // namespace

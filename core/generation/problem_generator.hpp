@@ -37,6 +37,10 @@ struct ProblemGeneratorOptions {
     // the goal; 0: three times (twice) the number of objects, at least 10.
     int scramble_steps = 0;
     int goal_steps = 0;
+    // Goal atoms of every fluent predicate, not only of those the given
+    // problem's goal names: a student's goal of `on` atoms alone teaches a
+    // model nothing about goals of `clear` or `on-table` atoms.
+    bool goals_of_any_predicate = false;
 };
 
 struct GeneratedProblem {

@@ -104,6 +104,17 @@ class GroundRelaxation {
     int action_cost(int action) const {
         return action_cost_.empty() ? 1 : action_cost_[static_cast<std::size_t>(action)];
     }
+    // What a relaxed action and a fact stand for (the landmark generator
+    // reads delete effects and names its landmarks with them).
+    GroundAction action(int action) const { return ground_action(action); }
+    GroundAtom fact_atom(int fact) const {
+        const ObjectId* values = atom_ids_.values(fact);
+        return {atom_ids_.tag(fact), {values, values + atom_ids_.arity(fact)}};
+    }
+    // The fact of an atom, or -1 when it is not relevant to the goal.
+    int fact_of(PredicateId predicate, std::span<const ObjectId> arguments) const {
+        return atom_ids_.find(predicate, arguments.data(), static_cast<int>(arguments.size()));
+    }
     // False: some static goal atom is false (every state is a dead end).
     bool goal_possible() const { return goal_possible_; }
     // The (relevant) facts true in `state`, appended to `out`.

@@ -4,6 +4,7 @@
 // A state heuristic is the case ρ = None.
 #pragma once
 
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
@@ -32,6 +33,17 @@ class HeuristicExplainer {
     virtual WlHeuristic* learnt() { return nullptr; }
 };
 
+// A heuristic whose value depends on the path to a state (the landmark
+// count): the engines evaluate each node with its nearest ancestor that the
+// heuristic evaluated (-1: none, the root).
+class PathDependentHeuristic {
+  public:
+    virtual ~PathDependentHeuristic() = default;
+    virtual bool evaluated(std::int32_t node) const = 0;
+    virtual double evaluate_on_path(std::int32_t node, std::int32_t parent, const State& state,
+                                    const PartialAction& partial) = 0;
+};
+
 class ActionSetHeuristic {
   public:
     virtual ~ActionSetHeuristic() = default;
@@ -53,6 +65,10 @@ class ActionSetHeuristic {
     // Adds what this heuristic counted over the search to the run's
     // statistics (the learnt heuristic: its colour lookups).
     virtual void add_statistics(Statistics& /*stats*/) const {}
+
+    // The path-dependent side of the heuristic (null: its value is a
+    // function of the node alone).
+    virtual PathDependentHeuristic* path_dependent() { return nullptr; }
 
     // Its account of the last value (null: none beyond the value).
     virtual HeuristicExplainer* explainer() { return nullptr; }

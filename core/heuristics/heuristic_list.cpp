@@ -3,6 +3,7 @@
 
 #include "core/heuristics/blind.hpp"
 #include "core/heuristics/goal_count.hpp"
+#include "core/heuristics/landmarks/landmark_count.hpp"
 #include "core/heuristics/lm_cut.hpp"
 #include "core/heuristics/relaxation.hpp"
 #include "core/heuristics/restricted_relaxation.hpp"
@@ -36,6 +37,11 @@ std::unique_ptr<ActionSetHeuristic> make_lm_cut(const HeuristicInputs& in) {
                                             in.relaxation.relaxation, in.relaxation.cost_type);
 }
 
+std::unique_ptr<ActionSetHeuristic> make_landmark_count(const HeuristicInputs& in) {
+    return std::make_unique<LandmarkCountHeuristic>(
+        in.task, in.layout, in.statics, in.goal, in.relaxation.relaxation, in.relaxation.cost_type);
+}
+
 }  // namespace
 
 const Vocabulary<HeuristicEntry>& heuristic_list() {
@@ -57,6 +63,10 @@ const Vocabulary<HeuristicEntry>& heuristic_list() {
         {HeuristicKind::LmCut, "lmcut", "lm-cut",
          "LM-cut on the ground relaxed task (h^max when it does not fit; for A*)", true, true,
          false, false, make_lm_cut},
+        {HeuristicKind::LmCount, "lmcount", "lm-count",
+         "LAMA's landmark count, path-dependent, with preferred operators (goal atoms only when "
+         "the task cannot be grounded)",
+         false, false, true, false, make_landmark_count},
     };
     static constexpr Vocabulary<HeuristicEntry> kList{"heuristic", kEntries};
     return kList;
@@ -82,6 +92,16 @@ std::span<const ConfigKey<RelaxationSettings>> heuristic_config_keys() {
          }},
         {"cost-type", "cost_type",
          [](RelaxationSettings& s, std::string_view v) { s.cost_type = parse_cost_type(v); }},
+    };
+    return kKeys;
+}
+
+std::span<const ConfigKey<LandmarkSettings>> landmark_config_keys() {
+    static constexpr ConfigKey<LandmarkSettings> kKeys[]{
+        {"landmarks", "",
+         [](LandmarkSettings& s, std::string_view v) {
+             s.landmarks = parse_switch(v, "landmarks");
+         }},
     };
     return kKeys;
 }

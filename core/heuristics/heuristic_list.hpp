@@ -25,7 +25,7 @@ class StaticFacts;
 class SuccessorGenerator;
 struct WlModel;  // core/learning/model.hpp: for heuristics that need a model
 
-enum class HeuristicKind { FF, Add, Max, GoalCount, Wl, Blind, LmCut };
+enum class HeuristicKind { FF, Add, Max, GoalCount, Wl, Blind, LmCut, LmCount };
 
 // The configuration keys of the relaxation heuristics (search_config.hpp).
 struct RelaxationSettings {
@@ -40,6 +40,16 @@ struct RelaxationSettings {
     bool operator==(const RelaxationSettings&) const = default;
 };
 std::span<const ConfigKey<RelaxationSettings>> heuristic_config_keys();
+
+// The configuration key of the landmark count (search_config.hpp):
+// landmarks=on adds lmcount to a phase's heuristics, with a queue of its own
+// (and a preferred-only twin, and its preferred operators, with
+// preferred=on), as LAMA alternates it with hFF.
+struct LandmarkSettings {
+    bool landmarks = false;
+    bool operator==(const LandmarkSettings&) const = default;
+};
+std::span<const ConfigKey<LandmarkSettings>> landmark_config_keys();
 
 // Everything a heuristic may be built from. The references must outlive it.
 struct HeuristicInputs {

@@ -176,6 +176,23 @@ std::string describe_list_difference(const char* what, const char* one,
     return "";
 }
 
+// Which predicates are derived, when the model's and the task's sets
+// differ (a model file without the field has none); "" when they agree.
+std::string describe_derived_difference(const std::vector<std::string>& model, const Task& task) {
+    std::vector<std::string> derived;
+    for (const Predicate& p : task.predicates)
+        if (p.is_derived) derived.push_back(p.name);
+    if (derived == model) return "";
+    auto names = [](const std::vector<std::string>& list) {
+        std::string out;
+        for (const std::string& name : list)
+            out += (out.empty() ? "" : ", ") + name;
+        return out.empty() ? std::string("none") : out;
+    };
+    return "their derived predicates differ (the model's: " + names(model) +
+           "; the task's: " + names(derived) + ")";
+}
+
 std::vector<std::pair<std::string, int>> predicate_list(const Task& task) {
     std::vector<std::pair<std::string, int>> out;
     for (const Predicate& p : task.predicates)
@@ -467,6 +484,7 @@ void check_model_matches(const WlModel& model, const Task& task, std::string_vie
             if (why.empty())
                 why = describe_list_difference("schemas", "schema", model.domain_schemas,
                                                schema_list(task));
+            if (why.empty()) why = describe_derived_difference(model.domain_derived, task);
             if (why.empty())
                 why =
                     "the predicates and schemas agree, so their static flags (which predicates "

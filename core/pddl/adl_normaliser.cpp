@@ -284,7 +284,11 @@ struct Compiler {
         int next = static_cast<int>(free.size());
         aux.definition = substitute(c, map, next);
         Expander expander{objects_of, next, what, limits};
-        aux.rules = dnf(expander.expand(aux.definition), what, limits);
+        // The compiled children hold no disjunction: one rule each, however
+        // many the formula writes out.
+        NormaliseLimits rule_limits = limits;
+        rule_limits.max_conjuncts = std::max(limits.max_conjuncts, c.children.size());
+        aux.rules = dnf(expander.expand(aux.definition), what, rule_limits);
         aux.num_variables = next;
         Condition atom = leaf(Kind::Atom);
         atom.atom.predicate =

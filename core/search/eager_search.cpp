@@ -24,8 +24,8 @@ SearchStatus EagerSearch::search() {
             // Fast Downward evaluates the expanded state again for its
             // preferred operators; a chain's end has not been evaluated yet.
             const NodeId from = expansion_.expanded;
-            parent_context_.reset(from, space_.state_id(from), space_.state(from),
-                                  space_.partial(from));
+            parent_context_.reset(from, space_.parent(from), space_.state_id(from),
+                                  space_.state(from), space_.partial(from), &space_);
             collect_preferred(parent_context_);
         }
         for (NodeId child : expansion_.children) {

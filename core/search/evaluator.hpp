@@ -51,9 +51,14 @@ class EvalContext {
     EvalContext(const EvalContext&) = delete;
     EvalContext& operator=(const EvalContext&) = delete;
 
-    // Starts a new node: forgets every cached result (keeps their memory).
-    void reset(NodeId node, StateId state_id, const State& state, PartialAction partial) {
+    // Starts a new node, reached from `parent` (-1: the root) in `space`
+    // (null: no ancestors beyond the parent): forgets every cached result
+    // (keeps their memory).
+    void reset(NodeId node, NodeId parent, StateId state_id, const State& state,
+               PartialAction partial, const SearchSpace* space = nullptr) {
         node_ = node;
+        parent_ = parent;
+        space_ = space;
         state_id_ = state_id;
         state_ = &state;
         partial_ = std::move(partial);
@@ -61,6 +66,12 @@ class EvalContext {
     }
 
     NodeId node() const { return node_; }
+    // For path-dependent evaluators (the landmark count): the parent, and
+    // the parent of an ancestor (PS² chains are not evaluated).
+    NodeId parent() const { return parent_; }
+    NodeId parent_of(NodeId ancestor) const {
+        return space_ != nullptr ? space_->parent(ancestor) : -1;
+    }
     StateId state_id() const { return state_id_; }
     const State& state() const { return *state_; }
     const PartialAction& partial() const { return partial_; }
@@ -99,6 +110,8 @@ class EvalContext {
     }
 
     NodeId node_ = -1;
+    NodeId parent_ = -1;
+    const SearchSpace* space_ = nullptr;
     StateId state_id_ = -1;
     const State* state_ = nullptr;
     PartialAction partial_;

@@ -6,7 +6,17 @@
 namespace ll {
 
 void HeuristicEvaluator::evaluate(EvalContext& context, EvalResult& out, bool want_preferred) {
-    const double h = heuristic_.evaluate(context.state(), context.partial());
+    PathDependentHeuristic* path = heuristic_.path_dependent();
+    double h = 0;
+    if (path != nullptr) {
+        // The nearest ancestor it evaluated (PS² chains skip evaluation).
+        NodeId parent = context.parent();
+        while (parent >= 0 && !path->evaluated(parent))
+            parent = context.parent_of(parent);
+        h = path->evaluate_on_path(context.node(), parent, context.state(), context.partial());
+    } else {
+        h = heuristic_.evaluate(context.state(), context.partial());
+    }
     // NaN is never a value (a broken model): treat it as the worst finite h
     // rather than as a dead end, which would be a wrong "unsolvable".
     out.value = std::isnan(h) ? std::numeric_limits<double>::max() : h;

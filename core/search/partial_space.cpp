@@ -52,7 +52,7 @@ bool PartialSpace::is_goal(NodeId node) const {
 
 NodeId PartialSpace::root() {
     bool is_new = false;
-    const State s0 = initial_state(task_, layout_);
+    const State s0 = initial_state(task_, layout_, budget_);
     const StateId sid = states_.insert(s0, is_new);
     goal_state_.push_back(goal_.is_goal(s0));
     return get_or_create({sid, -1}, -1, is_new);
@@ -70,7 +70,8 @@ void PartialSpace::transitions(NodeId node, const State& state,
         return;
     }
     if (p.is_complete(task_)) {
-        const State next = apply_action(task_, layout_, state, GroundAction{p.schema, p.prefix});
+        const State next =
+            apply_action(task_, layout_, state, GroundAction{p.schema, p.prefix}, budget_);
         bool is_new = false;
         const StateId nid = states_.insert(next, is_new);
         if (is_new) goal_state_.push_back(goal_.is_goal(next));

@@ -44,6 +44,7 @@ class PartialSpace final : public SearchSpace {
     PartialAction reached_by(NodeId node) const override { return partial(node); }
     PartialAction transition_action(const Edge& edge) const override { return partial(edge.child); }
     void set_budget(Budget* budget) override {
+        budget_ = budget;
         states_.set_budget(budget);
         keys_.set_budget(budget);
     }
@@ -76,6 +77,8 @@ class PartialSpace final : public SearchSpace {
     std::vector<std::vector<ObjectId>> children_;
     State current_;
     StateId current_id_ = -1;
+    // Polled by the axiom evaluation of new states (tasks with axioms).
+    Budget* budget_ = nullptr;
     ObjectSymmetry* symmetry_ = nullptr;
     mutable StateId symmetry_state_ = -1;  // the state whose groups symmetry_ holds
     std::vector<ObjectId> arguments_;      // scratch of the canonical checks

@@ -26,8 +26,10 @@ const std::vector<SearchAlias>& search_aliases() {
         {"paper", "search=eager,preferred=off,novelty=off,relax=lifted",
          "the paper's search: eager GBFS with a single queue, relaxation heuristics on the "
          "lifted task"},
-        {"lama", "search=lazy,preferred=on,novelty=off,boost=1000",
-         "LAMA-first's search without landmarks: lazy GBFS, boosted preferred queues"},
+        {"lama", "search=lazy,preferred=on,novelty=off,landmarks=on,boost=1000",
+         "LAMA-first's search: lazy GBFS alternating h (hFF, or the learnt model with "
+         "--model) and the landmark count, each with a boosted preferred-only queue; "
+         "preferred operators from hFF and the landmarks"},
         {"bfws", "search=lazy,preferred=on,novelty=on,boost=1000",
          "lazy GBFS alternating h, preferred and (novelty, h) queues (alt-BFWS)"},
         {"eager-po", "search=eager,preferred=on,novelty=off,boost=1000",
@@ -165,6 +167,7 @@ const std::vector<AnyKey>& all_keys() {
         add_keys(out, queue_config_keys());
         add_keys(out, space_config_keys());
         add_keys(out, heuristic_config_keys());
+        add_keys(out, landmark_config_keys());
         add_keys(out, phase_time_keys());
         add_keys(out, anytime_config_keys());
         return out;
@@ -278,6 +281,7 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
            (config.cost_type != CostType::One
                 ? std::string(",cost-type=") + to_string(config.cost_type)
                 : std::string()) +
+           (config.landmarks ? std::string(",landmarks=on") : std::string()) +
            (config.time_fraction < 1 ? ",time=" + format_fraction(config.time_fraction) : "") +
            (config.stall_s > 0 ? ",stall=" + format_fraction(config.stall_s) : "") +
            (config.time_fraction_partial > 0

@@ -30,6 +30,7 @@ struct SearchConfig : EngineSettings,
                       QueueSettings,
                       SpaceSettings,
                       RelaxationSettings,
+                      LandmarkSettings,
                       AnytimeSettings {
     // Heuristics after the main one (PlannerOptions::heuristic), each with a
     // queue of its own, alternated round robin with the main queue.

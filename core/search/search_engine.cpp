@@ -131,7 +131,8 @@ bool SearchEngine::start(EvalContext& context, bool with_preferred, SearchStatus
 }
 
 bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferred) {
-    context.reset(node, space_.state_id(node), space_.state(node), space_.partial(node));
+    context.reset(node, space_.parent(node), space_.state_id(node), space_.state(node),
+                  space_.partial(node), &space_);
     if (setup_.evaluators.empty()) {  // blind search: nothing to evaluate
         if (setup_.observer != nullptr) setup_.observer->evaluated(node, 0);
         return true;

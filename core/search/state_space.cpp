@@ -77,7 +77,7 @@ PartialAction StateSpace::transition_action(const Edge& edge) const {
 
 NodeId StateSpace::root() {
     bool is_new = false;
-    return add_node(initial_state(task_, layout_), -1, 0, {}, is_new);
+    return add_node(initial_state(task_, layout_, budget_), -1, 0, {}, is_new);
 }
 
 const State& StateSpace::state(NodeId node) {

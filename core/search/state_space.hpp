@@ -39,6 +39,7 @@ class StateSpace final : public SearchSpace, public DeferredSuccessors {
         budget_ = budget;
         registry_.set_budget(budget);
         applicable_.set_budget(budget);
+        applier_.set_budget(budget);
     }
     DeferredSuccessors* deferred() override { return this; }
     SpaceMemory memory() const override;

@@ -6,6 +6,15 @@
 
 namespace ll {
 
+namespace {
+
+// Derived atoms from which a doubling of the table is checked against the
+// limits, and its bytes per atom (hash slots, offsets and arena, rounded up).
+constexpr std::size_t kLargeTable = std::size_t(1) << 16;
+constexpr std::size_t kBytesPerDerivedAtom = 64;
+
+}  // namespace
+
 AxiomEvaluator::AxiomEvaluator(const Task& task, const StateLayout& layout)
     : layout_(layout),
       statics_(task),
@@ -151,6 +160,13 @@ void AxiomEvaluator::derive(const Rule& rule) const {
         const Term& t = rule.head.arguments[i];
         args[i] = t.is_parameter() ? binding_[t.index] : t.index;
     }
+    // The table doubles at powers of two: a large doubling asks first.
+    const auto size = static_cast<std::size_t>(table_.size());
+    if (budget_ != nullptr && size >= kLargeTable && (size & (size - 1)) == 0 &&
+        size != growth_checked_) {
+        growth_checked_ = size;
+        budget_->check_growth(size * kBytesPerDerivedAtom);
+    }
     const auto [id, inserted] = table_.insert(rule.head.predicate, args, arity);
     if (inserted) ids_[derived_index_[rule.head.predicate]].push_back(id);
 }
@@ -167,6 +183,7 @@ void AxiomEvaluator::join(const Rule& rule, const std::vector<Step>& plan,
     if (step.atom < 0) {
         const TypeId type = rule.types[step.variable];
         for (ObjectId o : objects_of_type_[type]) {
+            poll();
             binding_[step.variable] = o;
             join(rule, plan, index + 1);
         }
@@ -199,6 +216,7 @@ void AxiomEvaluator::join(const Rule& rule, const std::vector<Step>& plan,
         const std::vector<int>& ids = ids_[d];
         const int lo = step.delta ? old_end_[d] : 0, hi = round_end_[d];
         for (int k = lo; k < hi; ++k) {
+            poll();
             if (matches(step, table_.values(ids[k])) && bind_types()) join(rule, plan, index + 1);
         }
         return;
@@ -219,12 +237,15 @@ void AxiomEvaluator::join(const Rule& rule, const std::vector<Step>& plan,
         std::tie(lo, hi) = relation_prefix_range(rel, key);
     }
     for (int k = lo; k < hi; ++k) {
+        poll();
         if (matches(step, rel.tuple(k).data()) && bind_types()) join(rule, plan, index + 1);
     }
 }
 
-State AxiomEvaluator::evaluate(const State& state) const {
+State AxiomEvaluator::evaluate(const State& state, Budget* budget) const {
     state_ = &state;
+    budget_ = budget;
+    growth_checked_ = 0;
     table_.clear();
     for (std::vector<int>& ids : ids_)
         ids.clear();
@@ -274,6 +295,7 @@ State AxiomEvaluator::evaluate(const State& state) const {
     }
     out[slots] = static_cast<ObjectId>(out.size());
     state_ = nullptr;
+    budget_ = nullptr;
     return State(std::move(out));
 }
 

@@ -5,11 +5,14 @@
 // only with that atom among the atoms new in the last round. The state
 // layout owns one evaluator per task with axioms, and every state the task
 // code builds (initial_state, ActionApplier) goes through it, so states
-// carry their derived atoms like any fluent atoms.
+// carry their derived atoms like any fluent atoms. One fixpoint can be
+// large (a closure over hundreds of objects), so an evaluation polls the
+// search's Budget when it is given one.
 #pragma once
 
 #include <vector>
 
+#include "core/common/budget.hpp"
 #include "core/common/tuple_table.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
@@ -24,8 +27,10 @@ class AxiomEvaluator {
     AxiomEvaluator(const Task& task, const StateLayout& layout);
 
     // `state` with its derived relations replaced by the fixpoint of the
-    // axioms over its other atoms (and the static ones).
-    State evaluate(const State& state) const;
+    // axioms over its other atoms (and the static ones). With `budget`, its
+    // joins poll it (LimitReached leaves the evaluator ready for the next
+    // call).
+    State evaluate(const State& state, Budget* budget = nullptr) const;
 
   private:
     struct ArgOp {
@@ -61,6 +66,9 @@ class AxiomEvaluator {
     bool body_rest_holds(const Rule& rule, const State& state) const;
     bool holds(PredicateId p, const ObjectId* args, const State& state) const;
     void derive(const Rule& rule) const;
+    void poll() const {
+        if (budget_ != nullptr) budget_->poll();
+    }
 
     StateLayout layout_;
     StaticFacts statics_;
@@ -78,6 +86,8 @@ class AxiomEvaluator {
     mutable std::vector<int> old_end_, round_end_;
     mutable std::vector<ObjectId> binding_, scratch_;
     mutable const State* state_ = nullptr;
+    mutable Budget* budget_ = nullptr;
+    mutable std::size_t growth_checked_ = 0;  // the table size last checked
 };
 
 }  // namespace ll

@@ -161,18 +161,21 @@ State StateBuilder::build() {
     return State(std::move(words));
 }
 
-State initial_state(const Task& task, const StateLayout& layout) {
+State initial_state(const Task& task, const StateLayout& layout, Budget* budget) {
     StateBuilder builder(layout);
     for (const GroundAtom& atom : task.initial_state) {
         if (layout.is_fluent(atom.predicate)) builder.add(atom.predicate, atom.arguments);
     }
-    if (const AxiomEvaluator* axioms = layout.axioms()) return axioms->evaluate(builder.build());
+    if (const AxiomEvaluator* axioms = layout.axioms())
+        return axioms->evaluate(builder.build(), budget);
     return builder.build();
 }
 
 State apply_action(const Task& task, const StateLayout& layout, const State& state,
-                   const GroundAction& action) {
-    return ActionApplier(task, layout).apply(state, action.schema, action.arguments);
+                   const GroundAction& action, Budget* budget) {
+    ActionApplier applier(task, layout);
+    applier.set_budget(budget);
+    return applier.apply(state, action.schema, action.arguments);
 }
 
 State ActionApplier::apply(const State& state, SchemaId schema_id,
@@ -252,7 +255,7 @@ State ActionApplier::apply(const State& state, SchemaId schema_id,
     }
     out[slots] = static_cast<ObjectId>(out.size());
     if (const AxiomEvaluator* axioms = layout.axioms())
-        return axioms->evaluate(State(std::move(out)));
+        return axioms->evaluate(State(std::move(out)), budget_);
     return State(std::move(out));
 }
 

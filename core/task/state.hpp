@@ -14,6 +14,7 @@
 namespace ll {
 
 class AxiomEvaluator;
+class Budget;
 
 // How states of one task are laid out: which predicates are fluent and the
 // storage stride of each (arity, or 1 for nullary predicates, which store a
@@ -138,12 +139,14 @@ void sort_unique_tuples(std::vector<ObjectId>& flat, int stride);
 std::pair<int, int> relation_prefix_range(const RelationView& rel,
                                           std::span<const ObjectId> prefix);
 
-// The fluent atoms of the initial state.
-State initial_state(const Task& task, const StateLayout& layout);
+// The fluent atoms of the initial state. `budget` (null: none) is polled
+// by the axiom evaluation of a task with axioms, and only there.
+State initial_state(const Task& task, const StateLayout& layout, Budget* budget = nullptr);
 
 // The applicable action's successor: deletes first, then adds (PDDL).
+// `budget` as for initial_state().
 State apply_action(const Task& task, const StateLayout& layout, const State& state,
-                   const GroundAction& action);
+                   const GroundAction& action, Budget* budget = nullptr);
 
 // apply_action() with its working buffers kept from one call to the next: a
 // search applies millions of actions, and each call would otherwise allocate
@@ -152,6 +155,8 @@ class ActionApplier {
   public:
     ActionApplier(const Task& task, const StateLayout& layout) : task_(&task), layout_(&layout) {}
     State apply(const State& state, SchemaId schema, std::span<const ObjectId> arguments);
+    // Polled by the axiom evaluation of the successors (null: none).
+    void set_budget(Budget* budget) { budget_ = budget; }
 
   private:
     struct Effect {
@@ -161,6 +166,7 @@ class ActionApplier {
     };
     const Task* task_;
     const StateLayout* layout_;
+    Budget* budget_ = nullptr;
     std::vector<Effect> effects_;
     std::vector<ObjectId> args_, rel_;
 };

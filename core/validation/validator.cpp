@@ -111,7 +111,8 @@ std::string failed_precondition(const Task& task, const GroundAction& action,
 }
 
 // PDDL semantics: deletes first, then adds.
-void apply_effects(const Task& task, const GroundAction& action, std::set<GroundAtom>& state) {
+void apply_effects(const Task& task, const GroundAction& action, std::set<GroundAtom>& state,
+                   Budget* budget) {
     const ActionSchema& schema = task.schemas[action.schema];
     std::vector<GroundAtom> adds, deletes;
     for (const AtomSchema& eff : schema.add_effects)
@@ -126,7 +127,7 @@ void apply_effects(const Task& task, const GroundAction& action, std::set<Ground
         state.erase(atom);
     for (GroundAtom& atom : adds)
         state.insert(std::move(atom));
-    apply_derived_definitions(task, state);
+    apply_derived_definitions(task, state, budget);
 }
 
 }  // namespace
@@ -136,11 +137,11 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
 }
 
 ValidationResult validate_plan(const Task& task, std::span<const GroundAction> plan,
-                               const StateObserver& observe) {
+                               const StateObserver& observe, Budget* budget) {
     ValidationResult result;
     result.plan_length = static_cast<int>(plan.size());
     std::set<GroundAtom> state(task.initial_state.begin(), task.initial_state.end());
-    apply_derived_definitions(task, state);
+    apply_derived_definitions(task, state, budget);
     if (observe) observe(0, state);
 
     for (int step = 0; step < static_cast<int>(plan.size()); ++step) {
@@ -162,7 +163,7 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
         } catch (const Error& e) {
             return fail(e.message());
         }
-        apply_effects(task, action, state);
+        apply_effects(task, action, state, budget);
         if (observe) observe(step + 1, state);
     }
 

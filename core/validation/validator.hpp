@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/budget.hpp"
 #include "core/task/task.hpp"
 
 namespace ll {
@@ -36,7 +37,10 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
 // the states the validator checks.
 using StateObserver = std::function<void(int step, const std::set<GroundAtom>& state)>;
 
+// With `budget` (null: none), the re-derivation of derived atoms after each
+// step polls it and throws LimitReached when a limit passes; a task without
+// derived predicates never polls.
 ValidationResult validate_plan(const Task& task, std::span<const GroundAction> plan,
-                               const StateObserver& observe);
+                               const StateObserver& observe, Budget* budget = nullptr);
 
 }  // namespace ll

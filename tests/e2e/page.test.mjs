@@ -473,7 +473,7 @@ test('the search configuration: default first, an alias, overrides, and what the
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     await page.waitForSelector('#valid-badge[data-valid="true"]');
     assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
-                 'search=lazy,h=wl,preferred=on,novelty=off,boost=1000');
+                 'search=lazy,h=wl,preferred=on,novelty=off,boost=1000,landmarks=on');
     const seen = Number((await page.textContent('[data-stat="wlColoursSeen"]')).replace(/,/g, ''));
     assert.ok(seen > 0, `WL colours seen: ${seen}`);
     assert.match(await page.textContent('[data-stat="wlMissRate"]'), /^\d+(\.\d)? %$/);

@@ -109,7 +109,7 @@ test('the config attribute: an alias, key=value text, and a bad text shown as a 
 
     const lama = await solveWith('lama');
     assert.equal(lama.status, 'solved');
-    assert.equal(lama.config, 'search=lazy,h=ff,preferred=on,novelty=off,boost=1000');
+    assert.equal(lama.config, 'search=lazy,h=ff,preferred=on,novelty=off,boost=1000,landmarks=on');
     assert.match(lama.settings, /· lama$/);
     await page.waitForSelector('#widget-swap .badge[data-valid="true"]');
 

@@ -69,30 +69,38 @@ inline void exercise_task(const Task& task) {
     Budget budget(&clock, kStepSeconds, std::numeric_limits<double>::infinity());
     SuccessorGenerator successors(task, layout, statics);
     successors.set_budget(&budget);
-    State state = initial_state(task, layout);
     std::vector<GroundAction> plan;
     try {
+        // A task with axioms evaluates them per state: under the budget too.
+        State state = initial_state(task, layout, &budget);
         for (int step = 0; step < 3 && !goal.is_goal(state); ++step) {
             std::vector<GroundAction> actions;
             successors.applicable_actions(state, actions);
             if (actions.empty()) break;
             const GroundAction& a = actions[actions.size() / 2];
             LL_FUZZ_CHECK(successors.is_applicable(state, a));
-            state = apply_action(task, layout, state, a);
+            state = apply_action(task, layout, state, a, &budget);
             plan.push_back(a);
         }
     } catch (const LimitReached&) {
     }
-    const ValidationResult replay = validate_plan(task, plan);
-    LL_FUZZ_CHECK(replay.valid || !replay.message.empty());
-    validate_plan(task, {});
+    // The validator re-derives derived atoms after each step: its own budget.
+    Budget validate_budget(&clock, clock.seconds() + kStepSeconds,
+                           std::numeric_limits<double>::infinity());
+    try {
+        const ValidationResult replay =
+            validate_plan(task, plan, StateObserver{}, &validate_budget);
+        LL_FUZZ_CHECK(replay.valid || !replay.message.empty());
+        validate_plan(task, {}, StateObserver{}, &validate_budget);
+    } catch (const LimitReached&) {
+    }
 
     datalog::Exploration exploration(task, layout, statics, datalog::build_program(task));
     Budget explore_budget(&clock, clock.seconds() + kStepSeconds,
                           std::numeric_limits<double>::infinity());
     exploration.set_budget(&explore_budget);
-    const State s0 = initial_state(task, layout);
     try {
+        const State s0 = initial_state(task, layout, &explore_budget);
         if (exploration.explore(s0, datalog::Aggregation::Sum)) {
             const int hadd = exploration.goal_cost(datalog::Aggregation::Sum);
             const int hff = exploration.relaxed_plan();

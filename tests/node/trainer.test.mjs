@@ -1,6 +1,6 @@
 // The trainer module (lltrain.wasm) through its JS API (lazylifted-trainer.mjs):
 // problems generated from one problem are the native `lltrain --generate`'s
-// byte for byte; a model trained with their plans is trained on the native
+// byte for byte (with goals of the problem's goal predicates or of any); a model trained with their plans is trained on the native
 // `lltrain --bootstrap`'s data, and solves what the native model
 // solves; the model plans a held-back problem with fewer
 // evaluations than goal counting; progress arrives; cancelling stops the
@@ -60,6 +60,23 @@ test('generate writes the native lltrain --generate files', { skip: noNative }, 
     for (const p of generated.problems) {
         assert.equal(p.text, fs.readFileSync(path.join(dir, `${p.name}.pddl`), 'utf8'), p.name);
     }
+});
+
+test('generate with goals "any" writes the native lltrain --generate --goals any files',
+     { skip: noNative }, async () => {
+    const any = await trainer.generate({ domain, problem: p03, count: 3, seed: 5, goals: 'any' });
+    assert.equal(any.status, 'ok', JSON.stringify(any.error));
+    const dir = tempDir();
+    execFileSync(nativeLltrain, ['--generate', '3', '--seed', '5', '--goals', 'any', '--domain',
+                                 path.join(bw, 'domain.pddl'), '--problems', path.join(bw, 'p03.pddl'),
+                                 '--out', dir, '--quiet']);
+    for (const p of any.problems) {
+        assert.equal(p.text, fs.readFileSync(path.join(dir, `${p.name}.pddl`), 'utf8'), p.name);
+    }
+    const bad = await trainer.generate({ domain, problem: p03, goals: 'some' });
+    assert.equal(bad.status, 'error');
+    assert.equal(bad.error.category, 'usage');
+    assert.match(bad.error.message, /goals/);
 });
 
 let trained;

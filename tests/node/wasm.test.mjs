@@ -296,8 +296,9 @@ test('lazy search with preferred operators, in both spaces; options override the
     const overridden = ll.solve({ domain: blocksDomain, problem: blocksP03, config: 'lama',
                                   search: 'eager', preferred: false, novelty: 'off' });
     assertSolvedAndValid(overridden, blocksDomain, blocksP03);
-    // lama's relaxation is ground (relax=auto, not printed); paper's lifted.
-    assert.equal(overridden.config, PAPER.replace(',relax=lifted', ''));
+    // lama's relaxation is ground (relax=auto, not printed); paper's lifted;
+    // lama keeps its landmarks.
+    assert.equal(overridden.config, PAPER.replace(',relax=lifted', ',landmarks=on'));
     const novelty = ll.solve({ domain: blocksDomain, problem: blocksP03, config: 'paper',
                                novelty: true });
     assertSolvedAndValid(novelty, blocksDomain, blocksP03);
@@ -327,7 +328,7 @@ test('a bad configuration is a usage error with a message naming the accepted va
     usage({ config: 'fastest' },
           /^unknown search configuration 'fastest' \(aliases: default, paper, lama, bfws, eager-po, bfs, ucs, astar-blind, astar-hmax, astar-lmcut; or key=value pairs\)$/);
     usage({ config: 'speed=high' },
-          /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty, boost, tie, symmetry, space, relax, cost-type, time, time-partial, stall or anytime\)$/);
+          /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty, boost, tie, symmetry, space, relax, cost-type, landmarks, time, time-partial, stall or anytime\)$/);
     usage({ config: 'search=quick' }, /^unknown search engine 'quick' \(expected eager, lazy, bfs, ucs or astar\)$/);
     usage({ config: 'boost=-1' }, /^invalid boost '-1'/);
     usage({ search: 'depth-first' }, /expected eager, lazy, bfs, ucs or astar/);
@@ -355,7 +356,8 @@ test('the statistics are the core serialisation (the CLI --stats-json fields) in
     const response = ll.solve({ domain: blocksDomain, problem: blocksP01 });
     assert.deepEqual(Object.keys(response.stats).sort(), [
         'averageBranchingFactor', 'bestH', 'bytesPerOpenEntry', 'bytesPerState', 'deadEnds',
-        'evaluations', 'expansions', 'generated', 'generatedTransitions', 'initialH', 'openBytes',
+        'evaluations', 'expansions', 'generated', 'generatedTransitions', 'initialH',
+        'landmarkOrderings', 'landmarks', 'landmarksGoalOnly', 'openBytes',
         'openEntries', 'parseTimeS', 'peakMemoryMb', 'searchTimeS', 'skippedEvaluations',
         'storedBytes', 'storedStates', 'symmetricPruned', 'totalTimeS',
     ]);

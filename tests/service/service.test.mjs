@@ -125,7 +125,7 @@ test('VS Code PDDL requests: its extra fields are ignored, options come in the q
     });
     assert.equal(started.status, 200, started.text);
     const body = await waitForCheck(started.json.result);
-    assert.match(body.result.stats.config, /^search=lazy,h=\w+,preferred=on,novelty=off,boost=1000$/);
+    assert.match(body.result.stats.config, /^search=lazy,h=\w+,preferred=on,novelty=off,boost=1000,landmarks=on$/);
     assert.ok(validatePlan(example.domain, example.problem, body.result.output.sas_plan).ok);
     // Its service probe: an empty POST without a content type must answer >= 400.
     const probe = await post('/solve', JSON.stringify({ domain: '', problem: '' }), { contentType: '' });

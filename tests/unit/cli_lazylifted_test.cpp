@@ -495,6 +495,26 @@ TEST_F(CliValidate, ValidatesThePlannersOwnPlan) {
     EXPECT_EQ(r.code, 0) << r.out << r.err;
 }
 
+// A derived fixpoint no run finishes (tests/data/derived-limits): the
+// limits stop the search inside the axiom evaluation and the validator
+// inside its re-derivation, with their exit codes.
+TEST_F(CliValidate, LimitsStopTheReDerivationOfDerivedPredicates) {
+    const std::string dir = std::string(LL_TEST_DATA_DIR) + "/derived-limits/";
+    const std::string task = quote(dir + "domain.pddl") + " " + quote(dir + "p01.pddl");
+    RunResult r = run("validate " + task + " " + quote(dir + "p01.plan") + " --time-limit 0.2");
+    EXPECT_EQ(r.code, 23) << r.out << r.err;
+    EXPECT_NE(r.err.find("out of time"), std::string::npos) << r.err;
+    r = run("validate " + task + " " + quote(dir + "p01.plan") + " --memory-limit 1");
+    EXPECT_EQ(r.code, 22) << r.out << r.err;
+    EXPECT_NE(r.err.find("out of memory"), std::string::npos) << r.err;
+    for (const char* space : {"state", "partial"}) {
+        r = run("plan " + task + " --quiet --time-limit 0.2 --space " + space);
+        EXPECT_EQ(r.code, 23) << space << r.out << r.err;
+        r = run("plan " + task + " --quiet --memory-limit 1 --space " + space);
+        EXPECT_EQ(r.code, 22) << space << r.out << r.err;
+    }
+}
+
 TEST_F(CliValidate, InvalidPlansExit1WithReason) {
     write("order.plan", "(move b c)\n(move a b)\n");
     RunResult r = run("validate domain.pddl problem.pddl order.plan");

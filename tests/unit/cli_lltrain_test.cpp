@@ -369,6 +369,63 @@ TEST_F(LltrainTest, MissingPlansAreSolvedOnRequest) {
     EXPECT_NE(r.err.find("no training problem has a valid plan"), std::string::npos) << r.err;
 }
 
+// A domain with derived predicates (tests/data/derived/blocksworld-derived):
+// lltrain solves three small problems itself and trains on them, the model
+// records the derived predicates, guides both spaces to valid plans of a
+// held-out problem, and is refused for a domain of the same name in which
+// `clear` is a basic predicate.
+TEST_F(LltrainTest, TrainsOnADomainWithDerivedPredicates) {
+    const fs::path source = fs::path(LL_TEST_DATA_DIR) / "derived" / "blocksworld-derived";
+    fs::create_directories(dir_ / "bwd" / "train");
+    fs::copy_file(source / "domain.pddl", dir_ / "bwd" / "domain.pddl");
+    fs::copy_file(source / "p02.pddl", dir_ / "bwd" / "held-out.pddl");
+    const char* problems[] = {
+        "(:objects a b c - block) (:init (on a b) (ontable b) (ontable c) (handempty))\n"
+        " (:goal (and (above b c) (ontable a)))",
+        "(:objects a b c - block) (:init (on a b) (on b c) (ontable c) (handempty))\n"
+        " (:goal (and (above c a) (ontable a)))",
+        "(:objects a b c d - block)\n"
+        " (:init (on b a) (ontable a) (on c d) (ontable d) (handempty))\n"
+        " (:goal (and (above d a) (above b c)))",
+    };
+    for (int i = 0; i < 3; ++i) {
+        const std::string name = "t" + std::to_string(i + 1);
+        write("bwd/train/" + name + ".pddl", "(define (problem " + name +
+                                                 ") (:domain blocksworld-derived)\n " +
+                                                 problems[i] + ")\n");
+    }
+    RunResult r = lltrain(
+        "--domain bwd/domain.pddl --problems bwd/train --plans bwd/train --solve-missing "
+        "--tune-iterations 2 --out model.json --summary-json summary.json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(read("summary.json"))["problems_used"], 3);
+    const auto model = nlohmann::json::parse(read("model.json"));
+    EXPECT_EQ(model["domain"]["derived"], nlohmann::json::array({"clear", "above"}));
+    for (const char* space : {"state", "partial"}) {
+        SCOPED_TRACE(space);
+        RunResult plan = lazylifted(
+            "plan bwd/domain.pddl bwd/held-out.pddl --model model.json --heuristic wl --space " +
+            std::string(space) + " --time-limit 60 --plan-file plan.txt");
+        ASSERT_EQ(plan.code, 0) << plan.err;
+        EXPECT_NE(plan.out.find("wl"), std::string::npos) << plan.out;
+        EXPECT_EQ(lazylifted("validate bwd/domain.pddl bwd/held-out.pddl plan.txt").code, 0);
+    }
+    // The same domain with `clear` given in :init instead of derived.
+    std::string basic = slurp(source / "domain.pddl");
+    const std::size_t clear = basic.find("(:derived (clear");
+    basic.erase(clear, basic.find("(:derived (above") - clear);
+    write("bwd/basic.pddl", basic);
+    write("bwd/basic-p01.pddl",
+          "(define (problem b) (:domain blocksworld-derived) (:objects a b - block)\n"
+          " (:init (on a b) (ontable b) (clear a) (handempty)) (:goal (above b a)))\n");
+    r = lazylifted("plan bwd/basic.pddl bwd/basic-p01.pddl --model model.json");
+    EXPECT_EQ(r.code, 33) << r.err;
+    EXPECT_NE(r.err.find("derived predicates differ (the model's: clear, above; the task's: "
+                         "above)"),
+              std::string::npos)
+        << r.err;
+}
+
 TEST_F(LltrainTest, ModelsForAnotherDomainOrCorruptAreRefused) {
     ASSERT_EQ(train("--graph aoag").code, 0);
     RunResult r = lazylifted("plan gripper/domain.pddl gripper/p01.pddl --model model.json");

@@ -6,13 +6,20 @@
 // plans of both search spaces checked by the validator.
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "core/common/budget.hpp"
 #include "core/heuristics/relaxation.hpp"
+#include "core/heuristics/restricted_relaxation.hpp"
+#include "core/learning/colour_description.hpp"
+#include "core/learning/graph_builder.hpp"
 #include "core/learning/model.hpp"
 #include "core/pddl/parser.hpp"
+#include "core/pipeline.hpp"
 #include "core/planner.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
@@ -41,7 +48,8 @@ const std::vector<test::TaskRef>& derived_tasks() {
     static const std::vector<test::TaskRef> tasks{
         {"reachability", "p01"}, {"reachability", "p02"},        {"blocksworld-derived", "p01"},
         {"stratified", "p01"},   {"power-network", "p01"},       {"airport-like", "p01"},
-        {"wide-dnf", "p01"},     {"blocksworld-derived", "p02"}, {"power-network", "p02"}};
+        {"wide-dnf", "p01"},     {"blocksworld-derived", "p02"}, {"power-network", "p02"},
+        {"quantifiers", "p01"}};
     return tasks;
 }
 
@@ -175,6 +183,13 @@ TEST_P(DerivedTasks, BothSpacesSolveWithValidPlans) {
         EXPECT_GT(value, 0);
         EXPECT_LT(value, 1e9);
     }
+    // rFF, the partial space's FF, too.
+    SuccessorGenerator successors(task, layout, statics);
+    RestrictedRelaxationHeuristic rff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal,
+                                      successors);
+    const double rff_value = rff.evaluate(initial_state(task, layout), PartialAction::none());
+    EXPECT_GT(rff_value, 0);
+    EXPECT_LT(rff_value, 1e9);
     for (SpaceKind space : {SpaceKind::State, SpaceKind::Partial}) {
         for (const char* config : {"default", "astar-lmcut"}) {
             if (space == SpaceKind::Partial && std::string(config) == "astar-lmcut") continue;
@@ -249,6 +264,27 @@ TEST(Derived, TooLargeDisjunctiveGoalIsCompiledAndSolved) {
     EXPECT_TRUE(validate_plan(task, r.plan).valid);
 }
 
+// One written-out disjunction of 600 alternatives (beyond the 512 of a
+// split): one auxiliary predicate with a rule per disjunct, solved.
+TEST(Derived, LongWrittenDisjunctionIsCompiledAndSolved) {
+    std::string preds = " (r)", any = "(or";
+    for (int i = 0; i < 600; ++i) {
+        preds += " (p" + std::to_string(i) + ")";
+        any += " (p" + std::to_string(i) + ")";
+    }
+    any += ")";
+    const Task task = parse_task(
+        "(define (domain d) (:requirements :adl) (:predicates" + preds +
+            ")\n (:action a :parameters () :precondition " + any + " :effect (r)))",
+        "(define (problem p) (:domain d) (:init (p599)) (:goal (r)))", "d.pddl", "p.pddl");
+    ASSERT_TRUE(task.has_axioms());
+    EXPECT_EQ(task.axioms.size(), 600u);
+    const SearchResult r = solve(task, test::with_config("default"));
+    ASSERT_EQ(r.status, SearchStatus::Solved);
+    EXPECT_EQ(r.plan.size(), 1u);
+    EXPECT_TRUE(validate_plan(task, r.plan).valid);
+}
+
 TEST(Derived, ValidatorEvaluatesTheAxioms) {
     const Task task = load_derived("reachability", "p02");
     // c is reachable from a over corridors; the lock c-d needs the key at b.
@@ -260,6 +296,150 @@ TEST(Derived, ValidatorEvaluatesTheAxioms) {
     EXPECT_FALSE(bad.valid);
     EXPECT_EQ(bad.failed_step, 0);
     EXPECT_NE(bad.message.find("reachable"), std::string::npos) << bad.message;
+}
+
+// PS²: a partial action's precondition on a derived atom is checked once
+// its parameters are bound, like a basic fluent one. In p01 (a on b on c,
+// d on the table) only a and d are clear.
+TEST(Derived, PartialActionsCheckDerivedPreconditionsOnceBound) {
+    const Task task = load_derived("blocksworld-derived", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    SuccessorGenerator successors(task, layout, statics);
+    const State s0 = initial_state(task, layout);
+    auto schema = [&](const std::string& name) {
+        for (SchemaId s = 0; s < task.num_schemas(); ++s)
+            if (task.schemas[s].name == name) return s;
+        return SchemaId{-1};
+    };
+    auto object = [&](const std::string& name) {
+        for (ObjectId o = 0; o < task.num_objects(); ++o)
+            if (task.objects[o].name == name) return o;
+        return ObjectId{-1};
+    };
+    const ObjectId a = object("a"), b = object("b"), d = object("d");
+    // pick-up ?x: (clear ?x) (ontable ?x): c is on the table but not clear.
+    EXPECT_EQ(successors.next_values(s0, schema("pick-up"), {}), std::vector<ObjectId>{d});
+    // unstack ?x ?y: (on ?x ?y) (clear ?x): a, not b (under a).
+    EXPECT_EQ(successors.next_values(s0, schema("unstack"), {}), std::vector<ObjectId>{a});
+    EXPECT_FALSE(successors.has_applicable(s0, schema("unstack"), std::vector<ObjectId>{b}));
+}
+
+// The WL graphs show derived atoms as ordinary atom nodes: the ILG of a
+// state without its derived atoms has exactly their nodes fewer (none of
+// them is a goal atom here).
+TEST(Derived, GraphsShowDerivedAtomsAsAtoms) {
+    const Task task = load_derived("blocksworld-derived", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    SuccessorGenerator successors(task, layout, statics);
+    const State s0 = initial_state(task, layout);
+    const std::set<GroundAtom> goals(task.goal_positive.begin(), task.goal_positive.end());
+    StateBuilder basic(layout);  // builds without evaluating the axioms
+    int derived = 0;
+    for (const GroundAtom& a : fluent_atoms(layout, s0)) {
+        if (task.predicates[a.predicate].is_derived) {
+            EXPECT_EQ(goals.count(a), 0u);
+            ++derived;
+        } else {
+            basic.add(a.predicate, a.arguments);
+        }
+    }
+    EXPECT_EQ(derived, 5);  // (clear a) (clear d) (above a b) (above a c) (above b c)
+    const auto ilg = make_graph_builder(GraphKind::Ilg, task, layout, statics, successors);
+    Graph with, without;
+    ilg->build(s0, PartialAction::none(), with);
+    ilg->build(basic.build(), PartialAction::none(), without);
+    EXPECT_EQ(with.num_nodes() - without.num_nodes(), derived);
+    EXPECT_EQ(with.edges.size() - without.edges.size(), 8u);  // one per argument
+    // The explanation's colour texts mark derived atoms as such, and only them.
+    WlFeatures wl;
+    SparseVector histogram;
+    wl.collect(with, histogram);
+    const ColourDescriber describer(wl, GraphKind::Ilg, task);
+    int derived_texts = 0;
+    for (int id = 0; id < wl.num_colours(); ++id) {
+        const std::string text = describer.describe(id);
+        // The node's own label: "`p(?, ...)` (status[, derived])".
+        const std::string label = text.substr(0, text.find(')', text.find("` (")) + 1);
+        if (label.rfind("`clear(", 0) == 0 || label.rfind("`above(", 0) == 0) {
+            EXPECT_NE(label.find(", derived)"), std::string::npos) << text;
+            ++derived_texts;
+        } else if (label.rfind("`on(", 0) == 0 || label.rfind("`ontable(", 0) == 0) {
+            EXPECT_EQ(label.find("derived"), std::string::npos) << text;
+        }
+    }
+    EXPECT_GT(derived_texts, 0);
+}
+
+// ---- Limits inside one fixpoint -------------------------------------------
+
+// tests/data/derived-limits: a fixpoint (a chain of 300 nodes, its closure
+// and four-step chains of it) that no evaluation finishes in a test's time.
+Task closure_task() {
+    const std::string dir = std::string(LL_TEST_DATA_DIR) + "/derived-limits/";
+    return parse_task(test::read_file(dir + "domain.pddl"), test::read_file(dir + "p01.pddl"),
+                      "domain.pddl", "p01.pddl");
+}
+
+TEST(DerivedLimits, SearchStopsAtTheLimitsInsideTheFixpoint) {
+    const Task task = closure_task();
+    for (SpaceKind space : {SpaceKind::State, SpaceKind::Partial}) {
+        PlannerOptions options = test::with_config("default", space);
+        options.limits.time_limit_s = 0.05;
+        EXPECT_EQ(solve(task, options).status, SearchStatus::OutOfTime) << to_string(space);
+        options = test::with_config("default", space);
+        options.limits.memory_limit_mb = 0.001;  // below any process's resident size
+        EXPECT_EQ(solve(task, options).status, SearchStatus::OutOfMemory) << to_string(space);
+    }
+}
+
+// The check of a plan the search found runs under the run's limits too:
+// on a chain of 400 nodes, the search needs one successor and a closure of
+// 79 800 atoms (a fraction of a second), the validator's re-derivation
+// (every head tuple against its formula) several seconds.
+TEST(DerivedLimits, CheckOfAFoundPlanStopsAtTheLimit) {
+    const std::string domain =
+        "(define (domain chain) (:requirements :adl :derived-predicates) (:types node)\n"
+        " (:predicates (edge ?x ?y - node) (path ?x ?y - node) (start ?x - node)\n"
+        "  (end ?x - node) (done))\n"
+        " (:derived (path ?x ?y - node) (edge ?x ?y))\n"
+        " (:derived (path ?x ?z - node) (exists (?y - node) (and (path ?x ?y) (edge ?y ?z))))\n"
+        " (:action finish :parameters (?x ?y - node)\n"
+        "  :precondition (and (start ?x) (end ?y) (path ?x ?y)) :effect (done)))";
+    std::string problem = "(define (problem p) (:domain chain) (:objects";
+    for (int i = 0; i < 400; ++i)
+        problem += " n" + std::to_string(i);
+    problem += " - node) (:init (start n0) (end n399)";
+    for (int i = 1; i < 400; ++i)
+        problem += " (edge n" + std::to_string(i - 1) + " n" + std::to_string(i) + ")";
+    problem += ") (:goal (done)))";
+    PlanRequest request;
+    request.domain_text = domain;
+    request.problem_text = problem;
+    request.options.space = "state";
+    request.limits.time_limit_s = 1;
+    const PlanOutcome outcome = plan_request(request);
+    EXPECT_EQ(outcome.result.status, SearchStatus::OutOfTime);
+    EXPECT_TRUE(outcome.result.plan.empty());
+}
+
+TEST(DerivedLimits, ValidatorStopsAtTheLimitsInsideTheReDerivation) {
+    const Task task = closure_task();
+    const std::vector<GroundAction> plan = parse_plan(task, "(finish n0 n299)\n");
+    const double none = std::numeric_limits<double>::infinity();
+    auto stopped_by = [&](double time_limit_s, double memory_limit_mb) {
+        Stopwatch clock;
+        Budget budget(&clock, time_limit_s, memory_limit_mb);
+        try {
+            validate_plan(task, plan, StateObserver{}, &budget);
+        } catch (const LimitReached& limit) {
+            return std::optional<LimitReached::Kind>(limit.kind());
+        }
+        return std::optional<LimitReached::Kind>();
+    };
+    EXPECT_EQ(stopped_by(0.05, none), LimitReached::Kind::Time);
+    EXPECT_EQ(stopped_by(none, 0.001), LimitReached::Kind::Memory);
 }
 
 // The model file records the derived predicates (only when there are

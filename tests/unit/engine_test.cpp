@@ -179,10 +179,10 @@ TEST(SearchConfig, AliasesAndKeys) {
     EXPECT_EQ(parse_search_config("lama,relax=ground").config.relaxation,
               RelaxationGrounding::Ground);
     EXPECT_EQ(to_string(parse_search_config("lama").config, HeuristicKind::FF),
-              "search=lazy,h=ff,preferred=on,novelty=off,boost=1000");
+              "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,landmarks=on");
     EXPECT_EQ(parse_search_config("lama,tie=lifo").config.ties, TieBreaking::Lifo);
     EXPECT_EQ(to_string(parse_search_config("lama,tie=lifo").config, HeuristicKind::FF),
-              "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,tie=lifo");
+              "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,tie=lifo,landmarks=on");
     EXPECT_EQ(parse_search_config("lama,tie=lifo,tie=fifo").config.ties, TieBreaking::Fifo);
     // The canonical text parses back to the same configuration.
     const ParsedSearchConfig back = parse_search_config(to_string(c.config, c.heuristic));
@@ -258,14 +258,15 @@ TEST(Portfolio, PhasesParseAndDescribe) {
     EXPECT_EQ(parse_search_config("paper,time-partial=0.7").config.time_fraction_partial, 0.7);
     EXPECT_EQ(
         to_string(parse_search_config("lama,time=0.2,time-partial=0.7").config, HeuristicKind::FF),
-        "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,time=0.2,time-partial=0.7");
+        "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,landmarks=on,time=0.2,time-partial=0."
+        "7");
     OptionValues v;
     v.config = "search=eager,h=goal-count,time=0.5; lama";
     const PlannerOptions o = make_planner_options(v);
     ASSERT_EQ(o.next_phases.size(), 1u);
     EXPECT_EQ(describe_search(o),
               "search=eager,h=goal-count,preferred=off,novelty=off,boost=1000,time=0.5;"
-              "search=lazy,h=ff,preferred=on,novelty=off,boost=1000");
+              "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,landmarks=on");
 }
 
 // The configuration text says where each phase runs: an explicit space

@@ -31,7 +31,7 @@ const State kNoState;
 
 void push(OpenList& open, NodeId node, bool preferred = false) {
     EvalContext c;
-    c.reset(node, 0, kNoState, PartialAction::none());
+    c.reset(node, -1, 0, kNoState, PartialAction::none());
     open.push(c, node, preferred);
 }
 
@@ -137,7 +137,7 @@ TEST(Novelty, NewAtomPerPartition) {
     const State c0 = at("c0"), x1 = at("x1");
     auto eval = [&](NodeId node, const State& s) {
         EvalContext c;
-        c.reset(node, node, s, PartialAction::none());
+        c.reset(node, -1, node, s, PartialAction::none());
         return c.value(novelty);
     };
     EXPECT_EQ(eval(0, c0), 1);  // partition 2: at(c0) new

@@ -130,6 +130,36 @@ TEST(ProblemGenerator, RemovedAndClonedBlocksLeaveBlocksworldStates) {
     }
 }
 
+// A goal of `on` atoms only (a student's towers): by default goal atoms are
+// `on` atoms (others only where a walk made none true); with
+// goals_of_any_predicate other fluent predicates (clear, ontable, ...) are
+// drawn as well, and the walks still solve the problems.
+TEST(ProblemGenerator, GoalsOfAnyPredicateGoBeyondTheProblemsGoalPredicates) {
+    const std::string domain = read_file(task_path("blocksworld", "domain.pddl"));
+    const std::string problem = R"((define (problem towers) (:domain blocksworld)
+        (:objects a b c d e f - block)
+        (:init (handempty) (ontable a) (on b a) (on c b) (clear c)
+               (ontable d) (on e d) (on f e) (clear f))
+        (:goal (and (on a f) (on d c) (on b e)))))";
+    auto other_goal_atoms = [&](bool any) {
+        ProblemGeneratorOptions options;
+        options.count = 6;
+        options.seed = 3;
+        options.goals_of_any_predicate = any;
+        int others = 0, total = 0;
+        for (const GeneratedProblem& p : generate_problems(domain, problem, options)) {
+            const Task task = parse_task(domain, p.text);
+            EXPECT_TRUE(validate_plan(task, parse_plan(task, joined(p.witness))).valid) << p.text;
+            for (const GroundAtom& atom : task.goal_positive)
+                others += task.predicates[atom.predicate].name != "on", ++total;
+        }
+        return static_cast<double>(others) / total;
+    };
+    const double given = other_goal_atoms(false), any = other_goal_atoms(true);
+    EXPECT_LT(given, 0.25);
+    EXPECT_GT(any, given + 0.25);
+}
+
 TEST(ProblemGenerator, FerryHasOneFerryPositionInEveryProblem) {
     const std::string domain = read_file(task_path("ferry", "domain.pddl"));
     for (const GeneratedProblem& problem : generate("ferry", "p02", 6, 5)) {

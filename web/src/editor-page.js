@@ -25,7 +25,7 @@ import { createEditors } from './page/editor-kit.js';
 import { scheduleCheck } from './page/live-check.js';
 import { chooseModel, loadModelFile, refreshModels, updateSettingsNotes } from './page/models.js';
 import { wirePlanningService } from './page/planning-service.js';
-import { wireLowerArea } from './page/lower-area.js';
+import { selectTab, wireLowerArea } from './page/lower-area.js';
 import { hideError, setStatus, showError, wireResultView } from './page/result-view.js';
 import {
     applySession, fetchExampleTexts, fillExamples, initialSession, loadExample, scheduleSave, textChanged,
@@ -34,6 +34,7 @@ import {
 import { solve, wireSolving } from './page/solving.js';
 import { wireStepView } from './page/step-view.js';
 import { store } from './page/store.js';
+import { loadTrainedModels } from './page/trained-models.js';
 import './views/index.js';
 
 // The planner (worker + wasm) was started by boot.js before this script was
@@ -68,6 +69,10 @@ function wireSettings() {
         if (error) showError(error);
         else hideError();
         ui.modelFile.value = '';
+    });
+    ui.learn.addEventListener('click', () => selectTab('learn', { focus: true }));
+    store.subscribe((state, patch) => {
+        if ('trainedModels' in patch) refreshModels();
     });
     ui.timeLimit.addEventListener('change', scheduleSave);
     for (const select of [ui.config, ui.engine, ui.preferred, ui.novelty]) {
@@ -144,6 +149,7 @@ async function start() {
     // of its own (a page's first localStorage read takes a while), not in the
     // one that evaluated this module.
     await nextTask();
+    loadTrainedModels();  // before the session, which may name one
     const session = await initialSession();
     const texts = { domain: session?.domain ?? '', problem: session?.problem ?? '' };
     try {

@@ -15,6 +15,10 @@
 // view ("picture": the states of the plan as pictures; "plan": the plan only;
 // default: the picture when a recipe fits the domain, docs/state-pictures.md),
 // recipes (URL of a JSON file of extra picture recipes).
+// A model can also be given as a value: the `model` property takes a model
+// JSON text or its parsed object (e.g. one trained in the editor page's
+// Learn tab, or by createTrainer()) and wins over the attribute; a blob: or
+// data: URL in the attribute works too.
 // Without domain/problem URLs the texts come from child
 // <script type="text/x-pddl" data-file="domain|problem"> elements.
 // The planner (lazylifted-api.mjs, its worker and the wasm) is loaded from
@@ -100,6 +104,7 @@ class LazyLiftedDemo extends HTMLElement {
     #observer = null;
     #loadSeq = 0;
     #picture = null;
+    #model = null;  // the model property: JSON text (null: the model attribute's URL)
 
     static get observedAttributes() {
         return ['domain', 'problem', 'model', 'space', 'heuristic', 'config', 'time-limit', 'height',
@@ -133,6 +138,14 @@ class LazyLiftedDemo extends HTMLElement {
         if (!this.#built || oldValue === newValue) return;
         if (name === 'domain' || name === 'problem') this.#load();
         this.#applyAttributes();
+    }
+
+    /** The learned model as a value: a model JSON text or object (null: none; the attribute applies). */
+    get model() { return this.#model; }
+    set model(value) {
+        this.#model = value === null || value === undefined || value === '' ? null
+            : typeof value === 'string' ? value : JSON.stringify(value);
+        if (this.#built) this.#applyAttributes();
     }
 
     /** The texts currently in the editors. */
@@ -197,7 +210,7 @@ class LazyLiftedDemo extends HTMLElement {
     }
 
     #heuristic() {
-        return this.getAttribute('heuristic') || (this.getAttribute('model') ? 'wl' : 'ff');
+        return this.getAttribute('heuristic') || (this.#model || this.getAttribute('model') ? 'wl' : 'ff');
     }
 
     /** The config attribute, trimmed ('' when absent: the planner's default). */
@@ -309,8 +322,9 @@ class LazyLiftedDemo extends HTMLElement {
     }
 
     async #fetchModel() {
+        if (this.#model) return this.#model;
         const modelUrl = this.getAttribute('model');
-        if (!modelUrl) throw new Error('heuristic "wl" needs a model attribute');
+        if (!modelUrl) throw new Error('heuristic "wl" needs a model attribute or property');
         const response = await fetch(new URL(modelUrl, document.baseURI));
         if (!response.ok) throw new Error(`could not load ${modelUrl} (HTTP ${response.status})`);
         return response.text();

@@ -19,6 +19,7 @@ export const ui = {
     model: $('model-select'),
     modelNote: $('model-note'),
     modelFile: $('model-file'),
+    learn: $('learn-btn'),
     timeLimit: $('time-limit'),
     serviceUrl: $('service-url'),
     serviceNote: $('service-note'),

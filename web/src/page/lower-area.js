@@ -9,7 +9,9 @@
 // its tab is open (a hidden explanation asks the worker nothing). A page view
 // is a module loaded by import() when its tab first opens (views/page-views.js),
 // mounted with mount(container, host), where host = {store, pageTexts(),
-// settings(), modelText(value)}; its key(event) gets the ←/→ keys while its
+// settings(), modelText(value), currentDomainName(), showError(error),
+// hideError(), and the models trained here: addTrainedModel(text, summary),
+// useTrainedModel(entry), downloadTrainedModel(entry), removeTrainedModel(id)}; its key(event) gets the ←/→ keys while its
 // tab is open and the focus is in the lower area (the search replay steps
 // with them) and returns true when it used one.
 // Elsewhere (not in an editor or a form field) ←/→ step through the plan.
@@ -19,10 +21,15 @@ import { el } from '../format.js';
 import { pageViews } from '../views/page-views.js';
 import { statePanels } from '../views/state-panels.js';
 import { ui } from './dom.js';
-import { modelText } from './models.js';
+import {
+    currentDomainName, downloadTrainedModel, forgetTrainedModel, modelText, useTrainedModel,
+} from './models.js';
+import { hideError, showError } from './result-view.js';
+import { scheduleSave } from './session-sync.js';
 import { settings } from './solving.js';
 import { currentStep, panelContext, showStep } from './step-view.js';
 import { pageTexts, store } from './store.js';
+import { addTrainedModel } from './trained-models.js';
 
 const LAYOUT_KEY = 'lazylifted.layout.v1';
 const NO_RESULT = 'Solve a task: this view follows the steps of its plan.';
@@ -79,7 +86,18 @@ function destroyPanel(tab) {
 }
 
 function viewHost() {
-    return { store, pageTexts, settings, modelText };
+    return {
+        store, pageTexts, settings, modelText, currentDomainName, showError, hideError, addTrainedModel,
+        downloadTrainedModel,
+        useTrainedModel: (entry) => {
+            useTrainedModel(entry);
+            scheduleSave();
+        },
+        removeTrainedModel: (id) => {
+            forgetTrainedModel(id);
+            scheduleSave();
+        },
+    };
 }
 
 async function openView(tab) {

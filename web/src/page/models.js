@@ -1,5 +1,6 @@
 // The model list of the editor page: the pretrained models of the current
-// domain (models/manifest.json) and one loaded from disk, the choice of the
+// domain (models/manifest.json), the models trained in this page for it
+// ("trained here", page/trained-models.js) and one loaded from disk, the choice of the
 // model that fits the chosen search space, and the notes that explain it.
 // A model fits a space when it was trained for it: ILG models (S³) see the
 // state only, so under PS² they rank all partial children of a state alike;
@@ -7,6 +8,9 @@
 import { el } from '../format.js';
 import { ui } from './dom.js';
 import { pageTexts, store } from './store.js';
+import {
+    TRAINED_PREFIX, removeTrainedModel, trainedModelFileName, trainedModelText,
+} from './trained-models.js';
 
 const modelTexts = new Map();  // a cache: manifest file -> JSON text
 
@@ -25,7 +29,7 @@ export function currentDomainName() {
 // that signature (ipc23lt and hbf share domain names, e.g. blocksworld, with
 // different signatures); before, the current example's benchmark set first.
 function modelOptions() {
-    const { manifest, examples, exampleId, loadedModel, checked } = store.get();
+    const { manifest, examples, exampleId, loadedModel, checked, trainedModels } = store.get();
     const domain = currentDomainName();
     const preferredSet = examples.find((e) => e.id === exampleId)?.set ?? 'ipc23lt';
     const options = manifest
@@ -38,6 +42,15 @@ function modelOptions() {
                   (m.features ? ` (${m.features} features)` : ''),
             space: m.space,
         }));
+    const trained = trainedModels
+        .filter((m) => m.domain === domain && (!checked.fingerprint || m.fingerprint === checked.fingerprint))
+        .map((m) => ({
+            value: TRAINED_PREFIX + m.id,
+            text: `trained here · ${m.graph.toUpperCase()} · ${SPACE_NAMES[m.space] ?? m.space} · ` +
+                  new Date(m.created).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }),
+            space: m.space,
+        }));
+    options.unshift(...trained);
     if (loadedModel) {
         options.unshift({ value: 'file', text: `from disk: ${loadedModel.name}`, space: loadedModel.space });
     }
@@ -85,7 +98,7 @@ export function updateSettingsNotes() {
     if (space === 'partial') {
         notes.push('PS² binds one action parameter per step; FF is restricted to the partial action (rFF).');
     }
-    if (learned && !ui.model.value) notes.push('No model for this domain: load one from disk.');
+    if (learned && !ui.model.value) notes.push('No model for this domain: load one from disk or learn one (Learn tab).');
     ui.settingsNote.textContent = notes.join(' ');
 
     const modelSpace = selectedModelSpace();
@@ -126,10 +139,38 @@ export async function loadModelFile(file) {
 export async function modelText(value) {
     if (value === 'file') return store.get().loadedModel?.text ?? null;
     if (!value) return null;
+    if (value.startsWith(TRAINED_PREFIX)) return trainedModelText(value.slice(TRAINED_PREFIX.length));
     if (!modelTexts.has(value)) {
         const response = await fetch(new URL(value, document.baseURI).href);
         if (!response.ok) throw new Error(`could not load ${value} (HTTP ${response.status})`);
         modelTexts.set(value, await response.text());
     }
     return modelTexts.get(value);
+}
+
+/** Selects a model trained here (and the learned heuristic, in the space it was trained for). */
+export function useTrainedModel(entry) {
+    ui.heuristic.value = 'wl';
+    if (entry.space === 'state' || entry.space === 'partial') ui.space.value = entry.space;
+    store.set({ wantedModel: TRAINED_PREFIX + entry.id, modelChosenByUser: true });
+    refreshModels();
+}
+
+/** Removes a model trained here; the list picks another if it was selected. */
+export function forgetTrainedModel(id) {
+    removeTrainedModel(id);
+    if (store.get().wantedModel === TRAINED_PREFIX + id) store.set({ wantedModel: '', modelChosenByUser: false });
+    refreshModels();
+}
+
+/** Saves a model trained here as a JSON file (the format lltrain writes). */
+export async function downloadTrainedModel(entry) {
+    const text = await trainedModelText(entry.id);
+    if (!text) return;
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const link = el('a', { href: url, download: trainedModelFileName(entry) });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
 }

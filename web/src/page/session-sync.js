@@ -140,7 +140,8 @@ export function fillExamples() {
 
 async function share() {
     const session = currentSession();
-    if (session.model === 'file') session.model = '';  // a file from disk is not part of the link
+    // A file from disk or a model trained here is not part of the link.
+    if (session.model === 'file' || session.model.startsWith('trained:')) session.model = '';
     const hash = await encodeSessionHash(session);
     history.replaceState(null, '', hash);
     store.set({ loadedFromHash: true });

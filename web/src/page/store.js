@@ -32,6 +32,10 @@ export const store = createStore({
     exampleId: '',              // the example the texts came from ('' for your own)
     checked: { domain: null, problem: null, fingerprint: null },  // from the last successful check
     loadedModel: null,          // {name, text, domain, space, graph}: a model from disk
+    trainedModels: [],          // models trained in this page, newest first (trained-models.js):
+                                // {id, domain, fingerprint, space, graph, features, created, bytes, where, summary}
+    learning: null,             // the Learn view's run (views/learn/): {state, progress, candidates:
+                                // [{index, rounds, validation}], problems, startedAt, controller, result}
     wantedModel: '',            // the model the user or the session asked for
     modelChosenByUser: false,   // false: the page picks the model that fits the space
     solving: null,              // {controller, startedAt, early, texts}: while a search runs

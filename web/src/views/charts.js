@@ -1,7 +1,8 @@
 // Small charts in plain SVG (no chart library: two charts do not need one):
 // a line chart with two series on their own scales (the live search view:
 // best h and expansions over time) and a horizontal bar chart (the search
-// statistics). Numbers are drawn as text; nothing is fetched.
+// statistics on a log scale, the problems solved per training round on a
+// linear one). Numbers are drawn as text; nothing is fetched.
 import { formatNumber, formatSeconds } from '../format.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -62,15 +63,18 @@ export function renderLineChart(container, series, { width = 280, height = 110, 
 
 /**
  * Draws rows [{label, value, title?}] as horizontal bars on a log scale (the
- * counts of a search span orders of magnitude), the value written beside each.
+ * counts of a search span orders of magnitude) or, with scale 'linear', from
+ * 0 to `max` (default: the largest value), the value written beside each.
  */
-export function renderBarChart(container, rows, { width = 280, barHeight = 14, gap = 4 } = {}) {
+export function renderBarChart(container, rows, { width = 280, barHeight = 14, gap = 4, scale: kind = 'log',
+                                                  max: fullScale } = {}) {
     const labelWidth = 110;
     const valueWidth = 64;
     const w = width - labelWidth - valueWidth;
     const height = rows.length * (barHeight + gap) + gap;
-    const max = Math.max(1, ...rows.map((r) => r.value));
-    const scale = (v) => (v > 0 ? Math.max(1, (Math.log10(v + 1) / Math.log10(max + 1)) * w) : 0);
+    const max = Math.max(1, fullScale ?? 0, ...rows.map((r) => r.value));
+    const scale = kind === 'linear' ? (v) => (v > 0 ? Math.max(1, (v / max) * w) : 0)
+        : (v) => (v > 0 ? Math.max(1, (Math.log10(v + 1) / Math.log10(max + 1)) * w) : 0);
     const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, width, height, role: 'img',
                               class: 'chart bar-chart' });
     rows.forEach((row, i) => {

@@ -26,5 +26,8 @@ registerPageView({
 registerPageView({
     id: 'compare', title: 'Compare', load: () => import('./compare/compare-view.js'),
 });
+registerPageView({
+    id: 'learn', title: 'Learn', load: () => import('./learn/learn-view.js'),
+});
 
 export { registerPageView, registerStatePanel };

@@ -1,0 +1,6 @@
+(define (problem quantifiers-p01)
+  (:domain quantifiers)
+  (:objects p1 p2 p3 - place t1 t2 - thing)
+  (:init (link p1 t1) (marked t1) (link p1 p2) (link p2 t2) (link p3 p2) (link p2 p1)
+         (tag p2 p1 p3))
+  (:goal (and (hit p3) (pair-ok p2) (not (hit p2)))))

@@ -1,0 +1,342 @@
+// Landmarks against brute force on every small test task: each landmark
+// found holds at some point of every plan (no goal state is reachable
+// through states where it is false), and each greedy-necessary ordering
+// A -> B holds in every plan (A is true just before B first becomes true).
+// Then the landmark count: 0 exactly at goals, accepted landmarks grow along
+// a path, preferred operators achieve landmarks; and `lama` (with
+// landmarks) solves the small tasks with valid plans.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "core/common/error.hpp"
+#include "core/heuristics/landmarks/landmark_count.hpp"
+#include "core/planner.hpp"
+#include "core/task/goal.hpp"
+#include "core/task/static_facts.hpp"
+#include "core/validation/validator.hpp"
+#include "test_support.hpp"
+
+namespace ll {
+namespace {
+
+using test::AtomSet;
+using test::GroundOracle;
+
+// The explicit state graph of a small task (all reachable states).
+struct StateGraph {
+    std::vector<AtomSet> states;
+    std::vector<std::vector<int>> successors;
+    std::vector<std::uint8_t> solvable;  // a goal state is reachable from it
+};
+
+StateGraph explore(const GroundOracle& oracle, std::size_t cap) {
+    StateGraph g;
+    std::map<AtomSet, int> index{{oracle.initial(), 0}};
+    g.states.push_back(oracle.initial());
+    for (std::size_t i = 0; i < g.states.size(); ++i) {
+        g.successors.emplace_back();
+        for (const GroundAction& a : oracle.applicable_actions(g.states[i])) {
+            AtomSet next = oracle.apply(g.states[i], a);
+            auto [it, inserted] = index.emplace(next, static_cast<int>(g.states.size()));
+            if (inserted) g.states.push_back(std::move(next));
+            g.successors[i].push_back(it->second);
+        }
+        if (g.states.size() > cap) return {};
+    }
+    // Backward: states that reach a goal.
+    const std::size_t n = g.states.size();
+    g.solvable.assign(n, 0);
+    for (std::size_t i = 0; i < n; ++i)
+        g.solvable[i] = oracle.is_goal(g.states[i]) ? 1 : 0;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (g.solvable[i]) continue;
+            for (int s : g.successors[i]) {
+                if (g.solvable[s]) {
+                    g.solvable[i] = 1;
+                    changed = true;
+                    break;
+                }
+            }
+        }
+    }
+    return g;
+}
+
+bool holds(const LandmarkGraph& graph, const Landmark& lm, const AtomSet& state) {
+    for (int f : lm.facts) {
+        if (state.count(graph.facts[f])) return true;
+    }
+    return false;
+}
+
+// The states reachable from the initial state through states where `lm`
+// is false (empty when it holds initially).
+std::vector<std::uint8_t> reachable_without(const StateGraph& g, const LandmarkGraph& graph,
+                                            const Landmark& lm) {
+    std::vector<std::uint8_t> seen(g.states.size(), 0);
+    if (holds(graph, lm, g.states[0])) return seen;
+    std::vector<int> stack{0};
+    seen[0] = 1;
+    while (!stack.empty()) {
+        const int s = stack.back();
+        stack.pop_back();
+        for (int t : g.successors[s]) {
+            if (seen[t] || holds(graph, lm, g.states[t])) continue;
+            seen[t] = 1;
+            stack.push_back(t);
+        }
+    }
+    return seen;
+}
+
+struct Counts {
+    int tasks = 0, landmarks = 0, non_goal = 0, disjunctive = 0, gn = 0, reasonable = 0;
+};
+
+void check_task(const test::TaskRef& ref, Counts& counts) {
+    SCOPED_TRACE(ref.task + " " + ref.problem);
+    const Task task = test::load_task(ref.task, ref.problem);
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const GoalChecker goal(task, layout, statics);
+    LandmarkCountHeuristic h(task, layout, statics, goal, RelaxationGrounding::Ground,
+                             CostType::One);
+    const LandmarkGraph& graph = h.graph();
+    const GroundOracle oracle(task);
+    const StateGraph g = explore(oracle, 20000);
+    ASSERT_FALSE(g.states.empty()) << "too large for the oracle";
+    ++counts.tasks;
+    counts.landmarks += graph.num_landmarks();
+    for (const Landmark& lm : graph.landmarks) {
+        counts.non_goal += lm.goal ? 0 : 1;
+        counts.disjunctive += lm.disjunctive() ? 1 : 0;
+        // No goal state is reachable without passing through the landmark.
+        const std::vector<std::uint8_t> without = reachable_without(g, graph, lm);
+        for (std::size_t s = 0; s < g.states.size(); ++s) {
+            EXPECT_FALSE(without[s] && oracle.is_goal(g.states[s]))
+                << "landmark " << lm.facts.size() << " fact(s), first "
+                << to_string(task, graph.facts[lm.facts[0]]);
+        }
+    }
+    for (const LandmarkEdge& e : graph.edges) {
+        if (e.kind == LandmarkOrdering::Reasonable) {
+            ++counts.reasonable;
+            continue;
+        }
+        ++counts.gn;
+        const Landmark& a = graph.landmarks[e.from];
+        const Landmark& b = graph.landmarks[e.to];
+        // Every transition that first makes B true on a path that goes on to
+        // a goal starts in a state where A holds.
+        const std::vector<std::uint8_t> before_b = reachable_without(g, graph, b);
+        for (std::size_t s = 0; s < g.states.size(); ++s) {
+            if (!before_b[s] || holds(graph, a, g.states[s])) continue;
+            for (int t : g.successors[s]) {
+                EXPECT_FALSE(holds(graph, b, g.states[t]) && g.solvable[t])
+                    << to_string(task, graph.facts[a.facts[0]]) << " -> "
+                    << to_string(task, graph.facts[b.facts[0]]);
+            }
+        }
+    }
+}
+
+std::vector<test::TaskRef> landmark_tasks() {
+    std::vector<test::TaskRef> tasks = test::all_test_tasks();
+    for (test::TaskRef extra :
+         {test::TaskRef{"grid-costs", "p01"}, test::TaskRef{"pairs", "p01"},
+          test::TaskRef{"adl-conditions", "p01"}, test::TaskRef{"briefcase", "p01"}})
+        tasks.push_back(extra);
+    return tasks;
+}
+
+TEST(Landmarks, HoldInEveryPlanAndOrderingsInEveryPlan) {
+    Counts counts;
+    for (const test::TaskRef& ref : landmark_tasks())
+        check_task(ref, counts);
+    EXPECT_EQ(counts.tasks, static_cast<int>(landmark_tasks().size()));
+    // The generator finds more than the goal atoms (else the test is empty).
+    EXPECT_GT(counts.non_goal, 10);
+    EXPECT_GT(counts.disjunctive, 0);
+    EXPECT_GT(counts.gn, 10);
+    EXPECT_GT(counts.reasonable, 0);
+}
+
+// gripper p01: robby starts in rooma, balls must go to roomb: carrying each
+// ball (in one gripper or the other: disjunctive) comes before it is at roomb.
+TEST(Landmarks, GripperHandComputed) {
+    const Task task = test::load_task("gripper", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const GoalChecker goal(task, layout, statics);
+    LandmarkCountHeuristic h(task, layout, statics, goal, RelaxationGrounding::Ground,
+                             CostType::One);
+    const LandmarkGraph& graph = h.graph();
+    std::set<std::string> names;
+    for (const Landmark& lm : graph.landmarks) {
+        std::string name;
+        for (int f : lm.facts)
+            name += (name.empty() ? "" : " | ") + to_string(task, graph.facts[f]);
+        names.insert(name);
+    }
+    EXPECT_TRUE(names.count("(at-robby roomb)")) << ::testing::PrintToString(names);
+    bool carry = false;
+    for (const std::string& n : names)
+        carry =
+            carry || (n.find("carry") != std::string::npos && n.find(" | ") != std::string::npos);
+    EXPECT_TRUE(carry) << ::testing::PrintToString(names);
+    EXPECT_FALSE(graph.goal_only);
+}
+
+// Without a ground relaxed task the landmarks are the goal atoms, said so.
+TEST(Landmarks, LiftedFallbackIsTheGoal) {
+    const Task task = test::load_task("gripper", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const GoalChecker goal(task, layout, statics);
+    LandmarkCountHeuristic h(task, layout, statics, goal, RelaxationGrounding::Lifted,
+                             CostType::One);
+    EXPECT_TRUE(h.graph().goal_only);
+    EXPECT_EQ(h.graph().num_landmarks(), static_cast<int>(task.goal_positive.size()));
+    EXPECT_TRUE(h.graph().edges.empty());
+    Statistics stats;
+    h.add_statistics(stats);
+    EXPECT_EQ(stats.landmarks_goal_only, 1);
+}
+
+// 0 exactly at goal states; preferred operators achieve a landmark that
+// does not hold; along a plan, accepted landmarks only grow.
+TEST(LandmarkCount, ZeroAtGoalsAndPreferredAchieveLandmarks) {
+    for (const test::TaskRef& ref : landmark_tasks()) {
+        SCOPED_TRACE(ref.task + " " + ref.problem);
+        const Task task = test::load_task(ref.task, ref.problem);
+        const StateLayout layout(task);
+        const StaticFacts statics(task);
+        const GoalChecker goal(task, layout, statics);
+        LandmarkCountHeuristic h(task, layout, statics, goal, RelaxationGrounding::Auto,
+                                 CostType::One);
+        const LandmarkGraph& graph = h.graph();
+        const GroundOracle oracle(task);
+        for (const AtomSet& s : oracle.reachable_states(300)) {
+            const double value = h.evaluate(test::to_state(layout, s));
+            if (oracle.is_goal(s)) {
+                EXPECT_EQ(value, 0);
+                continue;
+            }
+            EXPECT_GE(value, 1);
+            for (const GroundAction& a : test::helpful_actions(h)) {
+                if (!oracle.applicable(s, a)) continue;
+                const AtomSet next = oracle.apply(s, a);
+                bool achieves = false;
+                for (const Landmark& lm : graph.landmarks)
+                    achieves = achieves || (!holds(graph, lm, s) && holds(graph, lm, next));
+                EXPECT_TRUE(achieves) << to_string(task, a);
+            }
+        }
+    }
+}
+
+TEST(LandmarkCount, AcceptedGrowAlongAPlan) {
+    const Task task = test::load_task("blocksworld", "p03");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const GoalChecker goal(task, layout, statics);
+    const SearchResult r = solve(task, test::with_config("lama"));
+    ASSERT_EQ(r.status, SearchStatus::Solved);
+    LandmarkCountHeuristic h(task, layout, statics, goal, RelaxationGrounding::Ground,
+                             CostType::One);
+    const GroundOracle oracle(task);
+    AtomSet s = oracle.initial();
+    double value = h.evaluate_on_path(0, -1, test::to_state(layout, s), PartialAction::none());
+    EXPECT_GT(value, 0);
+    std::vector<bool> accepted(h.graph().num_landmarks());
+    for (std::size_t i = 0; i < r.plan.size(); ++i) {
+        for (int k = 0; k < h.graph().num_landmarks(); ++k) {
+            if (accepted[k]) {
+                EXPECT_TRUE(h.accepted(k));
+            }
+            accepted[k] = h.accepted(k);
+        }
+        s = oracle.apply(s, r.plan[i]);
+        value = h.evaluate_on_path(static_cast<std::int32_t>(i + 1), static_cast<std::int32_t>(i),
+                                   test::to_state(layout, s), PartialAction::none());
+    }
+    EXPECT_EQ(value, 0);
+    for (int k = 0; k < h.graph().num_landmarks(); ++k)
+        EXPECT_TRUE(h.accepted(k)) << k;
+}
+
+// lama (lmcount alternated with hFF), and lmcount alone in both engines,
+// solve the small tasks with valid plans, as the oracle says.
+TEST(LandmarkCount, EnginesSolveTheSmallTasks) {
+    for (const test::TaskRef& ref : landmark_tasks()) {
+        const Task task = test::load_task(ref.task, ref.problem);
+        const bool solvable = GroundOracle(task).optimal_plan_length() >= 0;
+        for (const char* config : {"lama", "search=eager,h=lmcount", "search=lazy,h=lmcount",
+                                   "search=lazy,h=lmcount,preferred=on"}) {
+            SCOPED_TRACE(ref.task + " " + ref.problem + " " + config);
+            const SearchResult r = solve(task, test::with_config(config));
+            if (!solvable) {
+                EXPECT_EQ(r.status, SearchStatus::Unsolvable);
+                continue;
+            }
+            ASSERT_EQ(r.status, SearchStatus::Solved);
+            EXPECT_TRUE(validate_plan(task, r.plan).valid);
+            // Conditional effects are not in the ground relaxed task: goal
+            // landmarks only, and the statistics say so.
+            if (std::string(config) == "lama" && r.stats.evaluations > 0) {
+                EXPECT_EQ(r.stats.landmarks_goal_only, task.has_conditional_effects() ? 1 : 0);
+                EXPECT_GT(r.stats.landmarks, 0);
+            }
+        }
+    }
+}
+
+// PS²: a partial action whose bound arguments fix an add effect reaches its
+// landmarks. gripper p01: (move rooma roomb) adds (at-robby roomb), a
+// landmark (the balls are dropped there), so h(s0, move rooma roomb) is
+// h(s0) - 1; (move rooma) binds nothing the effect needs.
+TEST(LandmarkCount, PartialActionsReachLandmarksOfEveryCompletion) {
+    const Task task = test::load_task("gripper", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const GoalChecker goal(task, layout, statics);
+    LandmarkCountHeuristic h(task, layout, statics, goal, RelaxationGrounding::Ground,
+                             CostType::One);
+    const State s0 = initial_state(task, layout);
+    SchemaId move = -1;
+    for (SchemaId s = 0; s < task.num_schemas(); ++s)
+        if (task.schemas[s].name == "move") move = s;
+    ASSERT_GE(move, 0);
+    auto object = [&](const std::string& name) {
+        for (ObjectId o = 0; o < task.num_objects(); ++o)
+            if (task.objects[o].name == name) return o;
+        return ObjectId(-1);
+    };
+    const ObjectId rooma = object("rooma"), roomb = object("roomb");
+    const double none = h.evaluate(s0);
+    EXPECT_EQ(h.evaluate(s0, PartialAction{move, {rooma}}), none);
+    EXPECT_EQ(h.evaluate(s0, PartialAction{move, {rooma, roomb}}), none - 1);
+}
+
+// lama with landmarks solves the small tasks in PS² too, valid plans.
+TEST(LandmarkCount, PartialSpaceSolvesTheSmallTasks) {
+    for (const test::TaskRef& ref : landmark_tasks()) {
+        SCOPED_TRACE(ref.task + " " + ref.problem);
+        const Task task = test::load_task(ref.task, ref.problem);
+        const bool solvable = GroundOracle(task).optimal_plan_length() >= 0;
+        const SearchResult r = solve(task, test::with_config("lama", SpaceKind::Partial));
+        if (!solvable) {
+            EXPECT_EQ(r.status, SearchStatus::Unsolvable);
+            continue;
+        }
+        ASSERT_EQ(r.status, SearchStatus::Solved);
+        EXPECT_TRUE(validate_plan(task, r.plan).valid);
+    }
+}
+
+}  // namespace
+}  // namespace ll
