@@ -61,7 +61,7 @@ test('learn a model for a bundled example in the page, plan with it, keep it ove
     const startedAt = await page.evaluate(() => performance.now());
     await page.click('#panel-learn button.primary');
     await page.waitForSelector('#panel-learn [data-view="learn"][data-state="running"]');
-    // The rounds show while it runs (round 0 solves without a model).
+    // The rounds show while it runs (the first bootstrap round solves without a model).
     await page.waitForSelector('#panel-learn .learn-chart g[data-stat="c0-round-0"]', { timeout: 20000 });
     await page.waitForSelector('#panel-learn [data-view="learn"][data-state="done"]', { timeout: 40000 });
     const trainS = (await page.evaluate(() => performance.now()) - startedAt) / 1000;
@@ -136,7 +136,7 @@ test('Cancel stops learning at once; a trainer error shows in the page\'s error 
     await page.waitForFunction((id) => document.getElementById('example-select').dataset.loaded === id, EXAMPLE);
     await page.click('#tab-learn');
     await page.click('#panel-learn button.primary');
-    // Cancel while round 0 solves its problems.
+    // Cancel while the first bootstrap round solves its problems.
     await page.waitForSelector('#panel-learn .learn-chart g[data-stat="c0-round-0"]', { timeout: 20000 });
     await page.click('#panel-learn .learn-bar button:not(.primary)');
     await page.waitForSelector('#panel-learn [data-view="learn"][data-state="cancelled"]', { timeout: 2000 });

@@ -73,7 +73,7 @@ function applyReport(learning, report) {
     if (report.phase === 'validating') candidates[k] = { ...c, rounds: report.result.rounds };
     if (report.phase === 'validated') candidates[k] = { ...c, validation: report.validation };
     if (report.phase !== 'solving') return next;
-    // Round r's bar grows as its plans come; round 0 starts from none, a
+    // A round's bar grows as its plans come; the first starts from none, a
     // later round from the plans of the round before.
     const rounds = [...c.rounds];
     let bar = rounds.find((r) => r.round === report.round);
