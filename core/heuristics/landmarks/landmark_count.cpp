@@ -31,7 +31,6 @@ void LandmarkCountHeuristic::prepare() {
     }
     graph_ = ground_ ? find_landmarks(task_, layout_, *ground_, budget_) : goal_landmarks(task_);
     const int n = graph_.num_landmarks();
-    std::vector<int> parent_list_begin{0}, parent_list, gn_begin{0}, gn_list;
     std::vector<std::vector<int>> parents(n), gn_children(n);
     for (const LandmarkEdge& e : graph_.edges) {
         parents[e.to].push_back(e.from);
