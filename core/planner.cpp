@@ -15,6 +15,7 @@
 #include "core/heuristics/heuristic_list.hpp"
 #include "core/learning/wl_heuristic.hpp"
 #include "core/optimality.hpp"
+#include "core/search/anytime_search.hpp"
 #include "core/search/engine_list.hpp"
 #include "core/search/evaluators.hpp"
 #include "core/search/open_list.hpp"
@@ -303,15 +304,30 @@ std::unique_ptr<SearchSpace> make_phase_space(const PlannerOptions& options, con
     return std::make_unique<StateSpace>(task, layout, successors, goal, symmetry);
 }
 
-// One phase on `task` (already in the phase's parameter order): builds the
-// task structures, heuristics, queues, space and engine (they must outlive
-// the engine, so they live in this frame), and runs it.
 // Weighted A* under a cost bound (anytime search; null: a phase as configured).
 struct AnytimeStep {
     double weight = 1;
     double cost_bound = 0;
     bool admissible = false;
 };
+
+// The engine of a phase, or of an anytime restart: lazy weighted A* with
+// preferred operators (LAMA's), or eager A* at weight 1 with an admissible
+// heuristic, whose plan is then a cheapest one (core/search/anytime.hpp).
+std::unique_ptr<SearchEngine> make_phase_engine(const PlannerOptions& options, const Task& task,
+                                                SearchSpace& space, EngineSetup setup,
+                                                const AnytimeStep* step) {
+    if (step == nullptr) return make_engine(options.search.engine, space, std::move(setup));
+    if (step->weight == 1 && step->admissible) {
+        setup.preferred.clear();
+        return make_engine(EngineKind::Astar, space, std::move(setup));
+    }
+    return std::make_unique<LazyWeightedSearch>(space, std::move(setup), task);
+}
+
+// One phase on `task` (already in the phase's parameter order): builds the
+// task structures, heuristics, queues, space and engine (they must outlive
+// the engine, so they live in this frame), and runs it.
 
 SearchResult search_phase(const Task& task, const PlannerOptions& options,
                           const ProgressCallback& progress, const AnytimeStep* step = nullptr) {
@@ -355,7 +371,8 @@ SearchResult search_phase(const Task& task, const PlannerOptions& options,
         novelty = std::make_unique<NoveltyEvaluator>(layout, h.evaluators[0].get());
         setup.evaluators.push_back(novelty.get());
     }
-    setup.open = make_phase_queues(options.search, h, novelty.get());
+    // Anytime restarts keep their queues in their engine.
+    if (step == nullptr) setup.open = make_phase_queues(options.search, h, novelty.get());
 
     std::optional<RelaxedDeadEndDetector> detector;
     std::optional<DeadEndCheck> dead_end;
@@ -376,7 +393,7 @@ SearchResult search_phase(const Task& task, const PlannerOptions& options,
         setup.observer = &*trace;
     }
     std::unique_ptr<SearchEngine> engine =
-        make_engine(options.search.engine, *space, std::move(setup));
+        make_phase_engine(options, task, *space, std::move(setup), step);
     SearchResult result = engine->run(progress);
     if (trace) {
         result.trace = trace->to_json(task, layout, options.search.engine == EngineKind::Astar,
@@ -450,18 +467,19 @@ void report_plan(const SearchResult& result, double elapsed_s, const ProgressCal
 
 // The options of anytime search's weighted A* runs: the main heuristic of
 // the phase that found the first plan, alone, on the task's own costs, in
-// the state space (where path costs are known). A learnt heuristic ranks
-// states without estimating costs (g + w * h would mix scales): hFF then.
+// the state space (where path costs are known), with its preferred
+// operators (hFF's, the landmark count's). A learnt heuristic ranks states
+// without estimating costs (g + w * h would mix scales): hFF then.
 PlannerOptions anytime_options(const PlannerOptions& solved) {
     PlannerOptions phase = solved;
     if (heuristic_entry(phase.heuristic).needs_model) phase.heuristic = HeuristicKind::FF;
     phase.space = SpaceKind::State;
     phase.trace = TraceOptions{};
     SearchConfig& search = phase.search;
-    search.engine = EngineKind::Astar;
+    search.engine = EngineKind::Lazy;
     search.extra_heuristics.clear();
     search.landmarks = false;
-    search.preferred = false;
+    search.preferred = true;
     search.novelty = false;
     search.stall_s = 0;
     search.cost_type = CostType::Normal;

@@ -1,10 +1,12 @@
 // Anytime plan improvement (LAMA's): after the first plan, weighted A* is
 // restarted with decreasing weights 5, 3, 2, 1 (then 1 again) over the main
 // heuristic, each run under a cost bound (the best plan's cost), so that
-// every plan it finds is strictly cheaper than the last. It ends on the
-// time limit, when no cheaper plan exists (the bounded space is exhausted)
-// or when A* at weight 1 with an admissible heuristic proves a plan
-// optimal. The driver is in core/planner.cpp; this is its vocabulary.
+// every plan it finds is strictly cheaper than the last. The restarts are
+// lazy, with preferred operators (LazyWeightedSearch, anytime_search.hpp,
+// as LAMA's lazy_wastar); eager A* runs the last one when the heuristic is
+// admissible, where it proves its plan optimal. It ends on the time limit,
+// when no cheaper plan exists (the bounded space is exhausted) or on that
+// proof. The driver is in core/planner.cpp; this is its vocabulary.
 #pragma once
 
 #include <array>

@@ -44,10 +44,10 @@ struct EngineSetup {
     Budget* budget = nullptr;
     // Told about every node the search touches (null: nobody).
     SearchObserver* observer = nullptr;
-    // A* only (anytime search, core/search/anytime.hpp): f = g + weight * h,
-    // and no node at path cost `cost_bound` or more is queued (nor, with
-    // `admissible_bound`, one whose g + h reaches it), so that every plan
-    // found is cheaper than the bound.
+    // A* and anytime search's lazy weighted A* (core/search/anytime.hpp):
+    // f = g + weight * h, and no node at path cost `cost_bound` or more is
+    // queued (nor, with `admissible_bound`, one whose g + h reaches it), so
+    // that every plan found is cheaper than the bound.
     double weight = 1;
     double cost_bound = std::numeric_limits<double>::infinity();
     bool admissible_bound = false;

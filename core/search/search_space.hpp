@@ -117,8 +117,9 @@ class DeferredSuccessors {
     virtual ~DeferredSuccessors() = default;
     // The actions of `node` (symmetric ones left out: out.symmetric), none
     // when `prune` prunes it; counts out.transitions. Their successors are
-    // goal-tested (not stored): a new goal child is created and set as
-    // out.goal. Valid until the next call of transitions() or child().
+    // goal-tested (not stored), unless out.stop_at_goal is off: a new goal
+    // child is created and set as out.goal. Valid until the next call of
+    // transitions() or child().
     virtual const ActionList& transitions(NodeId node, Expansion& out, const PruneFn& prune) = 0;
     // The child of `parent` by the action, goal-tested and interned when
     // new (`is_new`, out.generated; out.edges when recorded, marked

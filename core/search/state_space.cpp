@@ -190,6 +190,9 @@ const ActionList& StateSpace::transitions(NodeId node, Expansion& out, const Pru
     if (prune && prune(node)) return applicable_;
     const State& parent = expanded_state(node);
     list_actions(node, parent, out);
+    // Engines that goal-test when they pop a pair (stop_at_goal off: lazy
+    // weighted A*, whose goals must be within its cost bound) skip this.
+    if (!out.stop_at_goal) return applicable_;
     // Successors are goal-tested now, as when they are created (expand()):
     // a goal is one step away however its entry would be ordered.
     for (std::size_t i = 0; i < applicable_.size(); ++i) {

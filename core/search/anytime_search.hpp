@@ -1,0 +1,73 @@
+// The engine of anytime search's restarts (core/search/anytime.hpp).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <queue>
+#include <vector>
+
+#include "core/common/segmented_vector.hpp"
+#include "core/search/search_engine.hpp"
+
+namespace ll {
+
+// Lazy weighted A* under a cost bound (Fast Downward's lazy_wastar with
+// reopening, LAMA's restarts): open lists hold (parent, action) pairs keyed
+// by f = g(child) + weight * h(parent), in two queues alternated as Fast
+// Downward alternates them: every pair, and the preferred ones (from the
+// setup's preferred evaluators), which get `boost` extra turns whenever the
+// main heuristic reaches a new best value. A child is created, goal-tested
+// and evaluated only when popped; a known state popped at a lower path cost
+// is re-parented and expanded again, so a run that empties its queues has
+// proved that no plan is cheaper than the bound. No pair at path cost
+// `cost_bound` or more is queued. Needs deferred generation with path costs
+// (S³); the setup's open list is not used.
+class LazyWeightedSearch final : public SearchEngine {
+  public:
+    // `task` prices the actions (the task of `space`).
+    LazyWeightedSearch(SearchSpace& space, EngineSetup setup, const Task& task);
+
+    // Expansions of states that had been expanded before (a cheaper path).
+    std::int64_t reopened() const { return reopened_; }
+
+  private:
+    struct Entry {
+        double f = 0;
+        std::uint64_t sequence = 0;
+        std::int32_t at = 0;  // offset of [parent, schema, arguments...] in pending_
+    };
+    // std::priority_queue pops the largest: lowest f first, then FIFO.
+    struct Later {
+        bool operator()(const Entry& a, const Entry& b) const {
+            return a.f != b.f ? a.f > b.f : a.sequence > b.sequence;
+        }
+    };
+    using Queue = std::priority_queue<Entry, std::vector<Entry>, Later>;
+
+    SearchStatus search() override;
+    // Queues a pair per action of `node` (path cost g_[node], its h in context_).
+    void queue_transitions(DeferredSuccessors& deferred, NodeId node);
+    // The offset of the next pair (-1: none left), alternating the queues.
+    std::int64_t pop();
+    // The node of the pair at `at` if it is to be expanded: new, or known
+    // and reached more cheaply (re-parented), and not a dead end. -1: skip.
+    NodeId take(DeferredSuccessors& deferred, std::size_t at);
+    void grow(NodeId node);
+    void count_open_memory(Statistics& stats) const override;
+
+    const Task& task_;
+    EvalContext context_;
+    SegmentedVector<std::int32_t> pending_;  // [parent, schema, arguments...] per pair
+    std::vector<ObjectId> arguments_;        // scratch: a popped pair's arguments
+    SegmentedVector<double> g_;              // per node; infinity: not reached yet
+    SegmentedVector<char> dead_;             // per node: evaluated as a dead end
+    Queue all_, preferred_;
+    // Fast Downward's alternation: the queue with fewer turns taken goes
+    // next (ties: all_); a boost takes turns off preferred_.
+    std::int64_t turns_all_ = 0, turns_preferred_ = 0;
+    std::uint64_t next_sequence_ = 0;
+    double best_h_ = std::numeric_limits<double>::infinity();
+    std::int64_t reopened_ = 0;
+};
+
+}  // namespace ll
