@@ -27,7 +27,8 @@ import executors  # noqa: E402  (the executor seam, next to this file)
 COLUMNS = [
     "domain", "problem", "status", "exit_code", "valid", "wall_time_s", "search_time_s",
     "plan_length", "expansions", "evaluations", "generated", "average_branching_factor",
-    "peak_memory_mb", "note",
+    "peak_memory_mb", "note", "plan_cost", "plans_found", "final_plan", "first_plan_cost",
+    "first_plan_time_s",
 ]
 
 # Fast Downward exit codes used by lazylifted, for runs that left no stats file.
@@ -188,6 +189,22 @@ def run_payload(args, domain_dir, problem, tmp_root):
     }
 
 
+def validate(planner, domain_file, problem_file, plan_file):
+    """('yes' or 'no', the plan's cost or '', why it was rejected or '') of one plan file."""
+    try:
+        check = subprocess.run([planner, "validate", domain_file, problem_file, plan_file],
+                               capture_output=True, text=True, timeout=VALIDATE_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return "no", "", "validation timed out"
+    if check.returncode != 0:
+        return "no", "", (check.stdout.strip() or first_error_line(check.stderr))[:200]
+    cost = ""
+    for line in check.stdout.splitlines():
+        if line.startswith("Plan cost:"):
+            cost = line.split(":", 1)[1].split()[0]
+    return "yes", cost, ""
+
+
 def run_one(run):
     """Plans and validates one problem (a run_payload); returns its CSV row."""
     planner, domain_dir, problem = run["planner"], run["domain_dir"], run["problem"]
@@ -202,6 +219,7 @@ def run_one(run):
     row.update(domain=domain_dir, problem=problem, valid="-")
 
     start = time.monotonic()
+    started_at = time.time()  # for the plan files' modification times
     try:
         # subprocess.run kills the child when the timeout expires.
         proc = subprocess.run(cmd, cwd=work, capture_output=True, text=True,
@@ -247,17 +265,25 @@ def run_one(run):
     if not row["note"] and exit_code not in (0, 11, 12, 22, 23):
         row["note"] = first_error_line(stderr)
 
+    if stats is not None:
+        if isinstance(stats.get("plans_found"), int):
+            row["plans_found"] = str(stats["plans_found"])
+        if isinstance(stats.get("final_plan"), str):
+            row["final_plan"] = stats["final_plan"]
     if exit_code == 0:
         if os.path.exists(plan_file):
-            try:
-                check = subprocess.run([planner, "validate", domain_file, problem_file,
-                                        plan_file], capture_output=True, text=True,
-                                       timeout=VALIDATE_TIMEOUT_S)
-                row["valid"] = "yes" if check.returncode == 0 else "no"
-                if check.returncode != 0:
-                    row["note"] = (check.stdout.strip() or first_error_line(check.stderr))[:200]
-            except subprocess.TimeoutExpired:
-                row["valid"], row["note"] = "no", "validation timed out"
+            row["valid"], row["plan_cost"], row["note"] = validate(
+                planner, domain_file, problem_file, plan_file)
+            # Anytime search: plan.1 is the first plan (the final one is `plan`).
+            first_file = plan_file + ".1"
+            if row["valid"] == "yes" and os.path.exists(first_file):
+                first_valid, row["first_plan_cost"], note = validate(
+                    planner, domain_file, problem_file, first_file)
+                row["first_plan_time_s"] = fmt(os.path.getmtime(first_file) - started_at, 3)
+                if first_valid != "yes":
+                    row["valid"], row["note"] = "no", "first plan: " + note
+            elif row["valid"] == "yes":
+                row["first_plan_cost"] = row["plan_cost"]
         else:
             row["valid"], row["note"] = "no", "exit 0 but no plan file"
 
