@@ -31,15 +31,19 @@ function render({ plans, shown, final }) {
     }));
 }
 
-/** Shows plan `number` of the list in the plan view (the user's choice: later plans do not replace it). */
-export function select(number) {
+/**
+ * Shows plan `number` of the list in the plan view; the user's choice
+ * (validated at once) stays shown when later plans come. A plan event's plan
+ * is validated when the search ends (validate: false).
+ */
+export function select(number, { validate = true } = {}) {
     const found = store.get().plansFound;
     const plan = found?.plans.find((p) => p.number === number);
     if (!plan) return;
     store.set({ plansFound: { ...found, shown: number, pinned: number !== found.plans.at(-1).number } });
     showPlan({ plan: plan.steps, cost: plan.cost, costKind: plan.costKind,
                domainName: found.names?.domainName ?? null, problemName: found.names?.problemName ?? null },
-             found.solved);
+             found.solved, { validate });
 }
 
 /**
@@ -50,7 +54,7 @@ export function addPlan(plan, solved) {
     const found = store.get().plansFound ?? { plans: [], shown: null, pinned: false, final: null, solved };
     const plans = [...found.plans, plan];
     store.set({ plansFound: { ...found, plans } });
-    if (!found.pinned) select(plan.number);
+    if (!found.pinned) select(plan.number, { validate: false });
 }
 
 /**

@@ -73,7 +73,10 @@ export async function showResponse(response, solved, { planShown = false } = {})
     const n = response.plan.length;
     setStatus('solved', `Plan found: ${n} step${n === 1 ? '' : 's'}, cost ${response.cost}` +
               finalPlanNote(response));
-    if (planShown) return;
+    if (planShown) {
+        await validateShownPlan();
+        return;
+    }
     await showPlan({ plan: response.plan, cost: response.cost, costKind: response.costKind,
                      domainName: response.domain ?? null, problemName: response.problem ?? null }, solved);
 }
@@ -96,12 +99,13 @@ function finalPlanNote(response) {
 
 /**
  * Shows a plan in the plan view (its steps, cost, download and validation
- * badge) and hands its trace to the step view: a solve's plan, or one of the
- * plans an anytime search found (plans-found.js). `plan` = {plan, cost,
- * costKind, domainName, problemName}; `solved` as for showResponse.
+ * badge) and, unless `validate` is false, validates it (validateShownPlan):
+ * a solve's plan, or one of the plans an anytime search found
+ * (plans-found.js). `plan` = {plan, cost, costKind, domainName,
+ * problemName}; `solved` as for showResponse.
  */
-export async function showPlan({ plan, cost, costKind, domainName, problemName }, solved) {
-    const { planner } = store.get();
+export async function showPlan({ plan, cost, costKind, domainName, problemName }, solved,
+                               { validate = true } = {}) {
     const id = ++resultSeq;
     // The names (plan file) come with the plan: the texts the search parsed,
     // not the page's last check, which a first Solve can end before.
@@ -117,18 +121,31 @@ export async function showPlan({ plan, cost, costKind, domainName, problemName }
     ui.validBadge.hidden = false;
     ui.validBadge.textContent = 'validating…';
     ui.validBadge.dataset.valid = 'pending';
+    if (validate) await validateShownPlan();
+}
+
+/**
+ * Validates the plan the plan view shows, once, and hands its trace to the
+ * step view. An anytime search's plans wait for the search to end (solving.js):
+ * a trace during the search would start the API's second worker.
+ */
+export async function validateShownPlan() {
+    const result = store.get().result;
+    if (!result || result.trace || result.validating) return;
+    const { id } = result;
+    store.set({ result: { ...result, validating: true } });
     // One call gives both the verdict and the states: the core's plan trace.
     let trace = null;
     let failure = null;
     try {
-        trace = await planner.trace(solved.domain, solved.problem, plan);
+        trace = await store.get().planner.trace(result.domain, result.problem, result.plan);
         if (!trace.ok) failure = trace.error?.message ?? 'the plan could not be read';
     } catch (error) {
         failure = error.message;
     }
     if (store.get().result?.id !== id) return;  // a newer solve or a cleared result
     showValidity(trace, failure);
-    if (trace?.ok) store.set({ result: { ...store.get().result, trace } });
+    store.set({ result: { ...store.get().result, validating: false, ...(trace?.ok ? { trace } : {}) } });
     showTrace(trace?.ok ? trace : null, failure);
 }
 

@@ -8,7 +8,7 @@ import { renderLineChart } from '../views/charts.js';
 import { ui } from './dom.js';
 import { modelText } from './models.js';
 import { serviceModelName, servicePlanner } from './planning-service.js';
-import { clearResult, setStatus, showResponse } from './result-view.js';
+import { clearResult, setStatus, showResponse, validateShownPlan } from './result-view.js';
 import { pageTexts, store } from './store.js';
 
 /** The settings of the page's controls, in the shape of a session and of solveRequest(). */
@@ -144,7 +144,10 @@ export async function solve() {
     const best = plans.last;  // an anytime search's best plan so far
     if (outcome.stopped || (best && outcome.response.status !== 'solved')) {
         // Stopped (or cut off by the API's safety net) after plans were found: the last is the best.
-        if (best) await plans.finish({ number: best.number, reason: 'stopped' });
+        if (best) {
+            await plans.finish({ number: best.number, reason: 'stopped' });
+            validateShownPlan();
+        }
         setStatus('stopped', `Stopped after ${ui.elapsed.textContent}` +
                   (best ? `: plan ${best.number} (cost ${best.cost}) is the best found` : ''));
         if (!best) ui.planEmpty.textContent = 'The search was stopped.';
