@@ -71,6 +71,9 @@ void LazyWeightedSearch::queue_transitions(DeferredSuccessors& deferred, NodeId 
     stats_.symmetric_pruned += expansion_.symmetric;
     if (actions.empty()) return;
     if (!setup_.preferred.empty()) collect_preferred(context_);
+    preferred_flags_.clear();
+    if (!helpful_.empty())
+        deferred.preferred_flags(node, actions, helpful_state_, helpful_, preferred_flags_);
     const double g = g_[node];
     const double weighted_h = setup_.weight * main_value(context_);
     for (std::size_t i = 0; i < actions.size(); ++i) {
@@ -89,9 +92,7 @@ void LazyWeightedSearch::queue_transitions(DeferredSuccessors& deferred, NodeId 
             pending_.push_back(a);
         const Entry entry{child_g + weighted_h, next_sequence_++, static_cast<std::int32_t>(at)};
         all_.push(entry);
-        if (!helpful_.empty() &&
-            deferred.is_preferred(node, schema, arguments, helpful_state_, helpful_))
-            preferred_.push(entry);
+        if (!preferred_flags_.empty() && preferred_flags_[i] != 0) preferred_.push(entry);
     }
 }
 

@@ -59,6 +59,7 @@ class LazyWeightedSearch final : public SearchEngine {
     EvalContext context_;
     SegmentedVector<std::int32_t> pending_;  // [parent, schema, arguments...] per pair
     std::vector<ObjectId> arguments_;        // scratch: a popped pair's arguments
+    std::vector<char> preferred_flags_;      // scratch: per action of an expansion
     SegmentedVector<double> g_;              // per node; infinity: not reached yet
     SegmentedVector<char> dead_;             // per node: evaluated as a dead end
     Queue all_, preferred_;
