@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <limits>
@@ -100,6 +101,28 @@ json response_json(std::string_view status, const ll::Statistics& stats, json co
 
 // ---- solve ----
 
+// A plan an anytime search found (Progress::plan, validated by the pipeline):
+// {number, cost, costKind, steps}. The steps are the lines of its IPC text
+// (ll::format_plan); its closing comment "; cost = N (general cost)" gives
+// the cost kind, as the response's costKind.
+json found_plan_json(const ll::Progress& p) {
+    json steps = json::array();
+    const char* cost_kind = "unit";
+    std::string_view text = p.plan_text;
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        const std::string_view line = text.substr(0, end);
+        if (!line.empty() && line.front() != ';') steps.push_back(std::string(line));
+        if (line.find("(general cost)") != std::string_view::npos) cost_kind = "general";
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return {{"number", p.plan_number},
+            {"cost", p.plan_cost},
+            {"costKind", cost_kind},
+            {"steps", std::move(steps)}};
+}
+
 std::string solve_guarded(const std::string& request_text, const emscripten::val* on_progress) {
     const Clock::time_point start = Clock::now();
     try {
@@ -111,6 +134,7 @@ std::string solve_guarded(const std::string& request_text, const emscripten::val
                 json report = {{"elapsedS", p.elapsed_s},
                                {"newBestH", p.new_best_h},
                                {"stats", stats_json(p.stats)}};
+                if (p.plan != nullptr) report["plan"] = found_plan_json(p);
                 (*on_progress)(report.dump());
             };
         }
@@ -123,6 +147,9 @@ std::string solve_guarded(const std::string& request_text, const emscripten::val
         response["optimal"] = optimality.claimed && result.status == ll::SearchStatus::Solved;
         response["optimality"] = optimality.reason;
         if (!result.trace.empty()) response["trace"] = json::parse(result.trace);
+        // Anytime search: how many plans, and why the last one is final.
+        response["plansFound"] = result.plans_found;
+        response["finalPlan"] = ll::to_string(result.final_plan);
         if (result.status == ll::SearchStatus::Solved) {  // validated by plan_request
             response["plan"] = plan_json(outcome.task, result.plan);
             response["cost"] = result.plan_cost;  // the validator's (length without costs)

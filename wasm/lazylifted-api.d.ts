@@ -122,6 +122,16 @@ export interface SolveRequest {
   /** File names used in error positions. Defaults "domain.pddl", "problem.pddl". */
   domainFile?: string;
   problemFile?: string;
+  /**
+   * Anytime search (docs/search.md, "Anytime search"): after the first plan,
+   * keep looking for cheaper ones until the time limit, reporting each as a
+   * progress event (`Progress.plan`). "auto": when `timeLimitMs` is given and
+   * the configuration does not already find a cheapest plan (the CLI's
+   * `--time-limit`); "on" / true: always (`--anytime`); "off" / false: stop at
+   * the first plan (`--first-plan`). Default: the configuration's `anytime=`
+   * key, off in every alias.
+   */
+  anytime?: 'auto' | Switch;
   /** Return the search trace in `trace` (docs/js-api.md, "Search trace"). Default false. */
   trace?: boolean;
   /** Trace nodes are recorded for this many expansions (default 5000), then only counted. */
@@ -265,6 +275,14 @@ export interface SolveResponse {
   optimality?: string;
   /** The search trace, when the request asked for it. */
   trace?: SearchTrace;
+  /**
+   * Plans found: 1 when the search stopped at its first plan; with anytime
+   * search, the number of plans reported as progress events (`plan` is the
+   * last, cheapest one). 0 without a plan. Absent for errors.
+   */
+  plansFound?: number;
+  /** Why the last plan is final; absent for errors. */
+  finalPlan?: FinalPlanReason;
   /** The names in `(define (domain …))` and `(define (problem …))`, lower case; only when solved. */
   domain?: string;
   problem?: string;
@@ -272,6 +290,31 @@ export interface SolveResponse {
   stats: SearchStats;
   /** Only with status "error". */
   error?: PlannerError;
+}
+
+/**
+ * Why a plan is the final one (the core's names, as `lazylifted plan
+ * --stats-json`'s `final_plan`): "first-plan" (anytime search off),
+ * "time-limit" (the time ran out while looking for a cheaper plan),
+ * "proved-optimal" (weighted A* at weight 1 with an admissible heuristic
+ * found it), "exhausted" (no cheaper plan exists: the space under the cost
+ * bound is exhausted), "limit" (the memory or expansion limit), "none" (no plan).
+ */
+export type FinalPlanReason =
+  | 'none' | 'first-plan' | 'time-limit' | 'proved-optimal' | 'exhausted' | 'limit';
+
+/** A plan an anytime search found (Progress.plan): validated, cheaper than the one before. */
+export interface FoundPlan {
+  /** 1, 2, …: the order found (the CLI's `--plan-file F` writes plan N to `F.N`). */
+  number: number;
+  /** Its cost (its length without action costs); strictly below the previous plan's. */
+  cost: number;
+  /** As SolveResponse.costKind: "general" when the task has action costs. */
+  costKind: 'unit' | 'general';
+  /** IPC-style steps, as SolveResponse.plan. */
+  steps: string[];
+  /** Search time when it was found, seconds. */
+  elapsedS: number;
 }
 
 export interface Progress {
@@ -285,13 +328,15 @@ export interface Progress {
   /** True if this report was sent because the best h improved. */
   newBestH: boolean;
   stats: SearchStats;
+  /** Anytime search only: set on the report of each plan found, the first one included. */
+  plan?: FoundPlan;
 }
 
 export interface SolveOptions {
   /**
    * Called on every new best h and every progressIntervalMs of search time
-   * (reports are sent between expansions). Exceptions thrown here are logged
-   * and ignored.
+   * (reports are sent between expansions), and with anytime search on every
+   * plan found (`progress.plan`). Exceptions thrown here are logged and ignored.
    */
   onProgress?: (progress: Progress) => void;
   /**

@@ -71,6 +71,8 @@ function normaliseResponse(raw) {
         stats: { ...EMPTY_STATS, ...(raw.stats ?? {}) },
         ...(typeof raw.optimal === 'boolean' ? { optimal: raw.optimal, optimality: String(raw.optimality ?? '') } : {}),
         ...(raw.trace && typeof raw.trace === 'object' ? { trace: raw.trace } : {}),
+        ...(typeof raw.plansFound === 'number'
+            ? { plansFound: raw.plansFound, finalPlan: String(raw.finalPlan ?? 'none') } : {}),
     };
     if (response.status === 'error') {
         response.error = {
@@ -92,6 +94,13 @@ function normaliseProgress(raw) {
         initialH: stats.initialH,
         newBestH: Boolean(raw.newBestH),
         stats,
+        // Anytime search: a plan found, each cheaper than the last (see FoundPlan in the .d.ts).
+        ...(raw.plan && typeof raw.plan === 'object' ? {
+            plan: { number: raw.plan.number, cost: raw.plan.cost,
+                    costKind: raw.plan.costKind === 'general' ? 'general' : 'unit',
+                    steps: Array.isArray(raw.plan.steps) ? raw.plan.steps : [],
+                    elapsedS: raw.elapsedS ?? stats.searchTimeS },
+        } : {}),
     };
 }
 

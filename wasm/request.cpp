@@ -82,6 +82,8 @@ void decode_request(const std::string& request_text, DecodedRequest& r) {
     options.novelty = optional_switch(request, "novelty");
     options.dead_ends = optional_string(request, "deadEnds");
     options.parameter_order = optional_string(request, "parameterOrder");
+    // anytime: "auto", "on", "off" (the core names them) or a boolean.
+    options.anytime = optional_switch(request, "anytime");
     // A model is JSON text or an already parsed object.
     const auto model = request.find("model");
     if (model != request.end() && !model->is_null()) {

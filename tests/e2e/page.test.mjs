@@ -13,8 +13,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import {
-    clickWhenEnabled, exampleTexts, foreignRequests, longTasksSince, openPage, recordMetrics, screenshot, siteDir,
-    traceMainThreadTasks, transferSizes, useSiteAndBrowser, waitForEditorPage,
+    clickWhenEnabled, exampleTexts, foreignRequests, longTasksSince, openPage, recordMetrics, repoRoot, screenshot,
+    siteDir, traceMainThreadTasks, transferSizes, useSiteAndBrowser, waitForEditorPage,
 } from './helpers.mjs';
 
 const LOAD_TO_PLAN_LIMIT_MS = 2000;
@@ -386,6 +386,7 @@ test('the learned heuristic: a model from the list, one loaded from disk, and a 
     // hbf blocksworld models share the signature; the example's set comes first.
     assert.match(offered[0], /ipc23lt-blocksworld/, `models offered: ${offered}`);
     assert.match(await page.inputValue('#model-select'), /^models\/ipc23lt-blocksworld-ilg-state\.json$/);
+    await page.uncheck('#anytime-toggle');  // the first plan (anytime would use the whole 30 s here)
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     await page.waitForSelector('#valid-badge[data-valid="true"]');
@@ -429,14 +430,15 @@ test('the search configuration: default first, an alias, overrides, and what the
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     const defaultConfig = await page.getAttribute('[data-stat="config"]', 'title');
-    assert.match(defaultConfig, /^search=(eager|lazy),h=ff,preferred=(on|off),novelty=(on|off),boost=\d+(,symmetry=on)?(,space=state)?$/);
+    // With a time limit (30 s) and the anytime toggle on, the core improves the plan (anytime=auto).
+    assert.match(defaultConfig, /^search=(eager|lazy),h=ff,preferred=(on|off),novelty=(on|off),boost=\d+(,symmetry=on)?(,space=state)?,anytime=auto$/);
     // In the partial space the text names it: the space the search ran in,
     // not the default's own space=state, which the chosen space overrides.
     await page.selectOption('#space-select', 'partial');
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     const partialConfig = await page.getAttribute('[data-stat="config"]', 'title');
-    assert.match(partialConfig, /^search=\w+,h=\w+.*,space=partial$/);
+    assert.match(partialConfig, /^search=\w+,h=\w+.*,space=partial,anytime=auto$/);
     assert.doesNotMatch(partialConfig, /space=state/);
     await page.selectOption('#space-select', 'state');
 
@@ -446,7 +448,7 @@ test('the search configuration: default first, an alias, overrides, and what the
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     await page.waitForSelector('#valid-badge[data-valid="true"]');
     assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
-                 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted');
+                 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,anytime=auto');
 
     // Overrides on top of it: lazy engine, preferred operators, novelty.
     await page.click('#search-advanced summary');
@@ -458,7 +460,7 @@ test('the search configuration: default first, an alias, overrides, and what the
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     await page.waitForSelector('#valid-badge[data-valid="true"]');
     assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
-                 'search=lazy,h=ff,preferred=on,novelty=on,boost=1000,relax=lifted');
+                 'search=lazy,h=ff,preferred=on,novelty=on,boost=1000,relax=lifted,anytime=auto');
     assert.equal(await page.locator('[data-stat="wlColoursSeen"]').count(), 0, 'no WL rows without a model');
 
     // A learnt model under the lama alias: the WL statistics are shown.
@@ -469,6 +471,7 @@ test('the search configuration: default first, an alias, overrides, and what the
     await pickExample(page, 'blocksworld-towers');  // suggests the learned heuristic
     assert.equal(await page.inputValue('#heuristic-select'), 'wl');
     assert.equal(await page.inputValue('#config-select'), 'lama', 'an example keeps the configuration');
+    await page.uncheck('#anytime-toggle');  // the first plan (anytime would use the whole 30 s here)
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     await page.waitForSelector('#valid-badge[data-valid="true"]');
@@ -498,7 +501,7 @@ test('a configuration text from a link that is not an alias is kept, and a bad o
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
-                 'search=eager,h=ff,preferred=on,novelty=off,boost=1000');
+                 'search=eager,h=ff,preferred=on,novelty=off,boost=1000,anytime=auto');
 
     session.config = 'search=sideways';
     await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
@@ -525,5 +528,62 @@ test('names from PDDL are shown as text, never parsed as HTML', async () => {
     await page.waitForSelector('#status[data-status="error"]');
     assert.match(await page.textContent('#error-box'), /<b>x<\/b>/);
     assert.equal(await page.locator('#error-box b').count(), 0);
+    await page.context().close();
+});
+
+// Anytime search (on with the toggle and a time limit, as the CLI's
+// --time-limit): gripper p02 of the test tasks gets two plans (hFF's first,
+// then a cheaper one from the weighted A* restarts, which then exhaust the
+// space under its cost: tests/unit/anytime_test.cpp).
+test('anytime: the plans found are listed as they come, the final one marked; one can be picked', async () => {
+    const read = (file) => fs.readFileSync(path.join(repoRoot, 'tests', 'data', 'tasks', 'gripper', file), 'utf8');
+    const session = { domain: read('domain.pddl'), problem: read('p02.pddl'), space: 'state', heuristic: 'ff',
+                      timeLimitS: 20 };
+    const page = await openPage(site.browser, site.server.url);
+    await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
+    await waitForEditorPage(page);
+    assert.equal(await page.isChecked('#anytime-toggle'), true, 'on by default');
+    const windowStart = await page.evaluate(() => performance.now());
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    await page.waitForSelector('#plans-found li[data-final="true"]');
+    const rows = await page.$$eval('#plans-found li', (items) => items.map((li) => ({
+        number: Number(li.dataset.number), cost: Number(li.dataset.cost), final: li.dataset.final === 'true',
+        shown: li.querySelector('button').getAttribute('aria-pressed') === 'true', text: li.textContent })));
+    assert.ok(rows.length >= 2, JSON.stringify(rows));
+    assert.deepEqual(rows.map((r) => r.number), rows.map((_, i) => i + 1));
+    for (let i = 1; i < rows.length; ++i) assert.ok(rows[i].cost < rows[i - 1].cost, JSON.stringify(rows));
+    const last = rows.at(-1);
+    assert.deepEqual(rows.map((r) => r.final), rows.map((r) => r === last));
+    assert.equal(last.shown, true);
+    assert.match(last.text, /final: no cheaper plan exists/);
+    assert.match(await page.textContent('#status'),
+                 new RegExp(`cost ${last.cost} \\(plan ${last.number} of ${last.number} is final: no cheaper plan exists\\)`));
+    assert.equal(await page.textContent('#plan-cost'), `cost ${last.cost}`);
+    await page.waitForSelector('#valid-badge[data-valid="true"]');
+    await screenshot(page, 'page-anytime-plans', { selector: '.pane-plan' });
+
+    // Plan 1 in the plan view (unit costs: as many steps as its cost), validated.
+    await page.click('#plans-found li[data-number="1"] button');
+    await page.waitForFunction((cost) => document.getElementById('plan-cost').textContent === `cost ${cost}`,
+                               rows[0].cost);
+    await page.waitForSelector('#valid-badge[data-valid="true"]');
+    assert.equal(await page.locator('#plan-list li').count(), rows[0].cost);
+    assert.equal(await page.getAttribute('#plans-found li[data-number="1"] button', 'aria-pressed'), 'true');
+    const tasks = (await longTasksSince(page, windowStart)).filter((t) => t.duration > LONG_TASK_LIMIT_MS);
+    assert.deepEqual(tasks, [], 'no main-thread task over 100 ms');
+
+    // Off: the first plan only, no list; the setting is part of the session.
+    await page.uncheck('#anytime-toggle');
+    await page.waitForTimeout(600);  // the session is saved 400 ms after the last change
+    await page.goto(site.server.url);  // the session from localStorage (the link's would win)
+    await waitForEditorPage(page);
+    assert.equal(await page.isChecked('#anytime-toggle'), false);
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    assert.equal(await page.isHidden('#plans-found'), true);
+    assert.equal(await page.textContent('#plan-cost'), `cost ${rows[0].cost}`);
+    assert.deepEqual(foreignRequests(page), []);
+    assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });

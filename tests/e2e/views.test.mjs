@@ -262,7 +262,7 @@ const HBF_DIR = path.join(repoRoot, '..', 'shared', 'benchmarks', 'hbf');
 async function solveHbfTask(domain, problemFile, { timeLimitS, timeoutMs }) {
     const session = { domain: fs.readFileSync(path.join(HBF_DIR, domain, 'domain.pddl'), 'utf8'),
                       problem: fs.readFileSync(problemFile, 'utf8'), space: 'partial', heuristic: 'wl',
-                      timeLimitS };
+                      timeLimitS, anytime: 'off' };
     const page = await openPage(site.browser, site.server.url);
     await page.goto(`${site.server.url}#j=${encodeURIComponent(JSON.stringify(session))}`);
     await waitForEditorPage(page);

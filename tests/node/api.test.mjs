@@ -191,6 +191,57 @@ test('limits give the core\'s status names; a bad request is a usage error', asy
     assert.equal(usage.error.line, null);
 });
 
+// Anytime search reports each plan as a progress event: on these test tasks
+// (tests/unit/anytime_test.cpp) hFF's first plan is not the cheapest, and the
+// restarts find a cheaper one, then exhaust the space under its cost.
+for (const [name, anytime] of [['gripper/p02', 'on'], ['grid-costs/p01', 'auto']]) {
+    test(`anytime ${anytime}: ${name}'s plans come as progress events, each cheaper`, async () => {
+        const [dir, file] = name.split('/');
+        const domain = read(dir, 'domain.pddl');
+        const problem = read(dir, `${file}.pddl`);
+        const plans = [];
+        const response = await planner.solve(
+            { domain, problem, anytime, ...(anytime === 'auto' ? { timeLimitMs: 20000 } : {}) },
+            { onProgress: (p) => { if (p.plan) plans.push(p.plan); } });
+        assert.equal(response.status, 'solved', JSON.stringify(response.error ?? response));
+        assert.ok(plans.length >= 2, `${plans.length} plan events`);
+        assert.deepEqual(plans.map((p) => p.number), plans.map((_, i) => i + 1));
+        for (let i = 1; i < plans.length; ++i) {
+            assert.ok(plans[i].cost < plans[i - 1].cost, `costs ${plans.map((p) => p.cost)}`);
+            assert.ok(plans[i].elapsedS >= plans[i - 1].elapsedS);
+        }
+        for (const plan of plans) {
+            const verdict = await planner.validate(domain, problem, plan.steps);
+            assert.equal(verdict.valid, true, verdict.message);
+            assert.equal(verdict.planCost, plan.cost);
+        }
+        const last = plans.at(-1);
+        assert.deepEqual(response.plan, last.steps);
+        assert.equal(response.cost, last.cost);
+        assert.equal(response.plansFound, plans.length);
+        assert.equal(response.finalPlan, 'exhausted');
+    });
+}
+
+test('without anytime the first plan ends the search and no plan event comes', async () => {
+    const domain = read('gripper', 'domain.pddl');
+    const problem = read('gripper', 'p02.pddl');
+    let events = 0;
+    for (const anytime of [undefined, false]) {
+        const response = await planner.solve(
+            { domain, problem, timeLimitMs: 20000, ...(anytime === undefined ? {} : { anytime }) },
+            { onProgress: (p) => { if (p.plan) ++events; } });
+        assert.equal(response.status, 'solved');
+        assert.equal(response.plansFound, 1);
+        assert.equal(response.finalPlan, 'first-plan');
+        assert.equal(response.cost, 13);
+    }
+    assert.equal(events, 0);
+    const bad = await planner.solve({ domain, problem, anytime: 'sometimes' });
+    assert.equal(bad.status, 'error');
+    assert.equal(bad.error.category, 'usage');
+});
+
 test('timeLimitMs 500 on a long search gives status out-of-time promptly', async () => {
     const start = performance.now();
     const response = await planner.solve({ domain: blocksDomain, problem: hardProblem,

@@ -75,6 +75,7 @@ function wireSettings() {
         if ('trainedModels' in patch) refreshModels();
     });
     ui.timeLimit.addEventListener('change', scheduleSave);
+    ui.anytime.addEventListener('change', scheduleSave);
     for (const select of [ui.config, ui.engine, ui.preferred, ui.novelty]) {
         select.addEventListener('change', () => {
             updateSearchLabels();

@@ -63,6 +63,7 @@ export const STATUS_TEXT = {
     error: 'Error',
     stopped: 'Stopped',
     solving: 'Solving…',
+    improving: 'Looking for a cheaper plan…',
     loading: 'Loading the planner…',
     ready: 'Ready',
 };

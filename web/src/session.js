@@ -5,7 +5,7 @@
 
 const STORAGE_KEY = 'lazylifted.session.v1';
 const FIELDS = ['domain', 'problem', 'example', 'space', 'heuristic', 'model', 'timeLimitS',
-                'config', 'search', 'preferred', 'novelty'];
+                'config', 'search', 'preferred', 'novelty', 'anytime'];
 
 /** Keeps the known fields with the right types; returns null if there is no text. */
 export function sanitiseSession(raw) {

@@ -9,12 +9,18 @@
 //                                        status "error", like the planner's own
 import { heuristicField, searchRequestFields } from './search-options.js';
 
-/** The JS API request for `settings` ({space, heuristic, timeLimitS, config, search, preferred, novelty}). */
+/**
+ * The JS API request for `settings` ({space, heuristic, timeLimitS, config,
+ * search, preferred, novelty, anytime}); `anytime` ('auto' | 'on' | 'off') is
+ * sent when set (the editor page sets it; the widget and the comparison do
+ * not: their solves stop at the first plan).
+ */
 export function solveRequest(domain, problem, settings) {
     const request = { domain, problem, space: settings.space ?? 'state',
                       ...heuristicField(settings.heuristic), ...searchRequestFields(settings) };
     const seconds = Number(settings.timeLimitS);
     if (Number.isFinite(seconds) && seconds > 0) request.timeLimitMs = Math.round(seconds * 1000);
+    if (['auto', 'on', 'off'].includes(settings.anytime)) request.anytime = settings.anytime;
     return request;
 }
 

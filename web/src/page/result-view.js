@@ -34,7 +34,7 @@ export function hideError() {
 }
 
 export function clearResult() {
-    store.set({ result: null });
+    store.set({ result: null, plansFound: null });
     ui.planList.replaceChildren();
     ui.planEmpty.hidden = false;
     ui.planEmpty.textContent = 'Press Solve to search for a plan.';
@@ -52,8 +52,10 @@ export function clearResult() {
  * Shows a solve's response. `solved` = {domain, problem, space, heuristic,
  * model, settings}: what was solved (the texts may have changed since) and
  * with which settings (solving.js settings(): a view can run it again).
+ * `planShown`: the plan view shows the response's plan already (an anytime
+ * search's last plan event, or one the user picked from the plans found).
  */
-export async function showResponse(response, solved) {
+export async function showResponse(response, solved, { planShown = false } = {}) {
     const stats = response.stats;
     if (stats && response.status !== 'error') renderStats(stats, response.config);
     if (response.status !== 'solved') {
@@ -69,17 +71,48 @@ export async function showResponse(response, solved) {
         return;
     }
     const n = response.plan.length;
-    setStatus('solved', `Plan found: ${n} step${n === 1 ? '' : 's'}, cost ${response.cost}`);
-    const { planner } = store.get();
+    setStatus('solved', `Plan found: ${n} step${n === 1 ? '' : 's'}, cost ${response.cost}` +
+              finalPlanNote(response));
+    if (planShown) {
+        await validateShownPlan();
+        return;
+    }
+    await showPlan({ plan: response.plan, cost: response.cost, costKind: response.costKind,
+                     domainName: response.domain ?? null, problemName: response.problem ?? null }, solved);
+}
+
+// Why the final plan of an anytime search is final, in the status line
+// (nothing for a search that stopped at its first plan).
+const FINAL_PLAN_TEXT = {
+    'time-limit': 'time limit reached',
+    'proved-optimal': 'proved optimal by A* with an admissible heuristic',
+    exhausted: 'no cheaper plan exists',
+    limit: 'memory or expansion limit reached',
+};
+export function finalPlanText(reason) {
+    return FINAL_PLAN_TEXT[reason] ?? reason;
+}
+function finalPlanNote(response) {
+    if (!response.plansFound || !(response.finalPlan in FINAL_PLAN_TEXT)) return '';
+    return ` (plan ${response.plansFound} of ${response.plansFound} is final: ${finalPlanText(response.finalPlan)})`;
+}
+
+/**
+ * Shows a plan in the plan view (its steps, cost, download and validation
+ * badge) and, unless `validate` is false, validates it (validateShownPlan):
+ * a solve's plan, or one of the plans an anytime search found
+ * (plans-found.js). `plan` = {plan, cost, costKind, domainName,
+ * problemName}; `solved` as for showResponse.
+ */
+export async function showPlan({ plan, cost, costKind, domainName, problemName }, solved,
+                               { validate = true } = {}) {
     const id = ++resultSeq;
     // The names (plan file) come with the plan: the texts the search parsed,
     // not the page's last check, which a first Solve can end before.
-    store.set({ result: { id, ...solved, plan: response.plan, cost: response.cost, costKind: response.costKind,
-                          domainName: response.domain ?? null, problemName: response.problem ?? null,
-                          trace: null, step: 0 } });
-    ui.planCost.textContent = `cost ${response.cost}`;
+    store.set({ result: { id, ...solved, plan, cost, costKind, domainName, problemName, trace: null, step: 0 } });
+    ui.planCost.textContent = `cost ${cost}`;
     ui.planEmpty.hidden = true;
-    ui.planList.replaceChildren(...response.plan.map((step, i) => el('li', {
+    ui.planList.replaceChildren(...plan.map((step, i) => el('li', {
         dataset: { step: String(i + 1) }, tabindex: '-1', text: step, onclick: () => showStep(i + 1),
     })));
     // The first plan's time, as the user sees it (the e2e test reads it).
@@ -88,18 +121,31 @@ export async function showResponse(response, solved) {
     ui.validBadge.hidden = false;
     ui.validBadge.textContent = 'validating…';
     ui.validBadge.dataset.valid = 'pending';
+    if (validate) await validateShownPlan();
+}
+
+/**
+ * Validates the plan the plan view shows, once, and hands its trace to the
+ * step view. An anytime search's plans wait for the search to end (solving.js):
+ * a trace during the search would start the API's second worker.
+ */
+export async function validateShownPlan() {
+    const result = store.get().result;
+    if (!result || result.trace || result.validating) return;
+    const { id } = result;
+    store.set({ result: { ...result, validating: true } });
     // One call gives both the verdict and the states: the core's plan trace.
     let trace = null;
     let failure = null;
     try {
-        trace = await planner.trace(solved.domain, solved.problem, response.plan);
+        trace = await store.get().planner.trace(result.domain, result.problem, result.plan);
         if (!trace.ok) failure = trace.error?.message ?? 'the plan could not be read';
     } catch (error) {
         failure = error.message;
     }
     if (store.get().result?.id !== id) return;  // a newer solve or a cleared result
     showValidity(trace, failure);
-    if (trace?.ok) store.set({ result: { ...store.get().result, trace } });
+    store.set({ result: { ...store.get().result, validating: false, ...(trace?.ok ? { trace } : {}) } });
     showTrace(trace?.ok ? trace : null, failure);
 }
 

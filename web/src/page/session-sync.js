@@ -62,6 +62,7 @@ function applySettings(session) {
         ui.heuristic.value = session.heuristic;
     }
     if (session.timeLimitS) ui.timeLimit.value = String(session.timeLimitS);
+    if (session.anytime === 'off' || session.anytime === 'auto') ui.anytime.checked = session.anytime === 'auto';
     if (typeof session.config === 'string') fillConfigSelect(ui.config, searchAliases, session.config);
     for (const [key, select] of [['search', ui.engine], ['preferred', ui.preferred], ['novelty', ui.novelty]]) {
         if (typeof session[key] !== 'string') continue;

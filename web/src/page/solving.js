@@ -8,7 +8,7 @@ import { renderLineChart } from '../views/charts.js';
 import { ui } from './dom.js';
 import { modelText } from './models.js';
 import { serviceModelName, servicePlanner } from './planning-service.js';
-import { clearResult, setStatus, showResponse } from './result-view.js';
+import { clearResult, setStatus, showResponse, validateShownPlan } from './result-view.js';
 import { pageTexts, store } from './store.js';
 
 /** The settings of the page's controls, in the shape of a session and of solveRequest(). */
@@ -19,6 +19,9 @@ export function settings() {
         heuristic: ui.heuristic.value,
         model: ui.model.value || '',
         timeLimitS: Number.isFinite(seconds) && seconds > 0 ? seconds : undefined,
+        // Anytime search: 'auto' improves the plan when there is a time limit
+        // (the CLI's rule), 'off' stops at the first plan.
+        anytime: ui.anytime.checked ? 'auto' : 'off',
         // '' everywhere: not set, the core's default configuration applies.
         config: ui.config.value,
         search: ui.engine.value,
@@ -50,6 +53,33 @@ function createLiveChart() {
         },
     };
 }
+
+// The plans of an anytime search (plans-found.js, loaded with the first
+// one): listed and shown as they come; their order is kept while the module loads.
+function createPlanFeed(solved) {
+    let queue = Promise.resolve();
+    let last = null;
+    let module = null;
+    return {
+        add(plan) {
+            last = plan;
+            setStatus('improving', `Plan ${plan.number} found (cost ${plan.cost}); looking for a cheaper ` +
+                      'one until the time limit (Stop keeps the best)…');
+            queue = queue.then(async () => {
+                module ??= await import('./plans-found.js');
+                module.addPlan(plan, solved);
+            });
+        },
+        get last() { return last; },
+        /** After the search: marks the final plan; resolves when the list is up to date. */
+        async finish(final, names) {
+            await queue;
+            module?.finishPlans(final, names);
+        },
+    };
+}
+
+const sameSteps = (a, b) => a.length === b.length && a.every((step, i) => step === b[i]);
 
 function showProgress(p) {
     ui.expansions.textContent = formatNumber(p.expansions);
@@ -85,6 +115,8 @@ export async function solve() {
     ui.elapsed.textContent = formatSeconds(0);
     const chart = createLiveChart();
     let model = null;
+    const solved = { domain, problem, space: s.space, heuristic: s.heuristic, model: null, settings: s };
+    const plans = createPlanFeed(solved);
     const outcome = await runSolve({
         planner: remote ?? planner ?? plannerLoad, domain, problem, settings: s, signal: controller.signal,
         // A service takes the model's catalogue name; the page keeps its text for the views.
@@ -96,6 +128,10 @@ export async function solve() {
         onProgress: (report, elapsedS) => {
             showProgress(report);
             chart.add(report, elapsedS);
+            if (report.plan) {
+                solved.model = model;
+                plans.add(report.plan);
+            }
         },
     });
     performance.mark('ll-solved');
@@ -104,16 +140,30 @@ export async function solve() {
     store.set({ solving: null });
     ui.solve.disabled = !(store.get().planner ?? store.get().plannerLoad);  // none if it failed to load
     ui.stop.disabled = true;
-    if (outcome.stopped) {
-        setStatus('stopped', `Stopped after ${ui.elapsed.textContent}`);
-        ui.planEmpty.textContent = 'The search was stopped.';
+    solved.model = model;
+    const best = plans.last;  // an anytime search's best plan so far
+    if (outcome.stopped || (best && outcome.response.status !== 'solved')) {
+        // Stopped (or cut off by the API's safety net) after plans were found: the last is the best.
+        if (best) {
+            await plans.finish({ number: best.number, reason: 'stopped' });
+            validateShownPlan();
+        }
+        setStatus('stopped', `Stopped after ${ui.elapsed.textContent}` +
+                  (best ? `: plan ${best.number} (cost ${best.cost}) is the best found` : ''));
+        if (!best) ui.planEmpty.textContent = 'The search was stopped.';
         return;
     }
     const { response } = outcome;
     if (response.stats && response.status !== 'error') {
         chart.add(response.stats, outcome.elapsedS);  // the last point: the final numbers
     }
-    await showResponse(response, { domain, problem, space: s.space, heuristic: s.heuristic, model, settings: s });
+    // An anytime search: the response's plan is the last plan event's, shown already.
+    const planShown = Boolean(best) && response.status === 'solved' && sameSteps(best.steps, response.plan);
+    if (best) {
+        await plans.finish({ number: best.number, reason: response.finalPlan },
+                           { domainName: response.domain ?? null, problemName: response.problem ?? null });
+    }
+    await showResponse(response, solved, { planShown });
 }
 
 export function wireSolving() {

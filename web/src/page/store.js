@@ -42,6 +42,8 @@ export const store = createStore({
                                 // (early: Solve was pressed before the planner had loaded;
                                 // texts: the {domain, problem} it searches)
     result: null,               // the last solve's plan, trace and step (result-view.js)
+    plansFound: null,           // an anytime search's plans (plans-found.js): {plans: [FoundPlan],
+                                // shown, pinned, final: {number, reason} | null, solved, names}
     viewJob: null,              // {controller, view}: a view's run on the planner (a Solve stops it)
     lowerTab: 'state',          // the open tab of the lower area (lower-area.js)
     loadedFromHash: false,      // the texts came from a share link (until edited)

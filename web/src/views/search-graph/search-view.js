@@ -144,7 +144,8 @@ async function loadTrace(view, result) {
         const planner = host.store.get().planner;
         const request = { ...solveRequest(result.domain, result.problem, result.settings ?? { space: result.space,
                                                                                             heuristic: result.heuristic }),
-                          trace: true, traceLimit: TRACE_LIMIT };
+                          // The trace is the first plan's search: no anytime restarts after it.
+                          trace: true, traceLimit: TRACE_LIMIT, anytime: 'off' };
         if (result.model) request.model = result.model;
         response = await planner.solve(request, { signal: controller.signal });
     } catch (error) {
