@@ -258,6 +258,9 @@ TEST(Portfolio, PhasesParseAndDescribe) {
     EXPECT_THROW(parse_search_phases("paper,stall=-1"), Error);
     EXPECT_THROW(parse_search_phases("paper,stall=soon"), Error);
     EXPECT_EQ(parse_search_config("paper,stall=2.5").config.stall_s, 2.5);
+    EXPECT_THROW(parse_search_phases("paper,branching=-1"), Error);
+    EXPECT_THROW(parse_search_phases("paper,branching=wide"), Error);
+    EXPECT_EQ(parse_search_config("paper,branching=1000").config.max_branching, 1000);
     EXPECT_EQ(parse_search_config("paper,time-partial=0.7").config.time_fraction_partial, 0.7);
     EXPECT_EQ(
         to_string(parse_search_config("lama,time=0.2,time-partial=0.7").config, HeuristicKind::FF),
@@ -541,6 +544,26 @@ TEST(LazyMemory, TransitionsFindAGoalOneStepAway) {
                                      "fan.pddl", "p.pddl");
         expect_goal_one_step_away(task);
     }
+}
+
+// branching=N ends a phase once its states have more than N successors on
+// average, as if its time share were used: the fan-out walker's states have
+// 50 each (staying put included), so an eager phase with branching=10
+// stops after the root's expansion and hands over to the next phase, which
+// solves the task.
+TEST(Portfolio, WideBranchingHandsOver) {
+    const Task task = parse_task(kFanOutDomain, fan_out_problem(50), "fan.pddl", "p.pddl");
+    OptionValues v;
+    v.config = "search=eager,h=goal-count,branching=10";
+    const SearchResult wide = solve(task, make_planner_options(v));
+    EXPECT_EQ(wide.status, SearchStatus::OutOfTime);
+    EXPECT_EQ(wide.stats.expansions, 1);
+    v.config = "search=eager,h=goal-count,branching=50";
+    EXPECT_EQ(solve(task, make_planner_options(v)).status, SearchStatus::Solved);
+    v.config = "search=eager,h=goal-count,branching=10;search=lazy,h=ff";
+    const SearchResult handed = solve(task, make_planner_options(v));  // no time limit
+    ASSERT_EQ(handed.status, SearchStatus::Solved);
+    EXPECT_TRUE(validate_plan(task, handed.plan).valid);
 }
 
 }  // namespace
