@@ -333,6 +333,7 @@ SearchResult search_phase(const Task& task, const PlannerOptions& options,
     setup.progress_interval_s = options.progress_interval_s;
     setup.boost = options.search.boost;
     setup.stall_s = options.search.stall_s;
+    setup.max_branching = options.search.max_branching;
     setup.clock = &clock;
     setup.budget = &budget;
     if (step != nullptr) {
@@ -429,9 +430,10 @@ SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>&
         result = run_phase(task, reordered, phase, progress);
         last_phase = i;
         add_phase_statistics(total, result.stats, i == 0);
-        // Without a time limit a phase gives up its turn only when it stalls.
+        // Without a time limit a phase gives up its turn only when it stalls
+        // or branches too widely.
         if (result.status != SearchStatus::OutOfTime) break;
-        if (!std::isfinite(left) && !(search.stall_s > 0)) break;
+        if (!std::isfinite(left) && !(search.stall_s > 0) && !(search.max_branching > 0)) break;
     }
     total.search_time_s = clock.seconds();
     result.stats = total;
@@ -464,6 +466,7 @@ PlannerOptions anytime_options(const PlannerOptions& solved) {
     search.preferred = false;
     search.novelty = false;
     search.stall_s = 0;
+    search.max_branching = 0;
     search.cost_type = CostType::Normal;
     return phase;
 }

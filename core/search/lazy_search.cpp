@@ -94,6 +94,9 @@ void LazySearch::queue_transitions(DeferredSuccessors& deferred, NodeId node, bo
     if (actions.empty() || expansion_.goal >= 0) return;
     if (with_preferred) collect_preferred(context_);
     OpenList& open = *setup_.open;
+    preferred_.clear();
+    if (!helpful_.empty())
+        deferred.preferred_flags(node, actions, helpful_state_, helpful_, preferred_);
     for (std::size_t i = 0; i < actions.size(); ++i) {
         const std::span<const ObjectId> arguments = actions.arguments(i);
         const std::size_t at = pending_.size();
@@ -105,9 +108,7 @@ void LazySearch::queue_transitions(DeferredSuccessors& deferred, NodeId node, bo
         pending_.push_back(actions.schema(i));
         for (ObjectId a : arguments)
             pending_.push_back(a);
-        const bool preferred =
-            !helpful_.empty() &&
-            deferred.is_preferred(node, actions.schema(i), arguments, helpful_state_, helpful_);
+        const bool preferred = !preferred_.empty() && preferred_[i] != 0;
         open.push(context_, static_cast<NodeId>(at), preferred);
     }
 }

@@ -41,6 +41,7 @@ class LazySearch final : public SearchEngine {
     // list entry is the offset of one.
     SegmentedVector<std::int32_t> pending_;
     std::vector<ObjectId> arguments_;  // scratch: a popped entry's arguments
+    std::vector<char> preferred_;      // scratch: per queued action, preferred or not
 };
 
 }  // namespace ll

@@ -16,11 +16,12 @@ const std::vector<SearchAlias>& search_aliases() {
     static const std::vector<SearchAlias> aliases{
         {"default",
          "search=eager,h=wl,preferred=off,novelty=off,symmetry=on,time=0.2,time-partial=0.7,"
-         "stall=10;"
+         "stall=10,branching=1000;"
          "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,symmetry=on,space=state",
          "the best measured configuration (docs/search.md): with a learnt model, eager GBFS "
          "on it for a fifth of the time (70 % in the partial space, on tasks of 300+ "
-         "objects) or until its h stalls for 10 s, then (and without a model) lazy GBFS in "
+         "objects) or until its h stalls for 10 s or its states have over 1,000 "
+         "successors on average, then (and without a model) lazy GBFS in "
          "the state space on hFF with boosted preferred operators; both expand only "
          "actions that are canonical under the task's object symmetries"},
         {"paper", "search=eager,preferred=off,novelty=off,relax=lifted",
@@ -101,6 +102,18 @@ double parse_stall(std::string_view value) {
     return seconds;
 }
 
+double parse_branching(std::string_view value) {
+    const std::string text(value);
+    char* end = nullptr;
+    const double n = text.empty() ? -1 : std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !(n >= 0) || !std::isfinite(n)) {
+        throw Error(ErrorCategory::Usage, "invalid branching factor '" + text +
+                                              "' (transitions per expansion, 0 for "
+                                              "none)");
+    }
+    return n;
+}
+
 // h=main+extra+...: the phase's heuristics (heuristic_list.hpp).
 void parse_heuristics(ParsedSearchConfig& out, std::string_view value) {
     const auto names = split(value, '+');
@@ -132,6 +145,10 @@ std::span<const ConfigKey<ParsedSearchConfig>> phase_time_keys() {
          }},
         {"stall", "",
          [](ParsedSearchConfig& p, std::string_view v) { p.config.stall_s = parse_stall(v); }},
+        {"branching", "",
+         [](ParsedSearchConfig& p, std::string_view v) {
+             p.config.max_branching = parse_branching(v);
+         }},
     };
     return kKeys;
 }
@@ -284,6 +301,7 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
            (config.landmarks ? std::string(",landmarks=on") : std::string()) +
            (config.time_fraction < 1 ? ",time=" + format_fraction(config.time_fraction) : "") +
            (config.stall_s > 0 ? ",stall=" + format_fraction(config.stall_s) : "") +
+           (config.max_branching > 0 ? ",branching=" + format_fraction(config.max_branching) : "") +
            (config.time_fraction_partial > 0
                 ? ",time-partial=" + format_fraction(config.time_fraction_partial)
                 : "") +

@@ -44,6 +44,11 @@ struct SearchConfig : EngineSettings,
     // A phase ends, as if its share were used, once its main heuristic has
     // not improved for this many seconds (stall=S; 0: never).
     double stall_s = 0.0;
+    // A phase ends the same way once its average branching factor
+    // (transitions per expansion) exceeds this (branching=N; 0: never): an
+    // eager phase evaluates every child, which at thousands of children per
+    // state leaves it a few expansions per second.
+    double max_branching = 0.0;
 
     bool operator==(const SearchConfig&) const = default;
 

@@ -88,7 +88,10 @@ bool SearchEngine::limit_reached(SearchStatus& status) {
         status = SearchStatus::OutOfTime;
         return true;
     }
-    if (setup_.stall_s > 0 && elapsed - last_improvement_ >= setup_.stall_s) {
+    if ((setup_.stall_s > 0 && elapsed - last_improvement_ >= setup_.stall_s) ||
+        (setup_.max_branching > 0 && stats_.expansions > 0 &&
+         static_cast<double>(stats_.generated_transitions) >
+             setup_.max_branching * static_cast<double>(stats_.expansions))) {
         status = SearchStatus::OutOfTime;
         return true;
     }

@@ -37,6 +37,9 @@ struct EngineSetup {
     // not improved for this many seconds (0: never): a portfolio phase that
     // stalls hands over early (SearchConfig::stall_s).
     double stall_s = 0;
+    // The same once the average branching factor exceeds this (0: never;
+    // SearchConfig::max_branching).
+    double max_branching = 0;
     double progress_interval_s = 5.0;
     // The run's clock and budget (the budget is also polled by successor
     // generation, relaxed exploration and WL inside one step).

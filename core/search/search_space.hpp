@@ -125,10 +125,13 @@ class DeferredSuccessors {
     // deferred). Its state is what state() returns next.
     virtual NodeId child(NodeId parent, SchemaId schema, std::span<const ObjectId> arguments,
                          Expansion& out, bool& is_new) = 0;
-    // Whether the action, applied in `parent`, agrees with one of the
-    // helpful actions computed in the state `helpful_state`.
-    virtual bool is_preferred(NodeId parent, SchemaId schema, std::span<const ObjectId> arguments,
-                              StateId helpful_state, const ActionList& helpful) const = 0;
+    // flags[i]: whether actions[i], one of the actions transitions() just
+    // listed for `parent`, agrees with one of the helpful actions computed
+    // in the state `helpful_state` (none when that is another state). One
+    // call per expansion: a state can have thousands of actions and
+    // hundreds of helpful ones.
+    virtual void preferred_flags(NodeId parent, const ActionList& actions, StateId helpful_state,
+                                 const ActionList& helpful, std::vector<char>& flags) const = 0;
     // The number of arguments of the actions of `schema`.
     virtual std::size_t arity(SchemaId schema) const = 0;
 };

@@ -3,10 +3,47 @@
 #include "core/search/state_space.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "core/task/action_costs.hpp"
 
 namespace ll {
+
+namespace {
+
+bool has_duplicates(std::vector<GroundAtom> atoms) {
+    std::sort(atoms.begin(), atoms.end());
+    return std::adjacent_find(atoms.begin(), atoms.end()) != atoms.end();
+}
+
+// Per schema, how many goal literals one of its actions can make true: its
+// effects (an effect makes one atom true or false). Empty when derived
+// atoms can change the goal's truth or a literal listed twice would count
+// twice in GoalChecker::unsatisfied().
+std::vector<int> goal_effect_bounds(const Task& task) {
+    if (!task.axioms.empty() || has_duplicates(task.goal_positive) ||
+        has_duplicates(task.goal_negative)) {
+        return {};
+    }
+    std::vector<int> bounds;
+    for (const ActionSchema& schema : task.schemas) {
+        // A (forall ...) effect can change any number of atoms.
+        const bool unbounded = !schema.conditional_effects.empty();
+        bounds.push_back(
+            unbounded ? std::numeric_limits<int>::max()
+                      : static_cast<int>(schema.add_effects.size() + schema.delete_effects.size()));
+    }
+    return bounds;
+}
+
+std::uint64_t action_hash(SchemaId schema, std::span<const ObjectId> arguments) {
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ static_cast<std::uint64_t>(schema);
+    for (ObjectId a : arguments)
+        h = (h ^ static_cast<std::uint64_t>(a)) * 0x100000001b3ULL;
+    return h;
+}
+
+}  // namespace
 
 StateSpace::StateSpace(const Task& task, const StateLayout& layout, SuccessorGenerator& successors,
                        const GoalChecker& goal, ObjectSymmetry* symmetry)
@@ -15,7 +52,8 @@ StateSpace::StateSpace(const Task& task, const StateLayout& layout, SuccessorGen
       successors_(successors),
       goal_(goal),
       applier_(task, layout),
-      symmetry_(symmetry != nullptr && symmetry->any() ? symmetry : nullptr) {}
+      symmetry_(symmetry != nullptr && symmetry->any() ? symmetry : nullptr),
+      goal_effect_bound_(goal_effect_bounds(task)) {}
 
 void StateSpace::symmetry_groups_of(NodeId node, const State* state) const {
     if (symmetry_node_ == node) return;
@@ -162,10 +200,43 @@ bool StateSpace::is_preferred(NodeId child, StateId helpful_state,
     return agrees_with_helpful(schema, child_arguments_, helpful_state, helpful);
 }
 
-bool StateSpace::is_preferred(NodeId parent, SchemaId schema, std::span<const ObjectId> arguments,
-                              StateId helpful_state, const ActionList& helpful) const {
-    return parent == helpful_state &&
-           agrees_with_helpful(schema, arguments, helpful_state, helpful);
+void StateSpace::preferred_flags(NodeId parent, const ActionList& actions, StateId helpful_state,
+                                 const ActionList& helpful, std::vector<char>& flags) const {
+    flags.assign(actions.size(), 0);
+    if (parent != helpful_state || helpful.empty()) return;
+    // The listed actions are canonical under the state's symmetry groups
+    // (list_actions), and two actions are in one orbit exactly when their
+    // canonical forms agree: each listed action is looked up among the
+    // helpful actions' canonical forms.
+    if (symmetry_ != nullptr) symmetry_groups_of(helpful_state, nullptr);
+    helpful_canonical_.clear();
+    helpful_hashes_.clear();
+    for (std::size_t i = 0; i < helpful.size(); ++i) {
+        const std::span<const ObjectId> arguments = helpful.arguments(i);
+        canonical_scratch_.assign(arguments.begin(), arguments.end());
+        if (symmetry_ != nullptr) symmetry_->canonicalise(canonical_scratch_);
+        helpful_hashes_.emplace_back(action_hash(helpful.schema(i), canonical_scratch_),
+                                     static_cast<std::int32_t>(helpful_canonical_.size()));
+        helpful_canonical_.push_back(helpful.schema(i), canonical_scratch_);
+    }
+    std::sort(helpful_hashes_.begin(), helpful_hashes_.end());
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+        const SchemaId schema = actions.schema(i);
+        const std::span<const ObjectId> arguments = actions.arguments(i);
+        const std::uint64_t h = action_hash(schema, arguments);
+        auto at = std::lower_bound(helpful_hashes_.begin(), helpful_hashes_.end(),
+                                   std::make_pair(h, std::int32_t{0}));
+        for (; at != helpful_hashes_.end() && at->first == h; ++at) {
+            const auto j = static_cast<std::size_t>(at->second);
+            const std::span<const ObjectId> candidate = helpful_canonical_.arguments(j);
+            if (helpful_canonical_.schema(j) == schema &&
+                std::equal(candidate.begin(), candidate.end(), arguments.begin(),
+                           arguments.end())) {
+                flags[i] = 1;
+                break;
+            }
+        }
+    }
 }
 
 bool StateSpace::agrees_with_helpful(SchemaId schema, std::span<const ObjectId> arguments,
@@ -191,10 +262,13 @@ const ActionList& StateSpace::transitions(NodeId node, Expansion& out, const Pru
     const State& parent = expanded_state(node);
     list_actions(node, parent, out);
     // Successors are goal-tested now, as when they are created (expand()):
-    // a goal is one step away however its entry would be ordered.
+    // a goal is one step away however its entry would be ordered. Only
+    // those that can be goals are applied (may_reach_goal).
+    const int unsatisfied = goal_effect_bound_.empty() ? 0 : goal_.unsatisfied(parent);
     for (std::size_t i = 0; i < applicable_.size(); ++i) {
         if (budget_ != nullptr) budget_->poll();
         const SchemaId schema = applicable_.schema(i);
+        if (!may_reach_goal(schema, unsatisfied)) continue;
         const std::span<const ObjectId> arguments = applicable_.arguments(i);
         State succ = applier_.apply(parent, schema, arguments);
         if (!goal_.is_goal(succ)) continue;

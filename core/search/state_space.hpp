@@ -48,8 +48,8 @@ class StateSpace final : public SearchSpace, public DeferredSuccessors {
     const ActionList& transitions(NodeId node, Expansion& out, const PruneFn& prune) override;
     NodeId child(NodeId parent, SchemaId schema, std::span<const ObjectId> arguments,
                  Expansion& out, bool& is_new) override;
-    bool is_preferred(NodeId parent, SchemaId schema, std::span<const ObjectId> arguments,
-                      StateId helpful_state, const ActionList& helpful) const override;
+    void preferred_flags(NodeId parent, const ActionList& actions, StateId helpful_state,
+                         const ActionList& helpful, std::vector<char>& flags) const override;
     std::size_t arity(SchemaId schema) const override {
         return static_cast<std::size_t>(task_.schemas[schema].arity());
     }
@@ -78,6 +78,13 @@ class StateSpace final : public SearchSpace, public DeferredSuccessors {
     // The symmetry groups of `node`'s state, computed unless they are the
     // last ones computed.
     void symmetry_groups_of(NodeId node, const State* state) const;
+    // Whether applying an action of `schema` in a state with `unsatisfied`
+    // goal literals can reach a goal: each literal it makes true is one
+    // effect of the action, so not when more are unsatisfied than the
+    // schema has effects (transitions() then skips applying it).
+    bool may_reach_goal(SchemaId schema, int unsatisfied) const {
+        return goal_effect_bound_.empty() || unsatisfied <= goal_effect_bound_[schema];
+    }
 
     const Task& task_;
     const StateLayout& layout_;
@@ -108,6 +115,15 @@ class StateSpace final : public SearchSpace, public DeferredSuccessors {
     ObjectSymmetry* symmetry_ = nullptr;
     mutable NodeId symmetry_node_ = -1;              // the node whose groups symmetry_ holds
     mutable std::vector<ObjectId> child_arguments_;  // scratch of is_preferred()
+    // Per schema, the goal literals one of its actions can make true (its
+    // effects); empty when no bound holds (axioms, conditional effects
+    // everywhere, a goal literal listed twice).
+    std::vector<int> goal_effect_bound_;
+    // preferred_flags()'s index of the helpful actions: canonical arguments,
+    // and (hash, index) pairs sorted by hash.
+    mutable ActionList helpful_canonical_;
+    mutable std::vector<std::pair<std::uint64_t, std::int32_t>> helpful_hashes_;
+    mutable std::vector<ObjectId> canonical_scratch_;
 };
 
 }  // namespace ll

@@ -11,6 +11,9 @@
 #include "core/pipeline.hpp"
 #include "core/planner.hpp"
 #include "core/search/evaluators.hpp"
+#include "core/search/state_space.hpp"
+#include "core/successors/object_symmetry.hpp"
+#include "core/task/goal.hpp"
 #include "core/task/static_facts.hpp"
 #include "core/validation/validator.hpp"
 #include "test_support.hpp"
@@ -255,6 +258,9 @@ TEST(Portfolio, PhasesParseAndDescribe) {
     EXPECT_THROW(parse_search_phases("paper,stall=-1"), Error);
     EXPECT_THROW(parse_search_phases("paper,stall=soon"), Error);
     EXPECT_EQ(parse_search_config("paper,stall=2.5").config.stall_s, 2.5);
+    EXPECT_THROW(parse_search_phases("paper,branching=-1"), Error);
+    EXPECT_THROW(parse_search_phases("paper,branching=wide"), Error);
+    EXPECT_EQ(parse_search_config("paper,branching=1000").config.max_branching, 1000);
     EXPECT_EQ(parse_search_config("paper,time-partial=0.7").config.time_fraction_partial, 0.7);
     EXPECT_EQ(
         to_string(parse_search_config("lama,time=0.2,time-partial=0.7").config, HeuristicKind::FF),
@@ -460,6 +466,104 @@ TEST(LazyMemory, StoredStatesGrowWithExpansionsNotTransitions) {
     const SearchResult eager = solve(task, with_config("paper"));
     ASSERT_EQ(eager.status, SearchStatus::Solved);
     EXPECT_GE(eager.stats.stored_states, 40 * eager.stats.expansions);
+}
+
+// Deferred generation marks the queued actions of a state as preferred in one
+// pass (StateSpace::preferred_flags): a listed (canonical) action is
+// preferred exactly when some helpful action is in its orbit under the
+// state's symmetry groups. Every applicable action of gripper p02's initial
+// state, canonical or not, taken alone as the helpful list, against the
+// orbit test of ObjectSymmetry.
+TEST(LazyMemory, PreferredFlagsAgreeWithOrbits) {
+    const Task task = test::load_task("gripper", "p02");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    SuccessorGenerator successors(task, layout, statics);
+    const GoalChecker goal(task, layout, statics);
+    ObjectSymmetry symmetry(task, layout);
+    StateSpace space(task, layout, successors, goal, &symmetry);
+    const NodeId root = space.root();
+    Expansion out;
+    const ActionList listed = space.transitions(root, out, {});
+    ASSERT_GT(out.symmetric, 0);
+    ActionList listed_copy;
+    for (std::size_t i = 0; i < listed.size(); ++i)
+        listed_copy.push_back(listed.schema(i), listed.arguments(i));
+
+    const State s0 = initial_state(task, layout);
+    std::vector<GroundAction> all;
+    successors.applicable_actions(s0, all);
+    ObjectSymmetry oracle(task, layout);
+    oracle.compute(s0);
+    std::vector<char> flags;
+    for (const GroundAction& helpful_action : all) {
+        ActionList helpful;
+        helpful.push_back(helpful_action);
+        space.preferred_flags(root, listed_copy, root, helpful, flags);
+        ASSERT_EQ(flags.size(), listed_copy.size());
+        int marked = 0;
+        for (std::size_t i = 0; i < listed_copy.size(); ++i) {
+            const bool expected =
+                listed_copy.schema(i) == helpful_action.schema &&
+                oracle.same_orbit(listed_copy.arguments(i), helpful_action.arguments);
+            EXPECT_EQ(flags[i] != 0, expected) << i;
+            marked += flags[i];
+        }
+        EXPECT_EQ(marked, 1);  // each orbit has one canonical action
+        // Helpful actions of another state mark nothing.
+        space.preferred_flags(root, listed_copy, root + 1, helpful, flags);
+        EXPECT_EQ(std::count(flags.begin(), flags.end(), 1), 0);
+    }
+}
+
+// transitions() applies only the actions that can reach a goal (not one
+// when more goal literals are false than an action has effects), and still
+// finds a goal one step away.
+void expect_goal_one_step_away(const Task& task) {
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    SuccessorGenerator successors(task, layout, statics);
+    const GoalChecker goal(task, layout, statics);
+    StateSpace space(task, layout, successors, goal);
+    Expansion out;
+    space.transitions(space.root(), out, {});
+    ASSERT_GE(out.goal, 0);
+    EXPECT_TRUE(space.is_goal(out.goal));
+    EXPECT_EQ(out.generated, 1);
+}
+
+TEST(LazyMemory, TransitionsFindAGoalOneStepAway) {
+    // As many false goal literals as a move has effects; a literal listed
+    // four times.
+    for (const char* goal_text : {"(and (visited c2) (at c2) (not (at c0)))",
+                                  "(and (visited c2) (visited c2) (visited c2) (visited c2))"}) {
+        const Task task = parse_task(kFanOutDomain,
+                                     std::string("(define (problem fan) (:domain fan) (:objects "
+                                                 "c0 c1 c2) (:init (at c0) (visited c0)) (:goal ") +
+                                         goal_text + "))",
+                                     "fan.pddl", "p.pddl");
+        expect_goal_one_step_away(task);
+    }
+}
+
+// branching=N ends a phase once its states have more than N successors on
+// average, as if its time share were used: the fan-out walker's states have
+// 50 each (staying put included), so an eager phase with branching=10
+// stops after the root's expansion and hands over to the next phase, which
+// solves the task.
+TEST(Portfolio, WideBranchingHandsOver) {
+    const Task task = parse_task(kFanOutDomain, fan_out_problem(50), "fan.pddl", "p.pddl");
+    OptionValues v;
+    v.config = "search=eager,h=goal-count,branching=10";
+    const SearchResult wide = solve(task, make_planner_options(v));
+    EXPECT_EQ(wide.status, SearchStatus::OutOfTime);
+    EXPECT_EQ(wide.stats.expansions, 1);
+    v.config = "search=eager,h=goal-count,branching=50";
+    EXPECT_EQ(solve(task, make_planner_options(v)).status, SearchStatus::Solved);
+    v.config = "search=eager,h=goal-count,branching=10;search=lazy,h=ff";
+    const SearchResult handed = solve(task, make_planner_options(v));  // no time limit
+    ASSERT_EQ(handed.status, SearchStatus::Solved);
+    EXPECT_TRUE(validate_plan(task, handed.plan).valid);
 }
 
 }  // namespace
