@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # The second command for a new user, and what CI runs (.ci/run): installs
 # what is missing, builds the web page (npm ci + esbuild) and the native,
-# native-asan and wasm presets (each once; native-asan is the clang build
+# native-asan and wasm presets (at once, each once; native-asan is the clang build
 # with ASan + UBSan that holds both the unit suite and the libFuzzer
-# targets), runs the ctest presets (native, native-asan: the unit suite under
-# ASan + UBSan, wasm), the fuzz targets for a fixed number of inputs
+# targets; of native only the programs and the resource tests), runs the
+# ctest presets (native: the tests of resident memory; native-asan: the
+# whole unit suite under ASan + UBSan; wasm), the fuzz targets for a fixed number of inputs
 # (scripts/fuzz.sh, two at a time), the smoke test over the real benchmark
 # domains (scripts/smoke-real-domains.sh, skipped without
 # ../shared/benchmarks), the ADL and action-cost ports of benchmarks/adl in
 # both spaces at once (benchmarks/adl/run_ports.py), the Slurm executor test
 # on a single-node Slurm it starts itself (tests/slurm/run-slurm-test.sh:
 # needs root; elsewhere it is skipped with the reason, in CI it always runs;
-# it mostly waits, so it runs in the background during the native-asan build),
+# it mostly waits, so it runs in the background during the ctest phases),
 # the browser end-to-end tests and the clang-format check, and prints the
 # wall-clock and CPU time (user + system, of every process it waited for) of
 # every phase. Every phase runs (the tests of a preset that failed to build
@@ -104,16 +105,61 @@ count_ctest() {
     tests_passed=$((tests_passed + total - failed))
 }
 
+# run_ctest PRESET [CTEST ARGS...]
 run_ctest() {
     local preset="$1" status=0
-    ctest --preset "$preset" --output-on-failure -j "$jobs" 2>&1 | tee "$log_dir/ctest-$preset.log" ||
-        status=$?
+    shift
+    ctest --preset "$preset" --output-on-failure -j "$jobs" "$@" 2>&1 |
+        tee "$log_dir/ctest-$preset.log" || status=$?
     count_ctest "$log_dir/ctest-$preset.log"
     return "$status"
 }
 
+# build_preset PRESET [TARGET...]: configure and build the preset (only the
+# targets given, if any).
 build_preset() {
-    cmake --preset "$1" && cmake --build --preset "$1" -j "$jobs"
+    local preset="$1" targets=()
+    shift
+    (($# == 0)) || targets=(--target "$@")
+    cmake --preset "$preset" && cmake --build --preset "$preset" -j "$jobs" "${targets[@]}"
+}
+
+# build_all: the three presets at once, each with -j "$jobs". Built one
+# after the other they left a core idle for ~140 s in all (a layer's
+# archive and include check, the final links, wasm's link-time
+# optimisation); at once, each fills the others' gaps. Each build's output
+# goes to its own log, printed when it ends; sets native_built, wasm_built
+# and native_asan_built.
+build_all() {
+    local presets=(native wasm native-asan) pids=() i status=0 result
+    local -A targets=([native]="lazylifted lltrain ll_resource_tests" [wasm]="" [native-asan]="")
+    for i in "${!presets[@]}"; do
+        (
+            local begin build_status=0
+            begin="$(now)"
+            # shellcheck disable=SC2086 # the target list splits into words
+            build_preset "${presets[$i]}" ${targets[${presets[$i]}]} || build_status=$?
+            awk -v a="$begin" -v b="$(now)" 'BEGIN { printf "build took %.0f s\n", b - a }'
+            exit "$build_status"
+        ) >"$log_dir/build-${presets[$i]}.log" 2>&1 &
+        pids+=($!)
+    done
+    for i in "${!presets[@]}"; do
+        result=ok
+        if wait "${pids[$i]}"; then
+            case "${presets[$i]}" in
+                native) native_built=1 ;;
+                wasm) wasm_built=1 ;;
+                native-asan) native_asan_built=1 ;;
+            esac
+        else
+            result=FAILED
+            status=1
+        fi
+        cat "$log_dir/build-${presets[$i]}.log"
+        echo "---- build ${presets[$i]}: $result ($(tail -n 1 "$log_dir/build-${presets[$i]}.log"))"
+    done
+    return "$status"
 }
 
 clang_format_check() {
@@ -214,8 +260,9 @@ run_adl_ports() {
 # "slurm-test: SKIPPED:" line says why); recorded as skipped, not as a failure
 # (with CI set the script fails instead).
 # It mostly waits for Slurm's daemons and its queue, so it runs in the
-# background (start_slurm_test) while the sanitized build compiles, and
-# run_slurm_test only collects it: its wall time in the table overlaps.
+# background (start_slurm_test, once the builds are done) while the ctest
+# and fuzz phases run, and run_slurm_test only collects it: its wall time in
+# the table overlaps.
 slurm_pid=""
 slurm_start=""
 start_slurm_test() {
@@ -271,20 +318,19 @@ run_e2e() {
 script_start="$(now)"
 source scripts/install-deps.sh
 run_phase "install deps" ll_install_deps --e2e || finish
-native_built=0 wasm_built=0 web_built=0
+native_built=0 wasm_built=0 web_built=0 native_asan_built=0
 run_phase "build web" build_web && web_built=1
-run_phase "build native" build_preset native && native_built=1
-run_phase "build wasm" build_preset wasm && wasm_built=1
+# The native (release) build gives the programs the smoke, ADL, Slurm and
+# wasm-against-native tests run, and the tests that measure resident memory
+# (label `resources`: they skip under sanitizers). The unit suite itself runs
+# once, under ASan + UBSan (native-asan): building it twice cost ~95 s.
+run_phase "build all" build_all || true
+if ((native_built)); then start_slurm_test; fi
 if ((native_built)); then
-    run_phase "ctest native" run_ctest native || true
+    run_phase "ctest native" run_ctest native -L resources || true
 else
     skip_phase "ctest native" "the native build failed"
 fi
-# The full unit suite under AddressSanitizer + UndefinedBehaviorSanitizer,
-# then the fuzz targets of the same build.
-if ((native_built)); then start_slurm_test; fi
-native_asan_built=0
-run_phase "build asan" build_preset native-asan && native_asan_built=1
 if ((native_asan_built)); then
     run_phase "native-asan" run_ctest native-asan || true
     run_phase "fuzz" run_fuzz || true

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/unit/cli_test_support.hpp"
+#include "tests/unit/toggles_task.hpp"
 
 namespace {
 
@@ -61,9 +62,11 @@ std::string long_problem() {
            " - place)\n  (:init " + init + ")\n  (:goal (at p11)))\n";
 }
 
+using ll::test::kTogglesDomain;
 using ll::test::quote;
 using ll::test::RunResult;
 using ll::test::slurp;
+using ll::test::toggles_problem;
 
 class CliTest : public ::testing::Test {
   protected:
@@ -541,28 +544,6 @@ TEST_F(CliValidate, MalformedPlanIsAnInputError) {
 
 // ---- time and memory limits ---------------------------------------------------
 
-// 30 independent switches and a contradictory goal: relaxed-reachable (so no
-// heuristic detects it) but unreachable, with 2^30 states to explore.
-constexpr const char* kTogglesDomain = R"((define (domain toggles)
-  (:requirements :strips :typing)
-  (:types bit)
-  (:predicates (on ?b - bit) (off ?b - bit))
-  (:action set :parameters (?b - bit) :precondition (off ?b)
-    :effect (and (on ?b) (not (off ?b))))
-  (:action reset :parameters (?b - bit) :precondition (on ?b)
-    :effect (and (off ?b) (not (on ?b)))))
-)";
-
-std::string toggles_problem(int bits = 30) {
-    std::string objects, init;
-    for (int i = 0; i < bits; ++i) {
-        objects += " b" + std::to_string(i);
-        init += " (off b" + std::to_string(i) + ")";
-    }
-    return "(define (problem toggles-" + std::to_string(bits) + ") (:domain toggles)\n  (:objects" +
-           objects + " - bit)\n  (:init" + init + ")\n  (:goal (and (on b0) (off b0))))\n";
-}
-
 using CliLimits = CliTest;
 
 TEST_F(CliLimits, TimeLimitExits23) {
@@ -593,53 +574,6 @@ TEST_F(CliLimits, MemoryLimitExits22) {
     EXPECT_EQ(j["status"], "out-of-memory");
     EXPECT_DOUBLE_EQ(j["memory_limit_mb"].get<double>(), 40.0);
 }
-
-// The memory limit holds within 10 % both ways. Toggles of
-// 1000 bits: states of ~4 KB, 1000 new ones per expansion, so the stores
-// that grow with the search (states, nodes, the open list) reach the limit
-// in seconds. They were vectors, whose last doubling copied past the limit
-// in one allocation: the state space peaked at 516 MB for 300, the partial
-// space at 1158 MB for 1000 (in segments: 302.6 and 1001.2 MB). Skipped
-// under sanitizers, whose shadow memory and quarantine are resident too.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
-
-class CliMemoryLimit : public CliTest,
-                       public ::testing::WithParamInterface<std::tuple<const char*, int>> {};
-
-TEST_P(CliMemoryLimit, PeakStaysWithinTenPercent) {
-    if (kSanitized) GTEST_SKIP() << "resident memory includes the sanitizer's";
-    const auto [space, limit] = GetParam();
-    write("tog.pddl", kTogglesDomain);
-    write("tp.pddl", toggles_problem(1000));
-    RunResult r =
-        run("plan tog.pddl tp.pddl --quiet --config paper --heuristic goal-count --space " +
-            std::string(space) + " --memory-limit " + std::to_string(limit) +
-            " --time-limit 2m --stats-json s.json");
-    ASSERT_EQ(r.code, 22) << r.err;
-    const nlohmann::json j = read_json("s.json");
-    EXPECT_EQ(j["status"], "out-of-memory");
-    const double peak = j["peak_memory_mb"].get<double>();
-    EXPECT_LE(peak, 1.1 * limit);
-    EXPECT_GE(peak, 0.9 * limit);
-}
-
-INSTANTIATE_TEST_SUITE_P(SpacesAndLimits, CliMemoryLimit,
-                         ::testing::Combine(::testing::Values("state", "partial"),
-                                            ::testing::Values(300, 1000)),
-                         [](const auto& info) {
-                             return std::string(std::get<0>(info.param)) + "_" +
-                                    std::to_string(std::get<1>(info.param));
-                         });
 
 // ---- the shared test tasks ------------------------------------------------------
 

@@ -4,11 +4,11 @@
 // memory limit peaked at its store's size above the limit (1421 MB for a
 // 1000 MB limit). SegmentedVector and StateRegistry grow by segments,
 // chunks and index shards; these tests check that they store what they are
-// given, and that a registry growing under a Budget stops near its limit.
+// given (tests/resources/memory_limits_test.cpp checks that a registry
+// growing under a Budget stops near its limit).
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <fstream>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -149,46 +149,6 @@ TEST(StateRegistry, AnIndexGrowthPastTheLimitThrowsAndChangesNothing) {
         EXPECT_EQ(registry.size(), before + 1);
     }
     EXPECT_GT(refused, 0);
-}
-
-// Resets the process's peak resident size (VmHWM) to the current size, so
-// that the peak measured below is this test's own.
-bool reset_peak_memory() {
-    std::ofstream clear_refs("/proc/self/clear_refs");
-    clear_refs << "5";
-    clear_refs.flush();
-    return static_cast<bool>(clear_refs);
-}
-
-// The registry of a search over 4 KB states, checked like the engine checks
-// its budget between expansions (every 10 ms). Its word arena was one
-// vector: with a 300 MB margin it doubled from 256 to 512 MB in one
-// allocation and peaked ~210 MB past the limit. In chunks it stops within
-// what 10 ms of insertions add.
-TEST(StateRegistry, GrowingUnderABudgetStopsNearTheMemoryLimit) {
-    if (!reset_peak_memory()) GTEST_SKIP() << "cannot reset the peak resident size";
-    Stopwatch clock;
-    const double margin_mb = 300;
-    const double limit_mb = current_memory_mb() + margin_mb;
-    Budget budget(&clock, kNoTime, limit_mb);
-    StateRegistry registry;
-    registry.set_budget(&budget);
-    std::vector<ObjectId> words(1024, -1);
-    try {
-        for (int i = 0;; ++i) {
-            words[static_cast<std::size_t>(i) % words.size()] = i;
-            bool inserted = false;
-            registry.insert(words, inserted);
-            ASSERT_TRUE(inserted);
-            budget.check();
-        }
-    } catch (const LimitReached& e) {
-        EXPECT_EQ(e.kind(), LimitReached::Kind::Memory);
-    }
-    // About 30 bytes of index, offset and hash per 4 KB state: the stop
-    // comes near the limit, not early.
-    EXPECT_GT(registry.size(), static_cast<int>(0.8 * margin_mb * 1024 * 1024 / 4100));
-    EXPECT_LT(peak_memory_mb(), limit_mb + 0.15 * margin_mb);
 }
 
 }  // namespace
