@@ -15,6 +15,7 @@
 #include <iostream>
 #include <new>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -35,6 +36,7 @@
 #include "core/pipeline.hpp"
 #include "core/planner.hpp"
 #include "core/training/bootstrap.hpp"
+#include "core/training/ranking_lp.hpp"
 #include "core/training/trainer.hpp"
 #include "core/validation/validator.hpp"
 
@@ -108,6 +110,9 @@ const CommandSpec& train_spec() {
              "--generate: goal atoms of the predicates the given problem's goal names, or "
              "of any fluent predicate"},
             {"--summary-json", "FILE", "none", "write the training summary as JSON"},
+            {"--export-lp", "FILE", "none",
+             "write the ranking LP of the final fit (all problems, the chosen iterations and "
+             "C) in CPLEX LP format, for other LP solvers (docs/training-lp.md)"},
             {"--quiet", "", "off", "no progress and no summary; warnings and errors only"},
         }};
     return spec;
@@ -265,6 +270,13 @@ TrainerOptions trainer_options(const ParsedArgs& a) {
         options.selection_time_limit_s = parse_time_limit_s(*v, "--selection-time-limit");
     }
     options.tune_iterations = static_cast<int>(parse_count(a, "--tune-iterations", 10));
+    if (auto path = a.value("--export-lp")) {
+        // With --bootstrap every round's fit overwrites it: the last one stays.
+        options.on_refit_lp = [path = *path](const FeatureMatrix& rows,
+                                             std::span<const RankingTuple> tuples, double c) {
+            write_text_file(path, ranking_lp_text(rows, tuples, c));
+        };
+    }
     return options;
 }
 

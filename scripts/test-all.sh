@@ -105,13 +105,40 @@ count_ctest() {
     tests_passed=$((tests_passed + total - failed))
 }
 
+# The unit suite in ctest shards (LL_UNIT_TEST_SHARDS, tests/CMakeLists.txt)
+# counts as the tests in the shards' GoogleTest XML reports, not as one test
+# per shard; a shard that ended without its report (a crash) counts as one
+# failure.
+count_unit_shards() {
+    local log="$1" reports="$2" shard result report counts total failures disabled errors
+    while read -r shard result; do
+        if [[ "$result" == Passed ]]; then
+            tests_passed=$((tests_passed - 1))
+        else
+            tests_failed=$((tests_failed - 1))
+        fi
+        report="$reports/$shard.xml"
+        counts="$(sed -nE 's/^<testsuites tests="([0-9]+)" failures="([0-9]+)" disabled="([0-9]+)" errors="([0-9]+)".*/\1 \2 \3 \4/p' \
+            "$report" 2>/dev/null || true)"
+        if [[ -z "$counts" ]]; then
+            tests_failed=$((tests_failed + 1))
+            continue
+        fi
+        read -r total failures disabled errors <<<"$counts"
+        tests_passed=$((tests_passed + total - failures - errors - disabled))
+        tests_failed=$((tests_failed + failures + errors))
+    done < <(sed -nE 's/.*Test +#[0-9]+: ll_unit_tests\.(shard_[0-9]+) \.+ *(\*\*\*)?([A-Za-z]+).*/\1 \3/p' "$log")
+}
+
 # run_ctest PRESET [CTEST ARGS...]
 run_ctest() {
-    local preset="$1" status=0
+    local preset="$1" status=0 reports="build/$1/tests/unit-shards"
     shift
+    rm -rf "$reports"
     ctest --preset "$preset" --output-on-failure -j "$jobs" "$@" 2>&1 |
         tee "$log_dir/ctest-$preset.log" || status=$?
     count_ctest "$log_dir/ctest-$preset.log"
+    count_unit_shards "$log_dir/ctest-$preset.log" "$reports"
     return "$status"
 }
 

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -503,6 +504,54 @@ struct RankingLp::Impl {
         return result;
     }
 };
+
+namespace {
+
+// A term " + 3 wp12 - 3 wn12"; a line break every few terms (LP readers
+// limit line lengths).
+void append_term(std::string& out, double coefficient, const char* name, int index, int& terms) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, " %c %.17g %s%d", coefficient < 0 ? '-' : '+',
+                  std::fabs(coefficient), name, index);
+    out += buffer;
+    if (++terms % 8 == 0) out += "\n ";
+}
+
+}  // namespace
+
+std::string ranking_lp_text(const FeatureMatrix& rows, std::span<const RankingTuple> tuples,
+                            double C) {
+    std::vector<char> used(static_cast<std::size_t>(rows.num_features()), 0);
+    std::string constraints;
+    for (std::size_t i = 0; i < tuples.size(); ++i) {
+        const RankingTuple& t = tuples[i];
+        if (!(t.weight > 0)) continue;  // never constrains w
+        int terms = 0;
+        constraints += " t" + std::to_string(i) + ":";
+        for_each_difference(rows.row(t.worse), rows.row(t.better), [&](int k, double d) {
+            used[static_cast<std::size_t>(k)] = 1;
+            append_term(constraints, d, "wp", k, terms);
+            append_term(constraints, -d, "wn", k, terms);
+        });
+        append_term(constraints, 1, "z", static_cast<int>(i), terms);
+        char rhs[40];
+        std::snprintf(rhs, sizeof rhs, " >= %.17g\n", t.delta);
+        constraints += rhs;
+    }
+    std::string out = "\\ lltrain ranking LP (docs/training-lp.md), C = " + std::to_string(C) +
+                      "\nMinimize\n obj:";
+    int terms = 0;
+    for (std::size_t k = 0; k < used.size(); ++k) {
+        if (!used[k]) continue;
+        append_term(out, 1, "wp", static_cast<int>(k), terms);
+        append_term(out, 1, "wn", static_cast<int>(k), terms);
+    }
+    for (std::size_t i = 0; i < tuples.size(); ++i)
+        if (tuples[i].weight > 0)
+            append_term(out, C * tuples[i].weight, "z", static_cast<int>(i), terms);
+    out += "\nSubject To\n" + constraints + "End\n";
+    return out;
+}
 
 RankingLp::RankingLp(const FeatureMatrix& rows, std::span<const RankingTuple> tuples,
                      RankingLpOptions options)

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "core/learning/feature_matrix.hpp"
@@ -75,6 +76,15 @@ struct RankingLpResult {
 // for the validation objective when tuning C.
 double ranking_loss(const FeatureMatrix& rows, std::span<const RankingTuple> tuples,
                     std::span<const double> weights);
+
+// The whole LP above for `tuples` and `C` in CPLEX LP format, for other
+// solvers (lltrain --export-lp; docs/training-lp.md, "Clp and HiGHS"):
+// minimise Σ_k (wp<k> + wn<k>) + Σ_i Cσ_i z<i> subject to one row
+// t<i>: Σ_k d_ik (wp<k> − wn<k>) + z<i> ≥ δ_i per tuple with σ_i > 0, all
+// variables ≥ 0; the features are those some d_i uses. Its optimum is the
+// trainer's objective (RankingLpResult::objective) at convergence.
+std::string ranking_lp_text(const FeatureMatrix& rows, std::span<const RankingTuple> tuples,
+                            double C);
 
 class RankingLp {
   public:

@@ -446,6 +446,7 @@ RankingLpResult refit(const RankingDataset& final_data, const SelectionCandidate
     RankingLpOptions lp_options;
     lp_options.seed = options.seed;
     lp_options.time_limit_s = options.lp_time_limit_s;
+    if (options.on_refit_lp) options.on_refit_lp(final_data.rows, all, chosen.c);
     RankingLp lp(final_data.rows, all, lp_options);
     const RankingLpResult fit = lp.solve(chosen.c, [&](const RankingLpProgress& p) {
         report(progress, TrainerProgress::Phase::Refit, p.round, 0,

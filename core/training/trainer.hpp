@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,10 @@ struct TrainerOptions {
     // A check is a relaxed exploration: about 15 ms on a large warehouse
     // training problem.
     int dead_end_probe_checks = 500;
+    // Called with the refit's LP (all problems, the chosen iterations and
+    // C) before it is solved: lltrain --export-lp writes ranking_lp_text of it.
+    std::function<void(const FeatureMatrix& rows, std::span<const RankingTuple> tuples, double c)>
+        on_refit_lp;
 };
 
 // The WL iteration counts tried when none are given: 1-3 where the search

@@ -587,3 +587,31 @@ test('anytime: the plans found are listed as they come, the final one marked; on
     assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });
+
+// Stop during the improvement keeps the best plan found: the towers example
+// (learned model) finds its first plans within 2 s, then searches on until
+// its 30 s time limit without a cheaper one.
+test('anytime: Stop keeps the best plan found, marked final as stopped', async () => {
+    const page = await openEditor();
+    await pickExample(page, 'blocksworld-towers');
+    assert.equal(await page.isChecked('#anytime-toggle'), true);
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="improving"]', { timeout: SOLVE_TIMEOUT_MS });
+    await page.waitForSelector('#plans-found li');
+    await page.click('#stop-btn');
+    await page.waitForSelector('#status[data-status="stopped"]', { timeout: STOP_LIMIT_MS * 5 });
+    await page.waitForSelector('#plans-found li[data-final="true"]');
+    const rows = await page.$$eval('#plans-found li', (items) => items.map((li) => ({
+        number: Number(li.dataset.number), cost: Number(li.dataset.cost), final: li.dataset.final === 'true',
+        text: li.textContent })));
+    const last = rows.at(-1);
+    assert.equal(last.final, true, JSON.stringify(rows));
+    assert.match(last.text, /final: stopped: the best plan found/);
+    assert.match(await page.textContent('#status'),
+                 new RegExp(`plan ${last.number} \\(cost ${last.cost}\\) is the best found`));
+    assert.equal(await page.textContent('#plan-cost'), `cost ${last.cost}`);
+    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    assert.equal(await page.isDisabled('#solve-btn'), false);
+    assert.deepEqual(page.ll.errors, []);
+    await page.context().close();
+});

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <map>
 #include <random>
@@ -268,6 +269,35 @@ TEST(RankingLp, GenerationMatchesFullLp) {
             EXPECT_NEAR(r.objective, C * r.loss + l1(r.weights), 1e-9 * r.objective);
         }
     }
+}
+
+// lltrain --export-lp: the text, read back by Clp's LP reader, is the full
+// LP: the same optimum as the generation's, one row per tuple with σ > 0.
+TEST(RankingLp, ExportedLpTextHasTheSameOptimum) {
+    Dataset data = random_dataset(60, 40, 8, 15, 13);
+    data.tuples.push_back(tuple(0, 1, 1, 0));  // σ = 0: never a row
+    const double C = 0.7;
+    const std::string text = ranking_lp_text(data.rows, data.tuples, C);
+    const std::string path = ::testing::TempDir() + "ranking_lp_export_test.lp";
+    {
+        std::FILE* f = std::fopen(path.c_str(), "w");
+        ASSERT_NE(f, nullptr);
+        std::fwrite(text.data(), 1, text.size(), f);
+        std::fclose(f);
+    }
+    ClpSimplex model;
+    model.setLogLevel(0);
+    ASSERT_EQ(model.readLp(path.c_str()), 0);
+    std::remove(path.c_str());
+    EXPECT_EQ(model.numberRows(), static_cast<int>(data.tuples.size()) - 1);
+    model.initialSolve();
+    ASSERT_EQ(model.status(), 0);
+    RankingLpOptions options;
+    options.tolerance = 1e-9;
+    const RankingLpResult r = RankingLp(data.rows, data.tuples, options).solve(C);
+    EXPECT_NEAR(model.objectiveValue(), r.objective, 1e-6 * r.objective);
+    EXPECT_NEAR(model.objectiveValue(), full_lp_objective(data.rows, data.tuples, C),
+                1e-6 * r.objective);
 }
 
 TEST(RankingLp, DefaultOptionsMatchFullLpWithinTolerance) {

@@ -1,7 +1,7 @@
 // The Learn tab (a page view, views/page-views.js): "Learn a heuristic for
 // this domain". Takes the editor's domain and problem, makes more problems
 // from it and trains a WL model by bootstrap (recipe.js) in the trainer's
-// worker (wasm/lazylifted-trainer.mjs, loaded on the first Learn), within a
+// worker (wasm/lazylifted-trainer.mjs, loaded when a Learn starts), within a
 // time budget: several candidate models, the one that searches held-out
 // problems best is kept (recipe.js). The rounds show live (problems with a
 // plan after each round of each candidate, a bar each), with the phase, a
@@ -18,15 +18,14 @@ const DEFAULT_BUDGET_S = 50;
 const TRAINER_URL = () => new URL('lazylifted-trainer.mjs', document.baseURI).href;
 const API_URL = () => new URL('lazylifted-api.mjs', document.baseURI).href;
 
-let trainerPromise = null;  // one trainer (and worker) for the page, made on the first Learn
-
-function trainer() {
-    trainerPromise ??= import(TRAINER_URL()).then((api) => api.createTrainer());
-    trainerPromise.catch(() => { trainerPromise = null; });
-    return trainerPromise;
+// A fresh trainer (its own worker) or validation planner for each step of
+// a Learn (recipe.js terminates it after the step): the validation
+// searches do not hold the page's Solve, and no wasm heap outlives its step.
+function makeTrainer() {
+    return import(TRAINER_URL()).then((api) => api.createTrainer());
 }
 
-function validationPlanner() {
+function makeValidationPlanner() {
     return import(API_URL()).then((api) => api.createPlanner());
 }
 
@@ -182,12 +181,8 @@ async function run(host, budgetS) {
     store.set({ learning: { state: 'running', controller, candidates: [], problems: null, result: null,
                             progress: { phase: 'loading' }, startedAt: performance.now() } });
     host.hideError();
-    let planner = null;
     try {
-        // The validation searches run in a planner of their own, so that the
-        // page's Solve stays free while a model is learnt.
-        [planner] = await Promise.all([validationPlanner(), trainer()]);
-        const result = await learn(await trainer(), planner, texts, {
+        const result = await learn({ makeTrainer, makePlanner: makeValidationPlanner }, texts, {
             budgetS, signal: controller.signal,
             onEvent: (report) => store.set({ learning: applyReport(store.get().learning, report) }),
         });
@@ -205,8 +200,6 @@ async function run(host, budgetS) {
         update({ state: 'error', controller: null });
         host.showError({ category: error?.category ?? 'internal', message: error?.message ?? String(error),
                          file: error?.file ?? null, line: error?.line ?? null, column: error?.column ?? null });
-    } finally {
-        planner?.terminate();
     }
 }
 

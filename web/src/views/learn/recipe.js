@@ -77,9 +77,26 @@ async function validate(planner, domain, problems, model, recipe, signal) {
     return { evaluations, solved, problems: problems.length };
 }
 
+// Runs use(worker) on a fresh worker from make() and terminates it after.
+// A wasm heap never shrinks, and the page's renderer holds every worker's:
+// a trainer that lived through all candidates, beside the validation
+// planner, made the renderer's peak their sum (blocksworld towers: 281 MB of
+// the 300 MB budget); one at a time, the peak is the larger of the two.
+async function using(make, use) {
+    const worker = await make();
+    try {
+        return await use(worker);
+    } finally {
+        worker.terminate();
+    }
+}
+
 /**
- * Learns a model for the editor's domain with `trainer` (createTrainer())
- * and `planner` (createPlanner(), for the validation searches). Resolves
+ * Learns a model for the editor's domain. `makeTrainer()` resolves with a
+ * fresh trainer (createTrainer()), `makePlanner()` with a fresh planner
+ * (createPlanner(), for the validation searches); each is made for one step
+ * (the held-out problems, a candidate's training, its validation) and
+ * terminated after it (`using`). Resolves
  * with the chosen candidate's trainer result ({model, rounds, ...},
  * docs/js-api.md) plus {candidates: [{index, validation, trainingTimeS,
  * rounds, problems, problemsWithPlans}], chosen, seconds}; rejects with an
@@ -88,10 +105,11 @@ async function validate(planner, domain, problems, model, recipe, signal) {
  * 'validating', candidate}, {phase: 'validated', candidate, validation} and
  * the trainer's progress reports with their candidate.
  */
-export async function learn(trainer, planner, texts, { budgetS, signal, onEvent, recipe = RECIPE }) {
+export async function learn({ makeTrainer, makePlanner }, texts, { budgetS, signal, onEvent, recipe = RECIPE }) {
     const startedAt = now();
     const left = () => budgetS - (now() - startedAt);
-    const held = await generated(trainer, texts, recipe.validation, recipe.seed + 1000, { signal, prefix: 'v' });
+    const held = await using(makeTrainer, (trainer) =>
+        generated(trainer, texts, recipe.validation, recipe.seed + 1000, { signal, prefix: 'v' }));
     const candidates = [];
     let best = null;
     let slowestS = 0;
@@ -100,17 +118,20 @@ export async function learn(trainer, planner, texts, { budgetS, signal, onEvent,
         if (k > 0 && left() < slowestS * 1.2) break;
         const begun = now();
         onEvent?.({ phase: 'generating', candidate: k });
-        const problems = [{ name: EDITOR_PROBLEM, text: texts.problem },
-                          ...await generated(trainer, texts, recipe.training, recipe.seed + 100 * k,
-                                             { signal, prefix: 't' })];
-        const result = await trainer.train({
-            domain: texts.domain, domainFile: 'domain.pddl', problems,
-            timeBudget: Math.max(1, left() - slowestS * 0.2), solveTimeLimit: recipe.solveTimeLimitS,
-            maxRounds: recipe.maxRounds, seed: recipe.seed,
-        }, { signal, onProgress: (report) => onEvent?.({ ...report, candidate: k, problems: problems.length }) });
+        const result = await using(makeTrainer, async (trainer) => {
+            const problems = [{ name: EDITOR_PROBLEM, text: texts.problem },
+                              ...await generated(trainer, texts, recipe.training, recipe.seed + 100 * k,
+                                                 { signal, prefix: 't' })];
+            return trainer.train({
+                domain: texts.domain, domainFile: 'domain.pddl', problems,
+                timeBudget: Math.max(1, left() - slowestS * 0.2), solveTimeLimit: recipe.solveTimeLimitS,
+                maxRounds: recipe.maxRounds, seed: recipe.seed,
+            }, { signal, onProgress: (report) => onEvent?.({ ...report, candidate: k, problems: problems.length }) });
+        });
         if (result.status !== 'ok') throw trainerError(result);
         onEvent?.({ phase: 'validating', candidate: k, result });
-        const validation = await validate(planner, texts.domain, held, result.model, recipe, signal);
+        const validation = await using(makePlanner, (planner) =>
+            validate(planner, texts.domain, held, result.model, recipe, signal));
         const candidate = { index: k, validation, trainingTimeS: result.trainingTimeS, rounds: result.rounds,
                             problems: result.problems, problemsWithPlans: result.problemsWithPlans };
         candidates.push(candidate);
