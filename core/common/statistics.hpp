@@ -19,7 +19,7 @@ struct Statistics {
     std::int64_t generated_transitions = 0;  // children considered, duplicates included
     std::int64_t dead_ends = 0;
     std::int64_t skipped_evaluations = 0;  // PS² single-successor chains
-    std::int64_t symmetric_pruned = 0;     // actions left out as symmetric (symmetry=on)
+    std::int64_t symmetric_pruned = 0;     // actions (S³: partial bindings) left out as symmetric
     double best_h = std::numeric_limits<double>::infinity();
     double initial_h = std::numeric_limits<double>::infinity();
     double search_time_s = 0;

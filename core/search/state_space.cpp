@@ -145,15 +145,17 @@ const State& StateSpace::expanded_state(NodeId node) {
 
 void StateSpace::list_actions(NodeId node, const State& state, Expansion& out) {
     applicable_.clear();
-    successors_.applicable_actions(state, applicable_);
-    if (symmetry_ != nullptr) {
-        symmetry_groups_of(node, &state);
-        if (symmetry_->grouped_objects() > 0) {
-            out.symmetric += static_cast<std::int64_t>(
-                applicable_.erase_if([&](SchemaId, std::span<const ObjectId> arguments) {
-                    return !symmetry_->is_canonical(arguments);
-                }));
-        }
+    if (symmetry_ != nullptr) symmetry_groups_of(node, &state);
+    if (symmetry_ == nullptr || symmetry_->grouped_objects() == 0) {
+        successors_.applicable_actions(state, applicable_);
+    } else {
+        // Partial bindings without a canonical completion are skipped inside
+        // the join (counted once each); the rest is filtered here.
+        out.symmetric += successors_.applicable_actions(state, applicable_, *symmetry_);
+        out.symmetric += static_cast<std::int64_t>(
+            applicable_.erase_if([&](SchemaId, std::span<const ObjectId> arguments) {
+                return !symmetry_->is_canonical(arguments);
+            }));
     }
     out.transitions += static_cast<std::int64_t>(applicable_.size());
 }

@@ -292,12 +292,44 @@ void ObjectSymmetry::compute(const State& state) {
     // Members in class order, which is increasing id within each group.
     group_members_.resize(static_cast<std::size_t>(group_begin_.back()));
     fill_.assign(group_begin_.begin(), group_begin_.end() - 1);
+    if (rank_.size() < class_of_.size()) rank_.resize(class_of_.size(), 0);
     for (const auto& c : classes_) {
         for (ObjectId o : c) {
-            if (group_of_[o] >= 0) group_members_[fill_[group_of_[o]]++] = o;
+            const std::int32_t g = group_of_[o];
+            if (g < 0) continue;
+            rank_[o] = fill_[g] - group_begin_[g];
+            group_members_[fill_[g]++] = o;
         }
     }
     grouped_objects_ = static_cast<int>(group_members_.size());
+}
+
+bool ObjectSymmetry::may_be_canonical(const ObjectId* binding, std::uint64_t bound,
+                                      int arity) const {
+    for (int p = 0; p < arity; ++p) {
+        if (((bound >> p) & 1) == 0) continue;
+        const ObjectId x = binding[p];
+        const std::int32_t g = group_of_[x];
+        if (g < 0 || rank_[x] == 0) continue;
+        // Distinct objects of g bound before p, and positions not bound yet.
+        int before = 0;
+        bool earlier = false;
+        for (int q = 0; q < p && !earlier; ++q) {
+            if (((bound >> q) & 1) == 0) {
+                ++before;
+                continue;
+            }
+            const ObjectId y = binding[q];
+            if (y == x) earlier = true;
+            if (group_of_[y] != g) continue;
+            bool repeated = false;
+            for (int r = 0; r < q && !repeated; ++r)
+                repeated = ((bound >> r) & 1) != 0 && binding[r] == y;
+            if (!repeated) ++before;
+        }
+        if (!earlier && rank_[x] > before) return false;
+    }
+    return true;
 }
 
 void ObjectSymmetry::index_atom_refs(const State& state) {

@@ -53,6 +53,14 @@ class ObjectSymmetry {
     // Whether each group's objects occur in `arguments` (first occurrences,
     // left to right) as the group's smallest ids in increasing order.
     bool is_canonical(std::span<const ObjectId> arguments) const;
+    // Whether a partial binding (positions whose bit is set in `bound`, of
+    // `arity` < 64 positions) may still complete to a canonical action: a
+    // necessary condition, so the successor generator can skip bindings
+    // with no canonical completion instead of generating them all. A bound
+    // object of rank r in its group needs r distinct objects of its group
+    // before its first occurrence, which the positions before it, bound or
+    // not, must be able to hold.
+    bool may_be_canonical(const ObjectId* binding, std::uint64_t bound, int arity) const;
     // Renames `arguments` to their canonical form in the last state.
     void canonicalise(std::span<ObjectId> arguments) const;
     // Whether a permutation within the last state's groups maps `a` onto `b`
@@ -84,6 +92,7 @@ class ObjectSymmetry {
 
     // Per state, flat (compute() allocates nothing once they have grown).
     std::vector<std::int32_t> group_of_;        // object -> group, or -1
+    std::vector<std::int32_t> rank_;            // object -> index in its group
     std::vector<std::int32_t> group_begin_{0};  // group g: members [begin[g], begin[g + 1])
     std::vector<ObjectId> group_members_;
     int grouped_objects_ = 0;

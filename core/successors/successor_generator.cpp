@@ -357,6 +357,7 @@ bool SuccessorGenerator::search(const ActionSchema& schema, const JoinPlan& plan
         for (ObjectId o : task_.objects_of_type[step.type]) {
             b[step.param] = o;
             if (!run_checks_outlined(schema, step.checks, b)) continue;
+            if (check_canonical_ && !admits(schema, i, b)) continue;
             if (!search(schema, plan, i + 1, b, emit)) return false;
         }
         return true;
@@ -364,6 +365,7 @@ bool SuccessorGenerator::search(const ActionSchema& schema, const JoinPlan& plan
     auto visit = [&](const ObjectId* tuple) LL_HOT_INLINE_LAMBDA {
         if (!match_ops(step, tuple, b)) return true;
         if (!run_checks(schema, step.checks, b)) return true;
+        if (check_canonical_ && !admits(schema, i, b)) return true;
         return search(schema, plan, i + 1, b, emit);
     };
     return scan(step, b, visit);
@@ -404,6 +406,19 @@ bool SuccessorGenerator::run(SchemaId schema_id, std::span<const ObjectId> prefi
     const JoinPlan& plan = plan_for(schema_id, prefix.size());
     ObjectId* b = binding_.data();
     std::copy(prefix.begin(), prefix.end(), b);
+    check_canonical_ = canonical_ != nullptr && schema.arity() < 64;
+    if (check_canonical_) {
+        // The positions bound after each step: the prefix, then each
+        // step's enumerated parameter or bound tuple positions.
+        std::uint64_t mask = (std::uint64_t(1) << prefix.size()) - 1;
+        bound_after_.clear();
+        for (const JoinStep& step : plan.steps) {
+            if (step.kind == JoinStep::Kind::Enumerate) mask |= std::uint64_t(1) << step.param;
+            for (const ArgOp& op : step.ops)
+                if (op.kind == ArgOp::Kind::Bind) mask |= std::uint64_t(1) << op.value;
+            bound_after_.push_back(mask);
+        }
+    }
     if (!run_checks_outlined(schema, plan.initial_checks, b)) return true;
     return search(schema, plan, 0, b, emit);
 }
@@ -430,6 +445,29 @@ void SuccessorGenerator::applicable_actions(const State& state, std::vector<Grou
 void SuccessorGenerator::applicable_actions(const State& state, ActionList& out) {
     collect_applicable(state,
                        [&](SchemaId s, std::span<const ObjectId> args) { out.push_back(s, args); });
+}
+
+std::int64_t SuccessorGenerator::applicable_actions(const State& state, ActionList& out,
+                                                    const ObjectSymmetry& canonical) {
+    canonical_ = &canonical;
+    skipped_ = 0;
+    try {
+        applicable_actions(state, out);
+    } catch (...) {
+        canonical_ = nullptr;
+        check_canonical_ = false;
+        throw;
+    }
+    canonical_ = nullptr;
+    check_canonical_ = false;
+    return skipped_;
+}
+
+bool SuccessorGenerator::admits(const ActionSchema& schema, std::size_t step,
+                                const ObjectId* binding) {
+    if (canonical_->may_be_canonical(binding, bound_after_[step], schema.arity())) return true;
+    ++skipped_;
+    return false;
 }
 
 bool SuccessorGenerator::for_each_applicable(

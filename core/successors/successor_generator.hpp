@@ -15,6 +15,7 @@
 
 #include "core/common/budget.hpp"
 #include "core/successors/join_plan.hpp"
+#include "core/successors/object_symmetry.hpp"
 #include "core/task/action_list.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
@@ -51,6 +52,13 @@ class SuccessorGenerator {
     void applicable_actions(const State& state, std::vector<GroundAction>& out);
     // The same, flat: no allocation per action (search's hot path).
     void applicable_actions(const State& state, ActionList& out);
+    // The same, skipping the partial bindings that cannot complete to an
+    // action canonical under `canonical`'s groups (computed for `state`;
+    // ObjectSymmetry::may_be_canonical): most non-canonical actions are
+    // never generated. Some still are; callers filter them with
+    // is_canonical(). Returns the number of partial bindings skipped.
+    std::int64_t applicable_actions(const State& state, ActionList& out,
+                                    const ObjectSymmetry& canonical);
 
     // Calls `emit(args)` for each applicable action of `schema` whose first
     // prefix.size() arguments equal `prefix`; stop early when it returns false.
@@ -137,8 +145,19 @@ class SuccessorGenerator {
     bool run(SchemaId schema, std::span<const ObjectId> prefix, Emit& emit);
     bool exists(SchemaId schema, std::span<const ObjectId> prefix);
 
+    // Whether the binding after step `step` of the running plan may complete
+    // canonically (always true outside the canonical overload).
+    bool admits(const ActionSchema& schema, std::size_t step, const ObjectId* binding);
+
     const Task& task_;
     const StateLayout& layout_;
+    // The canonical overload of applicable_actions(): the groups, per step
+    // of the running plan the positions bound after it, and the count of
+    // skipped bindings.
+    const ObjectSymmetry* canonical_ = nullptr;
+    bool check_canonical_ = false;
+    std::vector<std::uint64_t> bound_after_;
+    std::int64_t skipped_ = 0;
     const StaticFacts& statics_;
     JoinLookups lookups_;
     CompiledJoins joins_;

@@ -201,6 +201,17 @@ TEST_P(ObjectSymmetryOracle, CanonicalTwinsLeadToSymmetricStates) {
             ++checked;
         }
         if (!actions.empty()) EXPECT_GE(canonical, 1);
+        // Generation that skips bindings without a canonical completion
+        // keeps every canonical action, in the same order.
+        std::vector<GroundAction> expected;
+        for (const GroundAction& a : actions)
+            if (symmetry.is_canonical(a.arguments)) expected.push_back(a);
+        ActionList skipping;
+        successors.applicable_actions(s, skipping, symmetry);
+        std::vector<GroundAction> kept;
+        for (std::size_t i = 0; i < skipping.size(); ++i)
+            if (symmetry.is_canonical(skipping.arguments(i))) kept.push_back(skipping.action(i));
+        EXPECT_EQ(kept, expected);
     }
     EXPECT_GT(checked, 0);
 }
