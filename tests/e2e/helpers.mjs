@@ -289,3 +289,13 @@ export function exampleTexts(id) {
     const read = (file) => fs.readFileSync(path.join(dir, file), 'utf8');
     return { domain: read(example.domainFile), problem: read(example.problemFile) };
 }
+
+/**
+ * Waits until the editor page's search has ended with a plan and the plan
+ * shown is validated: an anytime search validates each plan as it comes, so
+ * the badge alone may belong to a plan a cheaper one then replaces.
+ */
+export async function waitForSolvedAndValid(page, timeout) {
+    await page.waitForFunction(() => document.getElementById('status').dataset.status === 'solved' &&
+        document.getElementById('valid-badge').dataset.valid === 'true', null, { timeout });
+}

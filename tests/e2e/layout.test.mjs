@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { openPage, screenshot, useSiteAndBrowser, waitForEditorPage } from './helpers.mjs';
+import { openPage, screenshot, useSiteAndBrowser, waitForEditorPage, waitForSolvedAndValid } from './helpers.mjs';
 
 const SOLVE_TIMEOUT_MS = 20000;
 const site = useSiteAndBrowser();
@@ -18,7 +18,7 @@ async function solvedPage(viewport) {
     await page.goto(site.server.url);
     await waitForEditorPage(page);
     await page.click('#solve-btn');
-    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    await waitForSolvedAndValid(page, SOLVE_TIMEOUT_MS);
     return page;
 }
 
@@ -88,7 +88,7 @@ test('the state picture\'s code loads when the picture is seen, after the plan',
     // Solved with another tab open: the picture waits for the State tab.
     await page.click('#tab-goals');
     await page.click('#solve-btn');
-    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    await waitForSolvedAndValid(page, SOLVE_TIMEOUT_MS);
     await page.waitForTimeout(1000);
     assert.deepEqual(pictureCode(), [], 'no picture code while the State tab is closed');
     await page.click('#tab-state');

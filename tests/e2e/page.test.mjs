@@ -588,16 +588,46 @@ test('anytime: the plans found are listed as they come, the final one marked; on
     await page.context().close();
 });
 
-// Stop during the improvement keeps the best plan found: the towers example
-// (learned model) finds its first plans within 2 s, then searches on until
-// its 30 s time limit without a cheaper one.
-test('anytime: Stop keeps the best plan found, marked final as stopped', async () => {
+// The towers example (learned model) finds its first plans within 2 s, then
+// searches on until its 30 s time limit without a cheaper one: the plan shown
+// is validated and its states can be stepped through during the search (the
+// API's second worker); Stop keeps the best plan found.
+test('anytime: the plan shown is validated during the search; Stop keeps the best, final as stopped', async () => {
     const page = await openEditor();
     await pickExample(page, 'blocksworld-towers');
     assert.equal(await page.isChecked('#anytime-toggle'), true);
+    const windowStart = await page.evaluate(() => performance.now());
     await page.click('#solve-btn');
     await page.waitForSelector('#status[data-status="improving"]', { timeout: SOLVE_TIMEOUT_MS });
     await page.waitForSelector('#plans-found li');
+    // Read in one task: a newer plan may replace the shown one at any time.
+    const shown = await (await page.waitForFunction(() => {
+        if (document.getElementById('valid-badge').dataset.valid !== 'true') return null;
+        const status = document.getElementById('status').dataset.status;
+        const initial = document.getElementById('step-label').textContent;
+        const atoms = document.querySelectorAll('#state-view .atom').length;
+        const solvedAt = performance.getEntriesByName('ll-solve').at(-1).startTime;
+        const solveToValidMs = performance.now() - solvedAt;
+        const solveToPlanMs = performance.getEntriesByName('ll-plan-shown').find((m) => m.startTime > solvedAt)
+            .startTime - solvedAt;
+        document.getElementById('step-next').click();
+        return { status, initial, solveToValidMs, solveToPlanMs, atoms, cost: document.getElementById('plan-cost').textContent,
+                 steps: document.querySelectorAll('#plan-list li').length,
+                 step1: document.getElementById('step-label').textContent,
+                 current: document.querySelector('#plan-list li.current')?.dataset.step };
+    }, null, { timeout: SOLVE_TIMEOUT_MS })).jsonValue();
+    assert.equal(shown.status, 'improving', 'validated before the search ends');
+    recordMetrics({ anytimeSolveToPlanMs: Math.round(shown.solveToPlanMs),
+                    anytimeSolveToValidMs: Math.round(shown.solveToValidMs) });
+    assert.equal(shown.initial, `Initial state (${shown.steps} steps to go)`);
+    assert.ok(shown.atoms > 0, JSON.stringify(shown));
+    assert.match(shown.step1, new RegExp(`^Step 1 / ${shown.steps}: `));
+    assert.equal(shown.current, '1');
+    const listed = await page.$$eval('#plans-found li', (items) => items.map((li) => `cost ${li.dataset.cost}`));
+    assert.ok(listed.includes(shown.cost), `${shown.cost} of ${listed}`);
+    assert.equal(await page.getAttribute('#status', 'data-status'), 'improving');
+    const tasks = (await longTasksSince(page, windowStart)).filter((t) => t.duration > LONG_TASK_LIMIT_MS);
+    assert.deepEqual(tasks, [], 'no main-thread task over 100 ms');
     await page.click('#stop-btn');
     await page.waitForSelector('#status[data-status="stopped"]', { timeout: STOP_LIMIT_MS * 5 });
     await page.waitForSelector('#plans-found li[data-final="true"]');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { foreignRequests, longTasksSince, openPage, recordMetrics, repoRoot, screenshot, useSiteAndBrowser,
-         waitForEditorPage } from './helpers.mjs';
+         waitForEditorPage, waitForSolvedAndValid } from './helpers.mjs';
 
 const SOLVE_TIMEOUT_MS = 30000;
 const PICTURE = '[data-view="state-picture"]';
@@ -64,7 +64,7 @@ test('every bundled example shows a picture by its recipe that changes as one st
         await page.selectOption('#example-select', example.id);
         await page.waitForFunction((id) => document.getElementById('example-select').dataset.loaded === id, example.id);
         await page.click('#solve-btn');
-        await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+        await waitForSolvedAndValid(page, SOLVE_TIMEOUT_MS);
         await page.waitForSelector(`${PICTURE}[data-mode="picture"] svg [data-id]`);
         const recipe = await page.getAttribute(PICTURE, 'data-recipe');
         assert.notEqual(recipe, 'auto', `${example.id} has a recipe`);
@@ -102,7 +102,7 @@ test('HBF blocksworld p01 (507 blocks): each step drawn within 200 ms, no long t
     await page.waitForSelector(`#model-select option[value="${model}"]`, { state: 'attached' });
     await page.selectOption('#model-select', model);
     await page.click('#solve-btn');
-    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: 150000 });
+    await waitForSolvedAndValid(page, 150000);
     await page.waitForSelector(`${PICTURE}[data-mode="picture"] svg [data-id]`);
     assert.equal(await page.getAttribute(PICTURE, 'data-recipe'), 'blocksworld');
     const blocks = await page.evaluate((sel) => document.querySelectorAll(`${sel} .shape-block`).length, PICTURE);

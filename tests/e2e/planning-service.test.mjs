@@ -13,7 +13,7 @@ import { after, before, test } from 'node:test';
 import { startServer as startService } from '../service/server.mjs';
 import {
     clickWhenEnabled, foreignRequests, launchBrowser, openPage, repoRoot, requireSite, screenshot, startServer,
-    waitForEditorPage,
+    waitForEditorPage, waitForSolvedAndValid,
 } from './helpers.mjs';
 
 const SOLVE_TIMEOUT_MS = 20000;
@@ -56,7 +56,7 @@ test('off by default: a solve stays in the page and nothing goes to any other or
     const page = await openEditor();
     assert.equal(await page.inputValue('#service-url'), '');
     await clickWhenEnabled(page, '#solve-btn');
-    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    await waitForSolvedAndValid(page, SOLVE_TIMEOUT_MS);
     assert.deepEqual(foreignRequests(page), []);
     await page.context().close();
 });
@@ -65,7 +65,7 @@ test('with a URL set, Solve runs on the service and the plan validates like a lo
     const page = await openEditor();
     await setServiceUrl(page, `${service.url}/`);
     await clickWhenEnabled(page, '#solve-btn');
-    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    await waitForSolvedAndValid(page, SOLVE_TIMEOUT_MS);
     const steps = await page.locator('#plan-list li').count();
     assert.ok(steps > 0);
     assert.match(await page.textContent('#status'), /Plan found/);

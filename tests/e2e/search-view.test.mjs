@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-    longTasksSince, openPage, screenshot, useSiteAndBrowser, waitForEditorPage,
+    longTasksSince, openPage, screenshot, useSiteAndBrowser, waitForEditorPage, waitForSolvedAndValid,
 } from './helpers.mjs';
 
 const TIMEOUT_MS = 30000;
@@ -23,7 +23,7 @@ async function solveAndOpen(space) {
     await waitForEditorPage(page);
     await page.selectOption('#space-select', space);
     await page.click('#solve-btn');
-    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: TIMEOUT_MS });
+    await waitForSolvedAndValid(page, TIMEOUT_MS);
     await page.click('#tab-search');
     await page.waitForSelector(`${VIEW}[data-state="ready"]`, { timeout: TIMEOUT_MS });
     return page;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { exampleTexts, foreignRequests, longTasksSince, openPage, recordMetrics, repoRoot, screenshot,
-         useSiteAndBrowser, waitForEditorPage } from './helpers.mjs';
+         useSiteAndBrowser, waitForEditorPage, waitForSolvedAndValid } from './helpers.mjs';
 
 const SOLVE_TIMEOUT_MS = 20000;
 // The two editors (the page is 1400 x 900): the quick fix tooltip is wider than one.
@@ -200,7 +200,7 @@ test('the step view: states from the core\'s trace, and a state panel that follo
     const page = await openEditor();
     await pickExample(page, 'blocksworld-swap');
     await page.click('#solve-btn');
-    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    await waitForSolvedAndValid(page, SOLVE_TIMEOUT_MS);
     await page.click('#tab-goals');
     await page.waitForSelector('#panel-goals .goal-list li');
     assert.match(await page.textContent('#panel-goals'), /0 of 3 goal atoms hold/);
@@ -222,7 +222,7 @@ test('state panels: why this h (WL features in words) and the partial-action tre
     await page.selectOption('#heuristic-select', 'wl');
     await page.waitForFunction(() => /aoag|aeg/.test(document.getElementById('model-select').value));
     await page.click('#solve-btn');
-    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    await waitForSolvedAndValid(page, SOLVE_TIMEOUT_MS);
 
     const explain = '#panel-explain';
     await page.click('#tab-explain');

@@ -32,18 +32,18 @@ function render({ plans, shown, final }) {
 }
 
 /**
- * Shows plan `number` of the list in the plan view; the user's choice
- * (validated at once) stays shown when later plans come. A plan event's plan
- * is validated when the search ends (validate: false).
+ * Shows plan `number` of the list in the plan view and validates it at once
+ * (during the search in the API's second worker, result-view.js); the user's
+ * choice stays shown when later plans come.
  */
-export function select(number, { validate = true } = {}) {
+export function select(number) {
     const found = store.get().plansFound;
     const plan = found?.plans.find((p) => p.number === number);
     if (!plan) return;
     store.set({ plansFound: { ...found, shown: number, pinned: number !== found.plans.at(-1).number } });
     showPlan({ plan: plan.steps, cost: plan.cost, costKind: plan.costKind,
                domainName: found.names?.domainName ?? null, problemName: found.names?.problemName ?? null },
-             found.solved, { validate });
+             found.solved);
 }
 
 /**
@@ -54,7 +54,7 @@ export function addPlan(plan, solved) {
     const found = store.get().plansFound ?? { plans: [], shown: null, pinned: false, final: null, solved };
     const plans = [...found.plans, plan];
     store.set({ plansFound: { ...found, plans } });
-    if (!found.pinned) select(plan.number, { validate: false });
+    if (!found.pinned) select(plan.number);
 }
 
 /**

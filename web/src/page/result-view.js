@@ -99,13 +99,11 @@ function finalPlanNote(response) {
 
 /**
  * Shows a plan in the plan view (its steps, cost, download and validation
- * badge) and, unless `validate` is false, validates it (validateShownPlan):
- * a solve's plan, or one of the plans an anytime search found
- * (plans-found.js). `plan` = {plan, cost, costKind, domainName,
- * problemName}; `solved` as for showResponse.
+ * badge) and validates it (validateShownPlan): a solve's plan, or one of the
+ * plans an anytime search found (plans-found.js). `plan` = {plan, cost,
+ * costKind, domainName, problemName}; `solved` as for showResponse.
  */
-export async function showPlan({ plan, cost, costKind, domainName, problemName }, solved,
-                               { validate = true } = {}) {
+export async function showPlan({ plan, cost, costKind, domainName, problemName }, solved) {
     const id = ++resultSeq;
     // The names (plan file) come with the plan: the texts the search parsed,
     // not the page's last check, which a first Solve can end before.
@@ -121,29 +119,45 @@ export async function showPlan({ plan, cost, costKind, domainName, problemName }
     ui.validBadge.hidden = false;
     ui.validBadge.textContent = 'validating…';
     ui.validBadge.dataset.valid = 'pending';
-    if (validate) await validateShownPlan();
+    await validateShownPlan();
+}
+
+// The plan trace in flight: one at a time, so plans that come faster than
+// their traces (an anytime search) are not traced in a queue; the newest one
+// shown is traced when the running trace ends, the others never.
+let tracing = null;
+
+async function traceOf({ domain, problem, plan }) {
+    try {
+        // The local planner, also for a plan from a planning service (it may still be loading).
+        const planner = store.get().planner ?? await store.get().plannerLoad;
+        if (!planner) return { trace: null, failure: 'the planner did not load' };
+        const trace = await planner.trace(domain, problem, plan);
+        return { trace, failure: trace.ok ? null : trace.error?.message ?? 'the plan could not be read' };
+    } catch (error) {
+        return { trace: null, failure: error.message };
+    }
 }
 
 /**
  * Validates the plan the plan view shows, once, and hands its trace to the
- * step view. An anytime search's plans wait for the search to end (solving.js):
- * a trace during the search would start the API's second worker.
+ * step view. During a search (an anytime search's plans, solving.js) the
+ * trace runs in the API's second worker; a plan replaced while an earlier
+ * trace runs is not traced, and a plan traced during the search is not
+ * traced again when it ends.
  */
 export async function validateShownPlan() {
+    while (tracing) await tracing;
     const result = store.get().result;
     if (!result || result.trace || result.validating) return;
     const { id } = result;
     store.set({ result: { ...result, validating: true } });
     // One call gives both the verdict and the states: the core's plan trace.
-    let trace = null;
-    let failure = null;
-    try {
-        trace = await store.get().planner.trace(result.domain, result.problem, result.plan);
-        if (!trace.ok) failure = trace.error?.message ?? 'the plan could not be read';
-    } catch (error) {
-        failure = error.message;
-    }
-    if (store.get().result?.id !== id) return;  // a newer solve or a cleared result
+    const run = traceOf(result);
+    tracing = run;
+    const { trace, failure } = await run;
+    tracing = null;
+    if (store.get().result?.id !== id) return;  // a newer plan or solve, or a cleared result
     showValidity(trace, failure);
     store.set({ result: { ...store.get().result, validating: false, ...(trace?.ok ? { trace } : {}) } });
     showTrace(trace?.ok ? trace : null, failure);
