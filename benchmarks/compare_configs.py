@@ -481,7 +481,7 @@ def paper_section(sample, problems, columns, paper):
     domains = list(OrderedDict.fromkeys(d for d, _ in problems))
 
     def paper_name(domain):
-        set_name, name = domain.split("/")
+        set_name, _, name = domain.rpartition("/")
         name = "blocksworld-large" if domain == "hbf/blocksworld" else name
         return ("hbf/" if set_name == "hbf" else "") + name
 
