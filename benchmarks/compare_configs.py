@@ -89,8 +89,9 @@ def parse_args(argv):
     p.add_argument("--out-dir", default=os.path.join(REPO, "benchmarks/results/configs"),
                    help="where the CSVs go: <config>-<sample>.csv (default: "
                         "benchmarks/results/configs)")
-    p.add_argument("--report", default=os.path.join(REPO, "docs/search-benchmarks.md"),
-                   help="the Markdown report (default: docs/search-benchmarks.md)")
+    p.add_argument("--report", default=os.path.join(REPO, "benchmarks/results/configs/report.md"),
+                   help="the Markdown report (default: benchmarks/results/configs/report.md; "
+                        "docs/search-benchmarks.md gathers the measured samples' sections)")
     p.add_argument("--resume", action="store_true",
                    help="keep the rows already in the CSVs and run only the missing problems "
                         "(refused if a configuration's arguments or limits changed)")
