@@ -103,6 +103,7 @@ class LazyLiftedDemo extends HTMLElement {
     #controller = null;
     #observer = null;
     #loadSeq = 0;
+    #loading = null;  // the texts being loaded: solve() waits for them
     #picture = null;
     #model = null;  // the model property: JSON text (null: the model attribute's URL)
 
@@ -113,7 +114,7 @@ class LazyLiftedDemo extends HTMLElement {
 
     connectedCallback() {
         if (!this.#built) this.#build();
-        this.#load();
+        this.#loading = this.#load();
         // Start the planner's worker once the widget is (about to be) visible.
         if ('IntersectionObserver' in window) {
             this.#observer = new IntersectionObserver((entries) => {
@@ -136,7 +137,7 @@ class LazyLiftedDemo extends HTMLElement {
 
     attributeChangedCallback(name, oldValue, newValue) {
         if (!this.#built || oldValue === newValue) return;
-        if (name === 'domain' || name === 'problem') this.#load();
+        if (name === 'domain' || name === 'problem') this.#loading = this.#load();
         this.#applyAttributes();
     }
 
@@ -274,6 +275,8 @@ class LazyLiftedDemo extends HTMLElement {
 
     /** Solves the texts in the editors; resolves with the planner's response (or null if stopped). */
     async solve() {
+        // Called at once after the element was made: the texts come first.
+        if (this.dataset.status === 'loading') await this.#loading;
         if (this.#controller) return null;
         const ui = this.#ui;
         const domain = this.domainText;
