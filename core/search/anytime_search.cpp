@@ -81,16 +81,8 @@ void LazyWeightedSearch::queue_transitions(DeferredSuccessors& deferred, NodeId 
         const std::span<const ObjectId> arguments = actions.arguments(i);
         const double child_g = g + action_cost(task_, schema, arguments);
         if (child_g >= setup_.cost_bound) continue;
-        const std::size_t at = pending_.size();
-        // Offsets are int32 (as LazySearch's): past 2^31 words the store
-        // counts as out of memory.
-        if (at + 2 + arguments.size() > std::size_t(std::numeric_limits<std::int32_t>::max()))
-            throw LimitReached(LimitReached::Kind::Memory);
-        pending_.push_back(node);
-        pending_.push_back(schema);
-        for (ObjectId a : arguments)
-            pending_.push_back(a);
-        const Entry entry{child_g + weighted_h, next_sequence_++, static_cast<std::int32_t>(at)};
+        const std::int32_t at = pending_.push(node, schema, arguments);
+        const Entry entry{child_g + weighted_h, next_sequence_++, at};
         all_.push(entry);
         if (!preferred_flags_.empty() && preferred_flags_[i] != 0) preferred_.push(entry);
     }
@@ -107,12 +99,9 @@ std::int64_t LazyWeightedSearch::pop() {
 }
 
 NodeId LazyWeightedSearch::take(DeferredSuccessors& deferred, std::size_t at) {
-    const NodeId parent = pending_[at];
-    const SchemaId schema = pending_[at + 1];
-    const std::size_t arity = deferred.arity(schema);
-    arguments_.clear();
-    for (std::size_t i = 0; i < arity; ++i)
-        arguments_.push_back(pending_[at + 2 + i]);
+    const NodeId parent = pending_.parent(at);
+    const SchemaId schema = pending_.schema(at);
+    pending_.arguments(at, deferred.arity(schema), arguments_);
     // The parent's path cost now: it may have dropped since the pair was queued.
     const double g = g_[parent] + action_cost(task_, schema, arguments_);
     expansion_.clear();
@@ -131,8 +120,8 @@ NodeId LazyWeightedSearch::take(DeferredSuccessors& deferred, std::size_t at) {
 
 void LazyWeightedSearch::count_open_memory(Statistics& stats) const {
     stats.open_entries = static_cast<std::int64_t>(all_.size() + preferred_.size());
-    stats.open_bytes = stats.open_entries * static_cast<std::int64_t>(sizeof(Entry)) +
-                       static_cast<std::int64_t>(pending_.size() * sizeof(std::int32_t));
+    stats.open_bytes =
+        stats.open_entries * static_cast<std::int64_t>(sizeof(Entry)) + pending_.bytes();
 }
 
 }  // namespace ll

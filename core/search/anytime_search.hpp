@@ -6,7 +6,7 @@
 #include <queue>
 #include <vector>
 
-#include "core/common/segmented_vector.hpp"
+#include "core/search/pending_transitions.hpp"
 #include "core/search/search_engine.hpp"
 
 namespace ll {
@@ -57,11 +57,11 @@ class LazyWeightedSearch final : public SearchEngine {
 
     const Task& task_;
     EvalContext context_;
-    SegmentedVector<std::int32_t> pending_;  // [parent, schema, arguments...] per pair
-    std::vector<ObjectId> arguments_;        // scratch: a popped pair's arguments
-    std::vector<char> preferred_flags_;      // scratch: per action of an expansion
-    SegmentedVector<double> g_;              // per node; infinity: not reached yet
-    SegmentedVector<char> dead_;             // per node: evaluated as a dead end
+    PendingTransitions pending_;
+    std::vector<ObjectId> arguments_;    // scratch: a popped pair's arguments
+    std::vector<char> preferred_flags_;  // scratch: per action of an expansion
+    SegmentedVector<double> g_;          // per node; infinity: not reached yet
+    SegmentedVector<char> dead_;         // per node: evaluated as a dead end
     Queue all_, preferred_;
     // Fast Downward's alternation: the queue with fewer turns taken goes
     // next (ties: all_); a boost takes turns off preferred_.

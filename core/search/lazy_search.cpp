@@ -99,27 +99,16 @@ void LazySearch::queue_transitions(DeferredSuccessors& deferred, NodeId node, bo
         deferred.preferred_flags(node, actions, helpful_state_, helpful_, preferred_);
     for (std::size_t i = 0; i < actions.size(); ++i) {
         const std::span<const ObjectId> arguments = actions.arguments(i);
-        const std::size_t at = pending_.size();
-        // Entries are offsets in an open list's NodeId: past 2^31 words
-        // (8 GB of queued actions) the store counts as out of memory.
-        if (at + 2 + arguments.size() > std::size_t(std::numeric_limits<NodeId>::max()))
-            throw LimitReached(LimitReached::Kind::Memory);
-        pending_.push_back(node);
-        pending_.push_back(actions.schema(i));
-        for (ObjectId a : arguments)
-            pending_.push_back(a);
+        const std::int32_t at = pending_.push(node, actions.schema(i), arguments);
         const bool preferred = !preferred_.empty() && preferred_[i] != 0;
-        open.push(context_, static_cast<NodeId>(at), preferred);
+        open.push(context_, at, preferred);
     }
 }
 
 NodeId LazySearch::take(DeferredSuccessors& deferred, std::size_t at, bool& is_new) {
-    const NodeId parent = pending_[at];
-    const SchemaId schema = pending_[at + 1];
-    const std::size_t arity = deferred.arity(schema);
-    arguments_.clear();
-    for (std::size_t i = 0; i < arity; ++i)
-        arguments_.push_back(pending_[at + 2 + i]);
+    const NodeId parent = pending_.parent(at);
+    const SchemaId schema = pending_.schema(at);
+    pending_.arguments(at, deferred.arity(schema), arguments_);
     expansion_.clear();
     const NodeId node = deferred.child(parent, schema, arguments_, expansion_, is_new);
     stats_.generated += expansion_.generated;
@@ -139,7 +128,7 @@ void LazySearch::report_edges() {
 
 void LazySearch::count_open_memory(Statistics& stats) const {
     SearchEngine::count_open_memory(stats);
-    stats.open_bytes += static_cast<std::int64_t>(pending_.size() * sizeof(std::int32_t));
+    stats.open_bytes += pending_.bytes();
 }
 
 }  // namespace ll

@@ -14,7 +14,7 @@
 
 #include <vector>
 
-#include "core/common/segmented_vector.hpp"
+#include "core/search/pending_transitions.hpp"
 #include "core/search/search_engine.hpp"
 
 namespace ll {
@@ -39,7 +39,7 @@ class LazySearch final : public SearchEngine {
     EvalContext context_;
     // The queued transitions, [parent, schema, arguments...] each; an open
     // list entry is the offset of one.
-    SegmentedVector<std::int32_t> pending_;
+    PendingTransitions pending_;
     std::vector<ObjectId> arguments_;  // scratch: a popped entry's arguments
     std::vector<char> preferred_;      // scratch: per queued action, preferred or not
 };
