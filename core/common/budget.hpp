@@ -8,7 +8,8 @@
 // catches (and turns into OutOfTime / OutOfMemory). A null Budget* means no
 // limits: every user keeps working without one. Stores whose growth is one
 // large allocation ask check_allocation() first, so that the growth itself
-// cannot carry the process past its memory limit.
+// cannot carry the process past its memory limit. Freeing a search's
+// stores takes time too, so the time limit is met with a reserve for it.
 #pragma once
 
 #include <cmath>
@@ -64,14 +65,19 @@ class Budget {
     // clock()->seconds()), which saves a read per expansion in the engine.
     void check_at(double now) {
         if (clock_ == nullptr) return;
-        if (now >= time_limit_s_) throw LimitReached(LimitReached::Kind::Time);
-        if (std::isfinite(memory_limit_mb_) && now - last_memory_check_s_ >= kMemoryPeriodS) {
+        if (now - last_memory_check_s_ >= kMemoryPeriodS && has_limits()) {
             last_memory_check_s_ = now;
-            if (current_memory_mb() > memory_limit_mb_) {
-                throw LimitReached(LimitReached::Kind::Memory);
-            }
+            const double resident_mb = current_memory_mb();
+            release_reserve_s_ = release_seconds(resident_mb);
+            if (resident_mb > memory_limit_mb_) throw LimitReached(LimitReached::Kind::Memory);
         }
+        if (now + release_reserve_s_ >= time_limit_s_) throw LimitReached(LimitReached::Kind::Time);
     }
+
+    // The time kept free before the time limit for releasing what the run
+    // holds once it stops (release_seconds of the resident memory last
+    // read): a limit covers the whole run, teardown included.
+    double release_reserve_s() const { return release_reserve_s_; }
 
     // Before an allocation that becomes resident at once, where no poll can
     // run (a hash table's rehash fills its new block while the old one is
@@ -99,7 +105,9 @@ class Budget {
     }
 
     // Without throwing: whether the time limit has passed.
-    bool time_passed() const { return clock_ != nullptr && clock_->seconds() >= time_limit_s_; }
+    bool time_passed() const {
+        return clock_ != nullptr && clock_->seconds() + release_reserve_s_ >= time_limit_s_;
+    }
 
   private:
     // ~1 µs of inner-loop work per poll in the slowest users: a clock read
@@ -114,6 +122,7 @@ class Budget {
     double time_limit_s_ = std::numeric_limits<double>::infinity();
     double memory_limit_mb_ = std::numeric_limits<double>::infinity();
     double last_memory_check_s_ = -1;
+    double release_reserve_s_ = 0;
     std::int32_t countdown_ = kStride;
 };
 

@@ -17,6 +17,15 @@ namespace ll {
 double current_memory_mb();
 // Peak resident set size in MB (2^20 bytes) since process start (VmHWM).
 double peak_memory_mb();
+// A generous estimate of the seconds that freeing `resident_mb` of search
+// stores takes once a search stops: glibc's frees and the kernel's unmapping
+// of every page, measured at 0.15 s per GB for large blocks and 0.47 s per
+// GB for a million small ones, and 0.8 s per GB for a search's stores on
+// a loaded 2-core VM (2026-11-27); a lazy search of
+// 5.9 GB ended 2.6 s past its time limit without this reserve.
+inline double release_seconds(double resident_mb) {
+    return resident_mb * (0.8 / 1024.0);
+}
 
 // Seconds since construction, on the monotonic clock. In wasm every clock
 // read is a call into JS: steady_clock goes through libc's clock_gettime (a JS

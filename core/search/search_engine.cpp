@@ -79,12 +79,16 @@ void SearchEngine::report(bool new_best) {
 }
 
 bool SearchEngine::time_passed() const {
-    return setup_.clock->seconds() >= setup_.limits.time_limit_s;
+    return setup_.clock->seconds() + release_reserve_s() >= setup_.limits.time_limit_s;
+}
+
+double SearchEngine::release_reserve_s() const {
+    return setup_.budget != nullptr ? setup_.budget->release_reserve_s() : 0.0;
 }
 
 bool SearchEngine::limit_reached(SearchStatus& status) {
     const double elapsed = setup_.clock->seconds();
-    if (elapsed >= setup_.limits.time_limit_s) {
+    if (elapsed + release_reserve_s() >= setup_.limits.time_limit_s) {
         status = SearchStatus::OutOfTime;
         return true;
     }

@@ -96,6 +96,8 @@ class SearchEngine {
     // A limit that has passed (checked before each expansion), if any.
     bool limit_reached(SearchStatus& status);
     bool time_passed() const;
+    // The budget's reserve for freeing the run's stores (0 without one).
+    double release_reserve_s() const;
 
     SearchSpace& space_;
     EngineSetup setup_;

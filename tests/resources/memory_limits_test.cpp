@@ -86,7 +86,33 @@ TEST(StateRegistry, GrowingUnderABudgetStopsNearTheMemoryLimit) {
 // the stores that grow with the search (states, nodes, the open list) reach
 // the limit in seconds. They were vectors, whose last doubling copied past
 // the limit in one allocation: the state space peaked at 516 MB for 300,
-// the partial space at 1158 MB for 1000 (in segments: 302.6 and 1001.2 MB).
+
+// Freeing a search's stores takes time (a lazy search holding 5.9 GB ended
+// 2.6 s past its limit), so the time limit is met with a reserve for it:
+// holding 512 MB, a budget whose limit is 0.2 s away already stops.
+TEST(Budget, KeepsTimeToReleaseWhatTheRunHolds) {
+    if (kSanitized) GTEST_SKIP() << "resident memory includes the sanitizer's";
+    Stopwatch clock;
+    const double reserve_before = release_seconds(current_memory_mb());
+    Budget room(&clock, clock.seconds() + reserve_before + 0.2, kNoTime);
+    EXPECT_NO_THROW(room.check());
+    EXPECT_FALSE(room.time_passed());
+
+    std::vector<char> held(512u << 20u);
+    for (std::size_t i = 0; i < held.size(); i += 4096)
+        held[i] = char(i / 4096);
+    Budget no_room(&clock, clock.seconds() + reserve_before + 0.2, kNoTime);
+    try {
+        no_room.check();
+        ADD_FAILURE() << "no LimitReached with 512 MB more resident and 0.2 s left";
+    } catch (const LimitReached& e) {
+        EXPECT_EQ(e.kind(), LimitReached::Kind::Time);
+    }
+    EXPECT_GE(no_room.release_reserve_s(), reserve_before + release_seconds(500));
+    EXPECT_TRUE(no_room.time_passed());
+    EXPECT_EQ(held[4096], char(1));
+}
+
 class CliMemoryLimit : public ::testing::TestWithParam<std::tuple<const char*, int>> {
   protected:
     void SetUp() override {
