@@ -62,11 +62,15 @@ StateGraphEncoder::StateGraphEncoder(const Task& task, const StateLayout& layout
 void StateGraphEncoder::begin(Graph& out) const {
     out.colours.assign(base_.colours.begin(), base_.colours.end());
     out.edges.assign(base_.edges.begin(), base_.edges.end());
+    out.fixed_nodes = base_.num_nodes();
+    out.fixed_edges = static_cast<int>(base_.edges.size());
+    out.identities.clear();
 }
 
 void StateGraphEncoder::add_action(Graph& out, SchemaId schema,
                                    std::span<const ObjectId> arguments) const {
     const int node = out.add_node(colours_.action(schema));
+    out.identities.push_back(colours_.action(schema));
     for (int i = 0; i < static_cast<int>(arguments.size()); ++i)
         out.add_edge(node, arguments[i], i);
 }
@@ -123,6 +127,7 @@ void StateGraphEncoder::add_atoms(Graph& out, const State& state,
                 continue;
             }
             const int node = out.add_node(colours_.atom(p, static_cast<AtomStatus>(4 + status)));
+            out.identities.push_back(colours_.atom(p, AtomStatus::GoalAchieved));
             for (int a = 0; a < arity; ++a)
                 out.add_edge(node, t[a], a);
         }

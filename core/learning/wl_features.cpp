@@ -177,6 +177,33 @@ void WlFeatures::collect_ball(int u) {
     }
 }
 
+std::int32_t WlFeatures::find_base(RawColour raw_colour) const {
+    const auto raw = static_cast<std::uint64_t>(raw_colour);
+    const std::int32_t key[3]{kBaseKeyMarker, static_cast<std::int32_t>(raw >> 32),
+                              static_cast<std::int32_t>(raw & 0xffffffffu)};
+    return find(key, 3, hash_key(key, 3));
+}
+
+std::int32_t WlFeatures::find_refined(int round, std::int32_t own,
+                                      std::vector<std::uint64_t>& neighbours,
+                                      std::vector<std::int32_t>& key) const {
+    std::sort(neighbours.begin(), neighbours.end());
+    if (options_.neighbourhood == Neighbourhood::Set)
+        neighbours.erase(std::unique(neighbours.begin(), neighbours.end()), neighbours.end());
+    key.clear();
+    key.push_back(round);
+    key.push_back(own);
+    for (std::uint64_t p : neighbours) {
+        key.push_back(neighbour_colour(p));
+        key.push_back(neighbour_label(p));
+    }
+    return find(key.data(), key.size(), hash_key(key.data(), key.size()));
+}
+
+std::uint64_t WlFeatures::neighbour_pair(std::int32_t colour, std::int32_t label) {
+    return pack_neighbour(colour, label);
+}
+
 template <bool kTraining>
 std::int32_t WlFeatures::lookup_key(WlMissStatistics& tally) {
     const std::uint64_t hash = hash_key(key_.data(), key_.size());

@@ -33,6 +33,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -107,6 +108,27 @@ class WlFeatures {
 
     const WlMissStatistics& miss_statistics() const { return misses_; }
     void reset_miss_statistics() { misses_ = {}; }
+
+    // For the incremental evaluation (wl_incremental.hpp), plain variant:
+    // lookups in inference mode that count nothing, -1 if unseen. The id of
+    // the base colour `raw`; the round-`round` colour of a node whose colour
+    // is `own` (not -1) and whose neighbours are `neighbours`, packed
+    // (colour, label) pairs none of which is -1 (sorted here, and
+    // deduplicated in set mode); `key` is scratch.
+    std::int32_t find_base(RawColour raw) const;
+    std::int32_t find_refined(int round, std::int32_t own, std::vector<std::uint64_t>& neighbours,
+                              std::vector<std::int32_t>& key) const;
+    static std::uint64_t neighbour_pair(std::int32_t colour, std::int32_t label);
+    // The colour ids of the last collect() or embed() of a graph of
+    // `num_nodes` nodes: node v in round r at r * num_nodes + v.
+    std::span<const std::int32_t> node_colours(int num_nodes) const {
+        return {colours_.data(), static_cast<std::size_t>(options_.iterations + 1) * num_nodes};
+    }
+    // Adds lookups counted elsewhere to miss_statistics().
+    void count_misses(const WlMissStatistics& tally) {
+        misses_.seen += tally.seen;
+        misses_.unseen += tally.unseen;
+    }
 
     // Serialisation of the dictionary: entry i is the key of colour id i.
     // A base key is {kBaseKeyMarker, raw colour (as two 32-bit halves: high,

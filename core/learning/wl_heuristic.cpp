@@ -34,7 +34,11 @@ WlHeuristic::WlHeuristic(const WlModel& model, const Task& task, const StateLayo
 
 double WlHeuristic::evaluate(const State& state, const PartialAction& partial) {
     builder_->build(state, partial, graph_);
-    features_.embed(graph_, vector_);
+    if (use_incremental_) {
+        incremental_.embed(features_, graph_, vector_);
+    } else {
+        features_.embed(graph_, vector_);
+    }
     double sum = 0;
     for (const SparseEntry& e : vector_)
         sum += e.value * weights_[e.feature];

@@ -12,6 +12,7 @@
 #include "core/heuristics/heuristic_list.hpp"
 #include "core/learning/graph_builder.hpp"
 #include "core/learning/model.hpp"
+#include "core/learning/wl_incremental.hpp"
 
 namespace ll {
 
@@ -27,8 +28,21 @@ class WlHeuristic final : public ActionSetHeuristic, private HeuristicExplainer 
     // none); evaluate() may then throw ll::LimitReached. The enumeration of
     // A(s, rho) polls the successor generator's budget, set separately.
     void set_budget(Budget* budget) override {
+        budget_ = budget;
         features_.set_budget(budget);
+        incremental_.set_budget(budget);
         builder_->set_budget(budget);
+    }
+    // Whether a graph is embedded from the previous one's colouring where
+    // that is cheaper (wl_incremental.hpp; on by default). Either way the
+    // values, histograms and lookup counts are the same.
+    void set_incremental(bool on, WlIncrementalOptions options = {}) {
+        use_incremental_ = on;
+        incremental_ = WlIncremental(options);
+        incremental_.set_budget(budget_);
+    }
+    const WlIncrementalStatistics& incremental_statistics() const {
+        return incremental_.statistics();
     }
 
     // The exact (unrounded) dot product of the last evaluation.
@@ -54,6 +68,9 @@ class WlHeuristic final : public ActionSetHeuristic, private HeuristicExplainer 
     std::vector<double> weights_;  // dense by colour id
     std::unique_ptr<GraphBuilder> builder_;
     Graph graph_;
+    WlIncremental incremental_;
+    bool use_incremental_ = true;
+    Budget* budget_ = nullptr;
     SparseVector vector_;
     double last_raw_ = 0;
 };
