@@ -155,11 +155,11 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
         g.keep_relevant_atoms(raw, relevant.atom, goal_atoms, limits.max_dense_facts);
     g.keep_relevant_actions(raw, relevant.action, new_id);
     if (restricted) g.add_epsilon();
+    if (!g.index_for_exploration()) return std::nullopt;
     const int num_facts = static_cast<int>(g.is_goal_.size());
     invert_lists(g.pre_begin_, g.pre_, num_facts, g.consumers_begin_, g.consumers_);
     g.fact_cost_.assign(num_facts, kInfinity);
     g.achiever_.assign(num_facts, -1);
-    g.progress_.resize(g.schema_.size());
     g.mark_.assign(g.schema_.size(), 0);
     return g;
 }
@@ -227,9 +227,7 @@ void GroundRelaxation::keep_relevant_actions(const RawGrounding& raw,
         args_.insert(args_.end(), args.begin(), args.end());
         args_begin_.push_back(static_cast<int>(args_.size()));
         if (!costs_.is_unit()) action_cost_.push_back(costs_.cost(raw.schema[a], args));
-        const int num_pre = pre_begin_[id + 1] - pre_begin_[id];
-        initial_progress_.push_back({num_pre, 0});
-        if (num_pre == 0) no_precondition_actions_.push_back(id);
+        if (pre_begin_[id + 1] == pre_begin_[id]) no_precondition_actions_.push_back(id);
     }
 }
 
@@ -246,13 +244,30 @@ void GroundRelaxation::add_epsilon() {
         pre.insert(pre.end(), pre_.begin() + pre_begin_[a], pre_.begin() + pre_begin_[a + 1]);
         pre.push_back(epsilon_);
         begin.push_back(static_cast<int>(pre.size()));
-        ++initial_progress_[a].unsatisfied;
         action_ids_.insert(schema_[a], args_.data() + args_begin_[a],
                            args_begin_[a + 1] - args_begin_[a]);
     }
     pre_ = std::move(pre);
     pre_begin_ = std::move(begin);
     no_precondition_actions_.clear();
+}
+
+bool GroundRelaxation::index_for_exploration() {
+    const int num_actions = static_cast<int>(schema_.size());
+    initial_unsatisfied_.resize(static_cast<std::size_t>(num_actions));
+    ops_begin_.assign(1, 0);
+    ops_.clear();
+    ops_.reserve(pre_.size() + add_.size());
+    for (int a = 0; a < num_actions; ++a) {
+        const int num_pre = pre_begin_[a + 1] - pre_begin_[a];
+        if (num_pre > std::numeric_limits<std::uint8_t>::max()) return false;
+        initial_unsatisfied_[a] = static_cast<std::uint8_t>(num_pre);
+        ops_.insert(ops_.end(), pre_.begin() + pre_begin_[a], pre_.begin() + pre_begin_[a + 1]);
+        ops_.insert(ops_.end(), add_.begin() + add_begin_[a], add_.begin() + add_begin_[a + 1]);
+        ops_begin_.push_back(static_cast<int>(ops_.size()));
+    }
+    unsatisfied_.resize(initial_unsatisfied_.size());
+    return true;
 }
 
 void GroundRelaxation::push(int cost, int fact) {
@@ -266,23 +281,35 @@ void GroundRelaxation::push(int cost, int fact) {
     max_bucket_ = std::max(max_bucket_, c);
 }
 
-// All preconditions of `action` are reached: its add effects cost its
-// precondition cost plus its own cost (1 on the unit-cost path, which then
-// reads no cost array).
-template <bool kUnitCost>
+// All preconditions of `action` are settled: their costs aggregate into
+// its precondition cost, and its add effects cost that plus its own cost (1
+// on the unit-cost path, which then reads no cost array).
+template <bool kUnitCost, bool kSum>
 void GroundRelaxation::fire(int action) {
-    // With action costs, sums stop short of kInfinity (a lower bound then).
-    const int cost =
-        kUnitCost ? progress_[action].pre_cost + 1
-                  : capped_cost(std::int64_t{progress_[action].pre_cost} + action_cost_[action]);
     // Arrays held in locals: the stores below could alias the vectors'
     // members, so the compiler would reload every data pointer per iteration.
-    const int* add = add_.data();
+    const int* ops = ops_.data();
     int* fact_cost = fact_cost_.data();
     int* achiever = achiever_.data();
-    const int end = add_begin_[action + 1];
-    for (int i = add_begin_[action]; i < end; ++i) {
-        const int f = add[i];
+    int i = ops_begin_[action];
+    const int end = ops_begin_[action + 1];
+    const int pre_end = i + initial_unsatisfied_[action];
+    int pre_cost = 0;
+    for (; i < pre_end; ++i) {
+        const int c = fact_cost[ops[i]];
+        if constexpr (!kSum) {
+            pre_cost = std::max(pre_cost, c);
+        } else if constexpr (kUnitCost) {
+            pre_cost += c;
+        } else {
+            pre_cost = capped_cost(std::int64_t{pre_cost} + c);
+        }
+    }
+    // With action costs, sums stop short of kInfinity (a lower bound then).
+    const int cost =
+        kUnitCost ? pre_cost + 1 : capped_cost(std::int64_t{pre_cost} + action_cost_[action]);
+    for (; i < end; ++i) {
+        const int f = ops[i];
         if (cost < fact_cost[f]) {
             fact_cost[f] = cost;
             achiever[f] = action;
@@ -345,7 +372,7 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
     first_actions_ = first_actions;
     if (!goal_possible_) return false;
     std::fill(fact_cost_.begin(), fact_cost_.end(), kInfinity);
-    std::copy(initial_progress_.begin(), initial_progress_.end(), progress_.begin());
+    std::copy(initial_unsatisfied_.begin(), initial_unsatisfied_.end(), unsatisfied_.begin());
     for (std::size_t c = 0; c <= max_bucket_ && c < buckets_.size(); ++c)
         buckets_[c].clear();
     max_bucket_ = 0;
@@ -375,53 +402,67 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
     return (this->*run)();
 }
 
+// Whether every goal atom has a cost of at most `cost`. Settling a fact of
+// cost `cost` fires actions whose adds cost at least that much, which
+// cannot lower (strictly) any such goal's cost nor change its achiever;
+// the facts a relaxed plan traces back from the goals are settled already.
+// So the exploration may stop there, before settling the last (and
+// usually largest) cost layer, with the same goal costs, achievers and
+// relaxed plan as one that settles every goal. Costs only fall and `cost`
+// only grows during an exploration: the goals below goal_cursor_ stay done.
+bool GroundRelaxation::goals_within(int cost) {
+    const int n = static_cast<int>(goal_facts_.size());
+    while (goal_cursor_ < n && fact_cost_[goal_facts_[goal_cursor_]] <= cost)
+        ++goal_cursor_;
+    return goal_cursor_ == n;
+}
+
 // The bucket queue from the seeded facts until every goal atom is reached.
 template <bool kUnitCost, bool kSum>
 bool GroundRelaxation::propagate() {
     for (int a : no_precondition_actions_)
-        fire<kUnitCost>(a);
+        fire<kUnitCost, kSum>(a);
     goals_left_ = static_cast<int>(goal_facts_.size());
+    goal_cursor_ = 0;
     for (std::size_t c = 0; goals_left_ > 0; ++c) {
         if (c > max_bucket_ || c >= buckets_.size()) return propagate_far<kUnitCost, kSum>();
         const int cost = static_cast<int>(c);
+        if (goals_within(cost)) return true;
         // fire() pushes into this bucket (zero-cost actions) or later ones,
         // and may grow buckets_: index it afresh.
         for (std::size_t i = 0; i < buckets_[c].size() && goals_left_ > 0; ++i) {
             const int f = buckets_[c][i];
             if (fact_cost_[f] != cost) continue;  // reached more cheaply
-            settle<kUnitCost, kSum>(f, cost);
+            settle<kUnitCost, kSum>(f);
         }
     }
     return true;
 }
 
 template <bool kUnitCost, bool kSum>
-void GroundRelaxation::settle(int f, int cost) {
+void GroundRelaxation::settle(int f) {
     if (budget_ != nullptr) budget_->poll();
     if (is_goal_[f]) --goals_left_;
     // fire() changes neither these arrays' sizes nor consumers: held
     // in locals, not reloaded after every store (see fire()).
     const int* consumers = consumers_.data();
-    ActionProgress* progress = progress_.data();
+    std::uint8_t* unsatisfied = unsatisfied_.data();
     const int end = consumers_begin_[f + 1];
     for (int j = consumers_begin_[f]; j < end; ++j) {
-        ActionProgress& p = progress[consumers[j]];
-        if constexpr (kSum) {
-            p.pre_cost =
-                kUnitCost ? p.pre_cost + cost : capped_cost(std::int64_t{p.pre_cost} + cost);
-        } else {
-            p.pre_cost = std::max(p.pre_cost, cost);
-        }
-        if (--p.unsatisfied == 0) fire<kUnitCost>(consumers[j]);
+        if (--unsatisfied[consumers[j]] == 0) fire<kUnitCost, kSum>(consumers[j]);
     }
 }
 
 template <bool kUnitCost, bool kSum>
 bool GroundRelaxation::propagate_far() {
+    int checked = -1;  // the cost goals_within() last saw
     while (goals_left_ > 0) {
         if (far_.empty()) return false;
         const auto [cost, f] = far_.pop();
-        if (fact_cost_[f] == cost) settle<kUnitCost, kSum>(f, cost);
+        if (fact_cost_[f] != cost) continue;
+        if (cost != checked && goals_within(cost)) return true;
+        checked = cost;
+        settle<kUnitCost, kSum>(f);
     }
     return true;
 }
@@ -501,7 +542,7 @@ void GroundRelaxation::helpful_actions(ActionList& out) {
     for (int a : plan_) {
         if (a <= -2) {
             out.push_back(first_actions_[-2 - a]);
-        } else if (progress_[a].pre_cost == 0 && (costs_.is_unit() || preconditions_hold(a))) {
+        } else if (preconditions_hold(a)) {
             out.push_back(schema_[a], action_arguments(a));
         }
     }
