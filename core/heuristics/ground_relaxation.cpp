@@ -257,11 +257,12 @@ bool GroundRelaxation::index_for_exploration() {
     initial_unsatisfied_.resize(static_cast<std::size_t>(num_actions));
     ops_begin_.assign(1, 0);
     ops_.clear();
-    ops_.reserve(pre_.size() + add_.size());
+    ops_.reserve(num_actions + pre_.size() + add_.size());
     for (int a = 0; a < num_actions; ++a) {
         const int num_pre = pre_begin_[a + 1] - pre_begin_[a];
         if (num_pre > std::numeric_limits<std::uint8_t>::max()) return false;
         initial_unsatisfied_[a] = static_cast<std::uint8_t>(num_pre);
+        ops_.push_back(num_pre);
         ops_.insert(ops_.end(), pre_.begin() + pre_begin_[a], pre_.begin() + pre_begin_[a + 1]);
         ops_.insert(ops_.end(), add_.begin() + add_begin_[a], add_.begin() + add_begin_[a + 1]);
         ops_begin_.push_back(static_cast<int>(ops_.size()));
@@ -281,11 +282,15 @@ void GroundRelaxation::push(int cost, int fact) {
     max_bucket_ = std::max(max_bucket_, c);
 }
 
-// All preconditions of `action` are settled: their costs aggregate into
-// its precondition cost, and its add effects cost that plus its own cost (1
-// on the unit-cost path, which then reads no cost array).
+// All preconditions of `action` are settled, the last at `last_cost`:
+// their costs aggregate into its precondition cost, and its add effects
+// cost that plus its own cost (1 on the unit-cost path, which then reads no
+// cost array). Facts settle in nondecreasing cost order, so the maximum is
+// `last_cost`, and so is the sum of a single precondition: only sums of
+// several preconditions read their costs (satellite's 174,000 turns have
+// one precondition each).
 template <bool kUnitCost, bool kSum>
-void GroundRelaxation::fire(int action) {
+void GroundRelaxation::fire(int action, int last_cost) {
     // Arrays held in locals: the stores below could alias the vectors'
     // members, so the compiler would reload every data pointer per iteration.
     const int* ops = ops_.data();
@@ -293,18 +298,16 @@ void GroundRelaxation::fire(int action) {
     int* achiever = achiever_.data();
     int i = ops_begin_[action];
     const int end = ops_begin_[action + 1];
-    const int pre_end = i + initial_unsatisfied_[action];
-    int pre_cost = 0;
-    for (; i < pre_end; ++i) {
-        const int c = fact_cost[ops[i]];
-        if constexpr (!kSum) {
-            pre_cost = std::max(pre_cost, c);
-        } else if constexpr (kUnitCost) {
-            pre_cost += c;
-        } else {
-            pre_cost = capped_cost(std::int64_t{pre_cost} + c);
+    const int num_pre = ops[i++];
+    int pre_cost = last_cost;
+    if (kSum && num_pre > 1) {
+        pre_cost = 0;
+        for (int k = i; k < i + num_pre; ++k) {
+            const int c = fact_cost[ops[k]];
+            pre_cost = kUnitCost ? pre_cost + c : capped_cost(std::int64_t{pre_cost} + c);
         }
     }
+    i += num_pre;
     // With action costs, sums stop short of kInfinity (a lower bound then).
     const int cost =
         kUnitCost ? pre_cost + 1 : capped_cost(std::int64_t{pre_cost} + action_cost_[action]);
@@ -421,7 +424,7 @@ bool GroundRelaxation::goals_within(int cost) {
 template <bool kUnitCost, bool kSum>
 bool GroundRelaxation::propagate() {
     for (int a : no_precondition_actions_)
-        fire<kUnitCost, kSum>(a);
+        fire<kUnitCost, kSum>(a, 0);
     goals_left_ = static_cast<int>(goal_facts_.size());
     goal_cursor_ = 0;
     for (std::size_t c = 0; goals_left_ > 0; ++c) {
@@ -433,14 +436,14 @@ bool GroundRelaxation::propagate() {
         for (std::size_t i = 0; i < buckets_[c].size() && goals_left_ > 0; ++i) {
             const int f = buckets_[c][i];
             if (fact_cost_[f] != cost) continue;  // reached more cheaply
-            settle<kUnitCost, kSum>(f);
+            settle<kUnitCost, kSum>(f, cost);
         }
     }
     return true;
 }
 
 template <bool kUnitCost, bool kSum>
-void GroundRelaxation::settle(int f) {
+void GroundRelaxation::settle(int f, int cost) {
     if (budget_ != nullptr) budget_->poll();
     if (is_goal_[f]) --goals_left_;
     // fire() changes neither these arrays' sizes nor consumers: held
@@ -449,7 +452,7 @@ void GroundRelaxation::settle(int f) {
     std::uint8_t* unsatisfied = unsatisfied_.data();
     const int end = consumers_begin_[f + 1];
     for (int j = consumers_begin_[f]; j < end; ++j) {
-        if (--unsatisfied[consumers[j]] == 0) fire<kUnitCost, kSum>(consumers[j]);
+        if (--unsatisfied[consumers[j]] == 0) fire<kUnitCost, kSum>(consumers[j], cost);
     }
 }
 
@@ -462,7 +465,7 @@ bool GroundRelaxation::propagate_far() {
         if (fact_cost_[f] != cost) continue;
         if (cost != checked && goals_within(cost)) return true;
         checked = cost;
-        settle<kUnitCost, kSum>(f);
+        settle<kUnitCost, kSum>(f, cost);
     }
     return true;
 }

@@ -151,7 +151,7 @@ class GroundRelaxation {
     bool propagate_far();
     // A fact popped at its cost: its consumers count it.
     template <bool kUnitCost, bool kSum>
-    [[gnu::always_inline]] inline void settle(int f);
+    [[gnu::always_inline]] inline void settle(int f, int cost);
     // Calls fn(fact) for every relevant fact of `state`.
     template <class Fn>
     void for_each_state_fact(const State& state, Fn&& fn) const {
@@ -172,7 +172,7 @@ class GroundRelaxation {
     }
     // Not inlined into propagate(): the loop compiles to fewer instructions.
     template <bool kUnitCost, bool kSum>
-    [[gnu::noinline]] void fire(int action);
+    [[gnu::noinline]] void fire(int action, int last_cost);
     template <bool kUnitCost, bool kSum>
     [[gnu::noinline]] bool propagate();
     void fire_first_action(int index);
@@ -231,12 +231,13 @@ class GroundRelaxation {
     // each: the consumer loop's random writes then hit a table 8x smaller
     // than counters with a running cost would be. An action's precondition
     // cost is summed when it fires, from the settled costs of ops_ (equal
-    // to summing them as they settle). Reset from initial_unsatisfied_ at
-    // every exploration.
+    // to summing them as they settle; the cost of the last one settled
+    // when it has one, and the maximum). Reset from initial_unsatisfied_
+    // at every exploration.
     std::vector<std::uint8_t> unsatisfied_, initial_unsatisfied_;
-    // Per action its preconditions then its add effects, in one list (one
-    // cache miss per fired action instead of four): ops_[ops_begin_[a] ..
-    // + initial_unsatisfied_[a]) are the preconditions.
+    // Per action its number of preconditions, its preconditions, then its
+    // add effects, in one list (one cache miss per fired action instead of
+    // four; the count there spares fire() a read of initial_unsatisfied_).
     std::vector<int> ops_begin_, ops_;
     std::vector<std::vector<int>> buckets_;
     std::size_t max_bucket_ = 0;
