@@ -187,6 +187,12 @@ std::int32_t WlFeatures::find_base(RawColour raw_colour) const {
 std::int32_t WlFeatures::find_refined(int round, std::int32_t own,
                                       std::vector<std::uint64_t>& neighbours,
                                       std::vector<std::int32_t>& key) const {
+    refined_key(round, own, neighbours, key);
+    return find(key.data(), key.size(), hash_key(key.data(), key.size()));
+}
+
+void WlFeatures::refined_key(int round, std::int32_t own, std::vector<std::uint64_t>& neighbours,
+                             std::vector<std::int32_t>& key) const {
     std::sort(neighbours.begin(), neighbours.end());
     if (options_.neighbourhood == Neighbourhood::Set)
         neighbours.erase(std::unique(neighbours.begin(), neighbours.end()), neighbours.end());
@@ -197,7 +203,6 @@ std::int32_t WlFeatures::find_refined(int round, std::int32_t own,
         key.push_back(neighbour_colour(p));
         key.push_back(neighbour_label(p));
     }
-    return find(key.data(), key.size(), hash_key(key.data(), key.size()));
 }
 
 std::uint64_t WlFeatures::neighbour_pair(std::int32_t colour, std::int32_t label) {
@@ -246,16 +251,7 @@ std::int32_t WlFeatures::refined_colour(int round, std::int32_t own, int v, Colo
         ++tally.unseen;
         return -1;
     }
-    std::sort(neighbours_.begin(), neighbours_.end());
-    if (options_.neighbourhood == Neighbourhood::Set)
-        neighbours_.erase(std::unique(neighbours_.begin(), neighbours_.end()), neighbours_.end());
-    key_.clear();
-    key_.push_back(round);
-    key_.push_back(own);
-    for (std::uint64_t p : neighbours_) {
-        key_.push_back(neighbour_colour(p));
-        key_.push_back(neighbour_label(p));
-    }
+    refined_key(round, own, neighbours_, key_);
     return lookup_key<kTraining>(tally);
 }
 

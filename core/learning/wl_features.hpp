@@ -177,6 +177,10 @@ class WlFeatures {
 
     template <bool kTraining>
     void refine(const Graph& graph, SparseVector& out);
+    // The dictionary key of a refined colour: round, own colour and the
+    // sorted (deduplicated under Set) neighbour pairs.
+    void refined_key(int round, std::int32_t own, std::vector<std::uint64_t>& neighbours,
+                     std::vector<std::int32_t>& key) const;
     // The steps of refine(). Each colour looked up is counted in counts_
     // (and tallied, seen or unseen, in inference).
     template <bool kTraining>

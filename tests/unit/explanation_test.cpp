@@ -26,48 +26,13 @@
 #include "core/successors/successor_generator.hpp"
 #include "core/task/goal.hpp"
 #include "core/task/static_facts.hpp"
-#include "test_support.hpp"
+#include "loaded_task.hpp"
 
 namespace ll {
 namespace {
 
-struct Fixture {
-    Fixture()
-        : task(test::load_task("blocksworld", "p02")),
-          layout(task),
-          statics(task),
-          successors(task, layout, statics) {}
-    Task task;
-    StateLayout layout;
-    StaticFacts statics;
-    SuccessorGenerator successors;
-
-    std::vector<State> states(std::size_t cap) {
-        std::vector<State> out{initial_state(task, layout)};
-        for (std::size_t i = 0; i < out.size() && out.size() < cap; ++i) {
-            std::vector<GroundAction> actions;
-            successors.applicable_actions(out[i], actions);
-            for (const auto& a : actions) {
-                State next = apply_action(task, layout, out[i], a);
-                if (std::find(out.begin(), out.end(), next) == out.end()) out.push_back(next);
-                if (out.size() >= cap) break;
-            }
-        }
-        return out;
-    }
-
-    std::vector<PartialAction> partials(const State& s) {
-        std::vector<PartialAction> out{PartialAction::none()};
-        std::vector<GroundAction> actions;
-        successors.applicable_actions(s, actions);
-        for (const auto& a : actions) {
-            for (std::size_t len = 0; len <= a.arguments.size(); ++len) {
-                PartialAction p{a.schema, {a.arguments.begin(), a.arguments.begin() + len}};
-                if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
-            }
-        }
-        return out;
-    }
+struct Fixture : test::LoadedTask {
+    Fixture() : LoadedTask("blocksworld", "p02") {}
 
     // A model whose dictionary holds the colours of `training`'s graphs and
     // whose weights are irregular non-integers of both signs (some zero).
@@ -82,7 +47,7 @@ struct Fixture {
         Graph g;
         SparseVector x;
         for (const State& s : training) {
-            for (const PartialAction& p : partials(s)) {
+            for (const PartialAction& p : partial_actions(s)) {
                 builder->build(s, p, g);
                 m.features.collect(g, x);
             }
@@ -133,7 +98,7 @@ void expect_exact(WlHeuristic& heuristic, WlHeuristic& reference, const ColourDe
 
 TEST(Explanation, ContributionsSumExactlyToH) {
     Fixture f;
-    const std::vector<State> all = f.states(30);
+    const std::vector<State> all = f.breadth_first_states(30);
     const std::vector<State> training(all.begin(), all.begin() + 8);
     for (WlVariant variant : {WlVariant::Plain, WlVariant::Individualised}) {
         for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag, GraphKind::Aeg}) {
@@ -158,7 +123,7 @@ TEST(Explanation, ContributionsSumExactlyToH) {
                         check(all[i], {});
                         continue;
                     }
-                    for (const PartialAction& p : f.partials(all[i]))
+                    for (const PartialAction& p : f.partial_actions(all[i]))
                         check(all[i], p);
                 }
                 EXPECT_GE(checked, 10);
@@ -169,7 +134,7 @@ TEST(Explanation, ContributionsSumExactlyToH) {
 
 TEST(Explanation, PrunedModelsDecodeToTheSameTexts) {
     Fixture f;
-    const std::vector<State> all = f.states(12);
+    const std::vector<State> all = f.breadth_first_states(12);
     for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag}) {
         const WlModel full = f.model(kind, all);
         const WlModel small = pruned(full);
@@ -227,7 +192,7 @@ TEST(Explanation, TextsReadAsTheGraphsOrigin) {
 // An iWL model's colours name the node its runs single out, in words.
 TEST(Explanation, IndividualisedTextsNameTheMarkedNode) {
     Fixture f;
-    const std::vector<State> training = f.states(8);
+    const std::vector<State> training = f.breadth_first_states(8);
     for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag}) {
         const WlModel m = f.model(kind, training, WlVariant::Individualised);
         WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
@@ -265,7 +230,7 @@ struct Request {
 TEST(Explanation, SessionExplainsTheSearchHeuristicAlongThePlan) {
     Fixture f;
     Request req;
-    const WlModel m = f.model(GraphKind::Aoag, f.states(10));
+    const WlModel m = f.model(GraphKind::Aoag, f.breadth_first_states(10));
     req.model = save_model(m);
     HeuristicSession session(req.request("partial"), req.plan);
     ASSERT_GT(session.plan().size(), 1u);
@@ -301,7 +266,8 @@ TEST(Explanation, SessionExplainsTheSearchHeuristicAlongThePlan) {
 TEST(Explanation, SessionNamesTheModelsWlVariant) {
     Fixture f;
     Request req;
-    req.model = save_model(f.model(GraphKind::Ilg, f.states(8), WlVariant::Individualised));
+    req.model =
+        save_model(f.model(GraphKind::Ilg, f.breadth_first_states(8), WlVariant::Individualised));
     HeuristicSession session(req.request("state"), req.plan);
     const Explanation e = explain(session, {0, {}, 3});
     EXPECT_EQ(e.variant, "iwl");
@@ -327,7 +293,7 @@ TEST(Explanation, RelaxedPlanMarksHelpfulActions) {
 TEST(Explanation, TreeChildrenArePs2ChildrenWithTheirH) {
     Fixture f;
     Request req;
-    req.model = save_model(f.model(GraphKind::Aeg, f.states(10)));
+    req.model = save_model(f.model(GraphKind::Aeg, f.breadth_first_states(10)));
     HeuristicSession session(req.request("partial"), req.plan);
     WlHeuristic reference(load_model(req.model), f.task, f.layout, f.statics, f.successors);
     for (int step = 0; step < 2; ++step) {

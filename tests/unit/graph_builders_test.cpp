@@ -22,7 +22,7 @@
 #include "core/pddl/parser.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/static_facts.hpp"
-#include "test_support.hpp"
+#include "loaded_task.hpp"
 
 namespace ll {
 namespace {
@@ -41,16 +41,8 @@ void expect_same_graph(const Graph& a, const Graph& b) {
     EXPECT_EQ(edges_of(a), edges_of(b));
 }
 
-struct Fixture {
-    Fixture(const std::string& name, const std::string& problem)
-        : Fixture(test::load_task(name, problem)) {}
-    explicit Fixture(Task t)
-        : task(std::move(t)), layout(task), statics(task), successors(task, layout, statics) {}
-
-    Task task;
-    StateLayout layout;
-    StaticFacts statics;
-    SuccessorGenerator successors;
+struct Fixture : test::LoadedTask {
+    using LoadedTask::LoadedTask;
 
     ObjectId object(const std::string& name) const {
         for (ObjectId o = 0; o < task.num_objects(); ++o) {

@@ -15,52 +15,14 @@
 #include "core/learning/wl_heuristic.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/static_facts.hpp"
-#include "test_support.hpp"
+#include "loaded_task.hpp"
 
 namespace ll {
 namespace {
 
-struct Fixture {
+struct Fixture : test::LoadedTask {
     explicit Fixture(const std::string& name = "blocksworld", const std::string& problem = "p01")
-        : task(test::load_task(name, problem)),
-          layout(task),
-          statics(task),
-          successors(task, layout, statics) {}
-    Task task;
-    StateLayout layout;
-    StaticFacts statics;
-    SuccessorGenerator successors;
-
-    // Breadth-first states from the initial state.
-    std::vector<State> states(std::size_t cap) {
-        std::vector<State> out{initial_state(task, layout)};
-        for (std::size_t i = 0; i < out.size() && out.size() < cap; ++i) {
-            std::vector<GroundAction> actions;
-            successors.applicable_actions(out[i], actions);
-            for (const auto& a : actions) {
-                State next = apply_action(task, layout, out[i], a);
-                if (std::find(out.begin(), out.end(), next) == out.end()) out.push_back(next);
-                if (out.size() >= cap) break;
-            }
-        }
-        return out;
-    }
-
-    // None, every schema, and every prefix of every applicable action.
-    std::vector<PartialAction> partials(const State& s) {
-        std::vector<PartialAction> out{PartialAction::none()};
-        for (SchemaId k = 0; k < task.num_schemas(); ++k)
-            out.push_back({k, {}});
-        std::vector<GroundAction> actions;
-        successors.applicable_actions(s, actions);
-        for (const auto& a : actions) {
-            for (std::size_t len = 1; len <= a.arguments.size(); ++len) {
-                PartialAction p{a.schema, {a.arguments.begin(), a.arguments.begin() + len}};
-                if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
-            }
-        }
-        return out;
-    }
+        : LoadedTask(name, problem) {}
 
     WlModel model(GraphKind kind, int iterations, const std::vector<State>& training) {
         WlModel m;
@@ -73,7 +35,7 @@ struct Fixture {
         Graph g;
         SparseVector x;
         for (const State& s : training) {
-            for (const PartialAction& p : partials(s)) {
+            for (const PartialAction& p : partial_actions(s)) {
                 builder->build(s, p, g);
                 m.features.collect(g, x);
             }
@@ -133,7 +95,7 @@ TEST(WlHeuristic, RoundsHalfAwayFromZero) {
 
 TEST(WlHeuristic, EqualsTheDotProductForEveryGraphKind) {
     Fixture f;
-    const std::vector<State> all = f.states(25);
+    const std::vector<State> all = f.breadth_first_states(25);
     const std::vector<State> training(all.begin(), all.begin() + 6);
     for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag, GraphKind::Aeg}) {
         WlModel m = f.model(kind, 2, training);
@@ -145,7 +107,7 @@ TEST(WlHeuristic, EqualsTheDotProductForEveryGraphKind) {
         WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
         int evaluations = 0;
         for (const State& s : all) {
-            for (const PartialAction& p : f.partials(s)) {
+            for (const PartialAction& p : f.partial_actions(s)) {
                 double expected = 0;
                 for (const auto& e : f.histogram(m, s, p)) {
                     for (const auto& [id, w] : m.weights)
@@ -166,7 +128,7 @@ TEST(WlHeuristic, EqualsTheDotProductForEveryGraphKind) {
 
 TEST(WlHeuristic, IlgIgnoresThePartialAction) {
     Fixture f;
-    const std::vector<State> all = f.states(10);
+    const std::vector<State> all = f.breadth_first_states(10);
     WlModel m = f.model(GraphKind::Ilg, 2, all);
     for (int id = 0; id < m.features.num_colours(); ++id)
         m.weights.emplace_back(id, 0.1 * (id % 7) - 0.3);
@@ -174,7 +136,7 @@ TEST(WlHeuristic, IlgIgnoresThePartialAction) {
     for (const State& s : all) {
         const double none = h.evaluate(s);
         const double raw = h.last_raw_value();
-        for (const PartialAction& p : f.partials(s)) {
+        for (const PartialAction& p : f.partial_actions(s)) {
             EXPECT_EQ(h.evaluate(s, p), none);
             EXPECT_EQ(h.last_raw_value(), raw);
         }
@@ -183,7 +145,7 @@ TEST(WlHeuristic, IlgIgnoresThePartialAction) {
 
 TEST(WlHeuristic, LoadedModelEvaluatesIdentically) {
     Fixture f;
-    const std::vector<State> all = f.states(15);
+    const std::vector<State> all = f.breadth_first_states(15);
     WlModel m = f.model(GraphKind::Aoag, 2, {all.begin(), all.begin() + 5});
     for (int id = 0; id < m.features.num_colours(); id += 2)
         m.weights.emplace_back(id, 1.0 / (id + 3));
@@ -191,7 +153,7 @@ TEST(WlHeuristic, LoadedModelEvaluatesIdentically) {
     WlHeuristic a(m, f.task, f.layout, f.statics, f.successors);
     WlHeuristic b(loaded, f.task, f.layout, f.statics, f.successors);
     for (const State& s : all) {
-        for (const PartialAction& p : f.partials(s)) {
+        for (const PartialAction& p : f.partial_actions(s)) {
             ASSERT_EQ(a.evaluate(s, p), b.evaluate(s, p));
             ASSERT_EQ(a.last_raw_value(), b.last_raw_value());
         }
@@ -201,7 +163,7 @@ TEST(WlHeuristic, LoadedModelEvaluatesIdentically) {
 
 TEST(WlHeuristic, ModelOfAnotherDomainIsRefused) {
     Fixture gripper("gripper", "p01");
-    WlModel m = gripper.model(GraphKind::Aoag, 1, gripper.states(3));
+    WlModel m = gripper.model(GraphKind::Aoag, 1, gripper.breadth_first_states(3));
     m.weights = {{0, 1.0}};
     Fixture bw;
     try {
@@ -220,7 +182,7 @@ TEST(WlHeuristic, ModelOfAnotherDomainIsRefused) {
 
 TEST(WlHeuristic, WeightIdOutOfRangeIsAModelError) {
     Fixture f;
-    WlModel m = f.model(GraphKind::Ilg, 1, f.states(2));
+    WlModel m = f.model(GraphKind::Ilg, 1, f.breadth_first_states(2));
     m.weights = {{m.features.num_colours(), 1.0}};
     try {
         WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);

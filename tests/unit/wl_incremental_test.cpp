@@ -20,41 +20,13 @@
 #include "core/learning/wl_incremental.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/static_facts.hpp"
-#include "test_support.hpp"
+#include "loaded_task.hpp"
 
 namespace ll {
 namespace {
 
-struct IncrementalFixture {
-    explicit IncrementalFixture(const test::TaskRef& ref)
-        : task(test::load_task(ref.task, ref.problem)),
-          layout(task),
-          statics(task),
-          successors(task, layout, statics) {}
-    Task task;
-    StateLayout layout;
-    StaticFacts statics;
-    SuccessorGenerator successors;
-
-    std::vector<GroundAction> applicable(const State& s) {
-        std::vector<GroundAction> actions;
-        successors.applicable_actions(s, actions);
-        return actions;
-    }
-
-    // None, every schema, and every prefix of every applicable action.
-    std::vector<PartialAction> partials(const State& s) {
-        std::vector<PartialAction> out{PartialAction::none()};
-        for (SchemaId k = 0; k < task.num_schemas(); ++k)
-            out.push_back({k, {}});
-        for (const auto& a : applicable(s)) {
-            for (std::size_t len = 1; len <= a.arguments.size(); ++len) {
-                PartialAction p{a.schema, {a.arguments.begin(), a.arguments.begin() + len}};
-                if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
-            }
-        }
-        return out;
-    }
+struct IncrementalFixture : test::LoadedTask {
+    using LoadedTask::LoadedTask;
 
     // A dictionary from the initial state's pairs only (later states miss
     // colours), with weights that are not round numbers.
@@ -67,7 +39,7 @@ struct IncrementalFixture {
         Graph g;
         SparseVector x;
         const State s0 = initial_state(task, layout);
-        for (const PartialAction& p : partials(s0)) {
+        for (const PartialAction& p : partial_actions(s0)) {
             builder->build(s0, p, g);
             m.features.collect(g, x);
         }
@@ -121,7 +93,7 @@ TEST_P(WlIncrementalOracle, EqualsTheFullEmbeddingAlongRandomWalks) {
                     const std::string where = std::string(to_string(kind)) + " L" +
                                               std::to_string(iterations) + " step " +
                                               std::to_string(step);
-                    for (const PartialAction& p : f.partials(s))
+                    for (const PartialAction& p : f.partial_actions(s))
                         expect_same(full, inc, s, p, where + " partial");
                     const std::vector<GroundAction> actions = f.applicable(s);
                     if (actions.empty()) break;
