@@ -104,7 +104,7 @@ TEST_P(WlIncrementalOracle, EqualsTheFullEmbeddingAlongRandomWalks) {
                 }
                 const State s0 = initial_state(f.task, f.layout);
                 expect_same(full, inc, s0, PartialAction::none(), "back to the initial state");
-                for (const PartialAction& p : f.partials(s0))
+                for (const PartialAction& p : f.partial_actions(s0))
                     expect_same(full, inc, s0, p, "back to the initial state, partial");
                 EXPECT_EQ(inc.uses_deltas(), kind != GraphKind::Aeg);
                 incremental += inc.incremental_statistics().incremental;
