@@ -4,6 +4,7 @@
 // request (to check that nothing leaves the page's origin), main-thread long
 // tasks and console errors, and saves screenshots and measured numbers in
 // build/e2e-artifacts/ (metrics-<test file>.json).
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -269,6 +270,28 @@ export async function traceMainThreadTasks(browser, page) {
                                     e.tid === mark.tid && e.dur > 50000)
             .map((e) => ({ start: markedAt + (e.ts - mark.ts) / 1000, wall: e.dur / 1000, cpu: e.tdur / 1000 }));
     };
+}
+
+/**
+ * Stops a trace (traceMainThreadTasks) and checks the main thread's tasks
+ * since `sinceMs`: none did more than `cpuLimitMs` of the page's own work
+ * (CPU time), and, a coarse bound, none lasted more than `wallLimitMs` (on
+ * a shared machine the OS runs other processes inside a task: 979 ms of
+ * wall for 14 ms of CPU was seen at load 10 on 2 cores). Prints the long
+ * tasks; resolves {mostCpuMs, longestMs}.
+ */
+export async function checkTaskWork(stopTrace, sinceMs, what, { cpuLimitMs = 100, wallLimitMs = 2000 } = {}) {
+    const traced = (await stopTrace()).filter((t) => t.start + t.wall >= sinceMs);
+    assert.ok(traced.every((t) => Number.isFinite(t.cpu)), 'the trace has the tasks\' CPU times');
+    const mostCpuMs = Math.max(0, ...traced.map((t) => t.cpu));
+    const longestMs = Math.max(0, ...traced.map((t) => t.wall));
+    const over = traced.filter((t) => t.wall > cpuLimitMs)
+        .map((t) => `${Math.round(t.wall)} ms (${Math.round(t.cpu)} ms CPU)`);
+    console.log(`# ${what}: most CPU time in a main-thread task ${Math.round(mostCpuMs)} ms, longest task ` +
+                `${Math.round(longestMs)} ms; tasks over ${cpuLimitMs} ms: ${over.join(', ') || 'none'}`);
+    assert.ok(mostCpuMs <= cpuLimitMs, `${what}: a task of ${Math.round(mostCpuMs)} ms CPU`);
+    assert.ok(longestMs <= wallLimitMs, `${what}: a task of ${Math.round(longestMs)} ms`);
+    return { mostCpuMs, longestMs };
 }
 
 /** Long tasks recorded in the page since `sinceMs` (performance.now() time). */

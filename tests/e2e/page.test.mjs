@@ -13,16 +13,14 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import {
-    clickWhenEnabled, exampleTexts, foreignRequests, longTasksSince, openPage, recordMetrics, repoRoot, screenshot,
-    siteDir, traceMainThreadTasks, transferSizes, useSiteAndBrowser, waitForEditorPage,
+    checkTaskWork, clickWhenEnabled, exampleTexts, foreignRequests, longTasksSince, openPage, recordMetrics, repoRoot,
+    screenshot, siteDir, traceMainThreadTasks, transferSizes, useSiteAndBrowser, waitForEditorPage,
 } from './helpers.mjs';
 
 const LOAD_TO_PLAN_LIMIT_MS = 2000;
-// The page's own work in one main-thread task: its CPU time (a trace).
+// The page's own work in one main-thread task: its CPU time (a trace;
+// helpers.mjs checkTaskWork also bounds the wall time, coarsely).
 const LONG_TASK_LIMIT_MS = 100;
-// A task's wall time, a coarse bound: on a shared machine the OS runs other
-// processes inside a task (seen: 979 ms of wall for 14 ms of CPU, load 10 on 2 cores).
-const TASK_WALL_LIMIT_MS = 2000;
 // From the click on Stop to the status "stopped", as the page sees it: the
 // worker is ended, not asked to stop; a bound that holds on a loaded machine.
 const STOP_LIMIT_MS = 1000;
@@ -51,23 +49,6 @@ async function lintLine(page, pane) {
 async function editorText(page, pane) {
     return page.locator(`${pane} .cm-content`).evaluate((content) =>
         [...content.querySelectorAll(':scope > .cm-line')].map((l) => l.textContent).join('\n'));
-}
-
-// Stops a trace (traceMainThreadTasks) and checks the main thread's tasks
-// since `sinceMs`: none did more than LONG_TASK_LIMIT_MS of the page's own
-// work (CPU time), none lasted more than TASK_WALL_LIMIT_MS of wall time.
-async function checkTaskWork(stopTrace, sinceMs, what) {
-    const traced = (await stopTrace()).filter((t) => t.start + t.wall >= sinceMs);
-    assert.ok(traced.every((t) => Number.isFinite(t.cpu)), 'the trace has the tasks\' CPU times');
-    const mostCpuMs = Math.max(0, ...traced.map((t) => t.cpu));
-    const longestMs = Math.max(0, ...traced.map((t) => t.wall));
-    const over = traced.filter((t) => t.wall > LONG_TASK_LIMIT_MS)
-        .map((t) => `${Math.round(t.wall)} ms (${Math.round(t.cpu)} ms CPU)`);
-    console.log(`# ${what}: most CPU time in a main-thread task ${Math.round(mostCpuMs)} ms, longest task ` +
-                `${Math.round(longestMs)} ms; tasks over ${LONG_TASK_LIMIT_MS} ms: ${over.join(', ') || 'none'}`);
-    assert.ok(mostCpuMs <= LONG_TASK_LIMIT_MS, `${what}: a task of ${Math.round(mostCpuMs)} ms CPU`);
-    assert.ok(longestMs <= TASK_WALL_LIMIT_MS, `${what}: a task of ${Math.round(longestMs)} ms`);
-    return { mostCpuMs, longestMs };
 }
 
 async function pickExample(page, id) {
