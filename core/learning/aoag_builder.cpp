@@ -4,14 +4,16 @@
 // the successor state).
 #include "core/learning/aoag_builder.hpp"
 
+#include <utility>
+
 namespace ll {
 
 AoagBuilder::AoagBuilder(const Task& task, const StateLayout& layout, const StaticFacts& statics,
                          SuccessorGenerator& successors)
-    : ActionSetGraphBuilder(task, layout, statics, successors) {}
+    : ActionSetGraphBuilder(task, layout, statics, successors), diff_(task, layout, encoder_) {}
 
-void AoagBuilder::build(const State& state, const PartialAction& partial, Graph& out) {
-    if (build_state_graph_if_uncommitted(state, partial, out)) return;
+int AoagBuilder::describe(const State& state, const PartialAction& partial) {
+    if (commits_to_nothing(task_, successors_, state, partial)) return -1;
     action_args_.clear();
     num_actions_ = 0;
     // Captures only `this`, so the std::function needs no heap allocation.
@@ -21,22 +23,51 @@ void AoagBuilder::build(const State& state, const PartialAction& partial, Graph&
             ++num_actions_;
             return true;
         });
-    const int arity = task_.schemas[partial.schema].arity();
-    const int num_actions = num_actions_;
-    if (num_actions == 1) {
+    if (num_actions_ == 1) {
         effects_.clear();
         effects_.add_action(partial.schema, action_args_);
         effects_.finish();
+    }
+    return num_actions_;
+}
+
+void AoagBuilder::record(GraphContent& out, const State& state, const PartialAction& partial,
+                         int k) {
+    if (k == 1) {
+        diff_.record(out, state, &effects_, -1, {});
+    } else if (k > 1) {
+        diff_.record(out, state, nullptr, partial.schema, action_args_);
+    } else {
+        diff_.record(out, state, nullptr, -1, {});
+    }
+}
+
+void AoagBuilder::build(const State& state, const PartialAction& partial, Graph& out) {
+    encoder_.begin(out);
+    const int k = describe(state, partial);
+    if (k == 1) {
         encoder_.add_atoms(out, state, &effects_);
-        return;
+    } else {
+        const int arity = k > 1 ? task_.schemas[partial.schema].arity() : 0;
+        for (int a = 0; a < k; ++a) {
+            if (budget_ != nullptr) budget_->poll();
+            encoder_.add_action(out, partial.schema,
+                                std::span<const ObjectId>(action_args_)
+                                    .subspan(static_cast<std::size_t>(a) * arity, arity));
+        }
+        encoder_.add_atoms(out, state, nullptr);
     }
-    for (int a = 0; a < num_actions; ++a) {
-        if (budget_ != nullptr) budget_->poll();
-        encoder_.add_action(out, partial.schema,
-                            std::span<const ObjectId>(action_args_)
-                                .subspan(static_cast<std::size_t>(a) * arity, arity));
-    }
-    encoder_.add_atoms(out, state, nullptr);
+    if (tracking_) record(last_, state, partial, k);
+    has_last_ = tracking_;
+}
+
+bool AoagBuilder::build_delta(const State& state, const PartialAction& partial, int max_changes,
+                              GraphDelta& out) {
+    if (!tracking_ || !has_last_) return false;
+    record(next_, state, partial, describe(state, partial));
+    if (!diff_.diff(last_, next_, max_changes, out)) return false;
+    std::swap(last_, next_);
+    return true;
 }
 
 }  // namespace ll

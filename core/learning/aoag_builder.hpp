@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/learning/graph_action_set.hpp"
+#include "core/learning/graph_content.hpp"
 
 namespace ll {
 
@@ -18,10 +19,21 @@ class AoagBuilder final : public ActionSetGraphBuilder {
     AoagBuilder(const Task& task, const StateLayout& layout, const StaticFacts& statics,
                 SuccessorGenerator& successors);
     void build(const State& state, const PartialAction& partial, Graph& out) override;
+    bool build_delta(const State& state, const PartialAction& partial, int max_changes,
+                     GraphDelta& out) override;
+    bool has_deltas() const override { return true; }
 
   private:
+    // Enumerates A(s, ρ) (and, for one action, its effects); -1 when (s, ρ)
+    // commits to nothing, else |A(s, ρ)|.
+    int describe(const State& state, const PartialAction& partial);
+    void record(GraphContent& out, const State& state, const PartialAction& partial, int k);
+
     std::vector<ObjectId> action_args_;  // A(s, ρ), flat, schema arity each
     int num_actions_ = 0;                // |A(s, ρ)|
+    GraphContentDiff diff_;
+    GraphContent last_, next_;
+    bool has_last_ = false;
 };
 
 }  // namespace ll

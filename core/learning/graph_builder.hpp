@@ -16,6 +16,7 @@
 #include "core/common/budget.hpp"
 #include "core/common/vocabulary.hpp"
 #include "core/learning/graph.hpp"
+#include "core/learning/graph_delta.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/partial_action.hpp"
 #include "core/task/state.hpp"
@@ -44,8 +45,22 @@ class GraphBuilder {
     // generator's own budget.
     void set_budget(Budget* budget) { budget_ = budget; }
 
+    // Graph deltas (ILG and AOAG): with tracking on, build() remembers what
+    // its graph is made of, and build_delta() describes the graph of
+    // (state, partial) as the change from the last graph built or described
+    // (and remembers it); false if the builder has no deltas, nothing is
+    // remembered, or more than `max_changes` nodes would change (the caller
+    // then calls build()).
+    void set_tracking(bool on) { tracking_ = on; }
+    virtual bool has_deltas() const { return false; }
+    virtual bool build_delta(const State& /*state*/, const PartialAction& /*partial*/,
+                             int /*max_changes*/, GraphDelta& /*out*/) {
+        return false;
+    }
+
   protected:
     Budget* budget_ = nullptr;
+    bool tracking_ = false;
 };
 
 // The builder keeps references to its arguments; they must outlive it.

@@ -59,6 +59,23 @@ StateGraphEncoder::StateGraphEncoder(const Task& task, const StateLayout& layout
         goal_first_[p + 1] += goal_first_[p];
 }
 
+int StateGraphEncoder::goal_node_of(PredicateId p, const ObjectId* args) const {
+    const int arity = layout_.arity(p);
+    int lo = goal_first_[p], hi = goal_first_[p + 1];
+    while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        const int c =
+            compare_args(goal_args_.data() + std::size_t(mid) * goal_stride_, args, arity);
+        if (c == 0) return goal_node_[mid];
+        if (c < 0) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return -1;
+}
+
 void StateGraphEncoder::begin(Graph& out) const {
     out.colours.assign(base_.colours.begin(), base_.colours.end());
     out.edges.assign(base_.edges.begin(), base_.edges.end());

@@ -39,6 +39,10 @@ class StateGraphEncoder {
     // if true in s', optional-add otherwise. New nodes come in state order:
     // predicate index, then sorted arguments.
     void add_atoms(Graph& out, const State& state, const GroundEffectSummary* effects) const;
+    // The base node of fluent goal atom p(args), or -1 if p(args) is no goal.
+    int goal_node_of(PredicateId p, const ObjectId* args) const;
+    // Arguments per atom in the goal table (the domain's largest arity, >= 1).
+    int atom_width() const { return goal_stride_; }
 
   private:
     const StateLayout& layout_;

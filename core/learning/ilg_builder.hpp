@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/learning/graph_builder.hpp"
+#include "core/learning/graph_content.hpp"
 #include "core/learning/graph_state_encoder.hpp"
 
 namespace ll {
@@ -12,10 +13,16 @@ class IlgBuilder final : public GraphBuilder {
   public:
     IlgBuilder(const Task& task, const StateLayout& layout);
     void build(const State& state, const PartialAction& partial, Graph& out) override;
+    bool build_delta(const State& state, const PartialAction& partial, int max_changes,
+                     GraphDelta& out) override;
+    bool has_deltas() const override { return true; }
     const ColourLayout& colours() const { return encoder_.colours(); }
 
   private:
     StateGraphEncoder encoder_;
+    GraphContentDiff diff_;
+    GraphContent last_, next_;
+    bool has_last_ = false;
 };
 
 }  // namespace ll

@@ -30,14 +30,59 @@ WlHeuristic::WlHeuristic(const WlModel& model, const Task& task, const StateLayo
         weights_[id] = w;
     }
     builder_ = make_graph_builder(model.graph, task, layout, statics, successors);
+    set_incremental(true);
+}
+
+void WlHeuristic::set_incremental(bool on, WlIncrementalOptions options) {
+    use_incremental_ = on;
+    options_ = options;
+    incremental_ = WlIncremental(options);
+    incremental_.set_budget(budget_);
+    // Deltas: the builders that describe them, plain WL only.
+    use_delta_ = on && features_.options().variant == WlVariant::Plain && builder_->has_deltas();
+    builder_->set_tracking(use_delta_);
+    dynamic_ = WlDynamicGraph();
+    dynamic_.set_budget(budget_);
+    delta_stats_ = {};
+}
+
+WlIncrementalStatistics WlHeuristic::incremental_statistics() const {
+    WlIncrementalStatistics s = incremental_.statistics();
+    s.full += delta_stats_.full;
+    s.incremental += delta_stats_.incremental;
+    s.recoloured += dynamic_.recoloured();
+    return s;
+}
+
+void WlHeuristic::embed_by_delta(const State& state, const PartialAction& partial) {
+    if (dynamic_.valid() && dynamic_.num_nodes() >= options_.min_nodes) {
+        const int max_changes = dynamic_.num_nodes() / std::max(1, options_.delta_divisor);
+        if (builder_->build_delta(state, partial, max_changes, delta_) &&
+            dynamic_.apply(features_, delta_, vector_)) {
+            ++delta_stats_.incremental;
+            return;
+        }
+    }
+    ++delta_stats_.full;
+    builder_->build(state, partial, graph_);
+    if (graph_.num_nodes() < options_.min_nodes || !graph_.has_structure()) {
+        dynamic_.invalidate();
+        features_.embed(graph_, vector_);
+        return;
+    }
+    dynamic_.reset(features_, graph_, vector_);
 }
 
 double WlHeuristic::evaluate(const State& state, const PartialAction& partial) {
-    builder_->build(state, partial, graph_);
-    if (use_incremental_) {
-        incremental_.embed(features_, graph_, vector_);
+    if (use_delta_) {
+        embed_by_delta(state, partial);
     } else {
-        features_.embed(graph_, vector_);
+        builder_->build(state, partial, graph_);
+        if (use_incremental_) {
+            incremental_.embed(features_, graph_, vector_);
+        } else {
+            features_.embed(graph_, vector_);
+        }
     }
     double sum = 0;
     for (const SparseEntry& e : vector_)

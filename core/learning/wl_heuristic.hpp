@@ -12,6 +12,7 @@
 #include "core/heuristics/heuristic_list.hpp"
 #include "core/learning/graph_builder.hpp"
 #include "core/learning/model.hpp"
+#include "core/learning/wl_dynamic.hpp"
 #include "core/learning/wl_incremental.hpp"
 
 namespace ll {
@@ -31,19 +32,18 @@ class WlHeuristic final : public ActionSetHeuristic, private HeuristicExplainer 
         budget_ = budget;
         features_.set_budget(budget);
         incremental_.set_budget(budget);
+        dynamic_.set_budget(budget);
         builder_->set_budget(budget);
     }
     // Whether a graph is embedded from the previous one's colouring where
-    // that is cheaper (wl_incremental.hpp; on by default). Either way the
-    // values, histograms and lookup counts are the same.
-    void set_incremental(bool on, WlIncrementalOptions options = {}) {
-        use_incremental_ = on;
-        incremental_ = WlIncremental(options);
-        incremental_.set_budget(budget_);
-    }
-    const WlIncrementalStatistics& incremental_statistics() const {
-        return incremental_.statistics();
-    }
+    // that is cheaper (on by default): ILG and AOAG graphs as a delta of the
+    // previous one (wl_dynamic.hpp), others by comparing the graphs
+    // (wl_incremental.hpp). Either way the values, histograms and lookup
+    // counts are the same.
+    void set_incremental(bool on, WlIncrementalOptions options = {});
+    WlIncrementalStatistics incremental_statistics() const;
+    // Whether graphs are embedded as deltas (ILG and AOAG, plain WL).
+    bool uses_deltas() const { return use_delta_; }
 
     // The exact (unrounded) dot product of the last evaluation.
     double last_raw_value() const { return last_raw_; }
@@ -63,13 +63,21 @@ class WlHeuristic final : public ActionSetHeuristic, private HeuristicExplainer 
 
   private:
     double robust_dot_product() const;
+    // Embeds the graph of (state, partial) into vector_ as a delta of the
+    // previous graph where the builder describes one, else from scratch.
+    void embed_by_delta(const State& state, const PartialAction& partial);
 
     WlFeatures features_;
     std::vector<double> weights_;  // dense by colour id
     std::unique_ptr<GraphBuilder> builder_;
     Graph graph_;
     WlIncremental incremental_;
+    WlIncrementalOptions options_;
     bool use_incremental_ = true;
+    bool use_delta_ = false;
+    WlDynamicGraph dynamic_;
+    GraphDelta delta_;
+    WlIncrementalStatistics delta_stats_;
     Budget* budget_ = nullptr;
     SparseVector vector_;
     double last_raw_ = 0;

@@ -59,8 +59,8 @@ void WlIncremental::embed(WlFeatures& features, Graph& graph, SparseVector& out)
     }
     valid_ = false;  // until the update is complete (the budget may interrupt it)
     refine(features, graph);
-    write_histogram(out);
-    features.count_misses(tally_);
+    histogram_.write(out);
+    features.count_misses(histogram_.tally());
     std::swap(ref_, graph);
     std::swap(ref_colours_, colours_);
     valid_ = true;
@@ -152,7 +152,7 @@ void WlIncremental::refine(WlFeatures& features, const Graph& graph) {
     const std::size_t nr = ref_.colours.size();
     for (int round = 0; round <= iterations_; ++round) {
         for (std::int32_t u : removed_)
-            remove_colour(ref_colours_[round * nr + u]);
+            histogram_.remove(ref_colours_[round * nr + u]);
     }
 }
 
@@ -171,9 +171,9 @@ void WlIncremental::refine_base(WlFeatures& features, const Graph& graph) {
         colours_[v] = c;
         if (m >= 0) {
             if (ref_colours_[m] == c) continue;
-            remove_colour(ref_colours_[m]);
+            histogram_.remove(ref_colours_[m]);
         }
-        add_colour(c);
+        histogram_.add(c);
         dirty_.push_back(v);
     }
 }
@@ -214,43 +214,44 @@ void WlIncremental::refine_round(WlFeatures& features, int round, int n) {
         const std::int32_t m = map_[v];
         if (m >= 0) {
             if (ref_current[m] == c) continue;
-            remove_colour(ref_current[m]);
+            histogram_.remove(ref_current[m]);
         }
         current[v] = c;
-        add_colour(c);
+        histogram_.add(c);
         next_dirty_.push_back(v);
     }
     stats_.recoloured += static_cast<std::int64_t>(candidates_.size());
     dirty_.swap(next_dirty_);
 }
 
-void WlIncremental::add_colour(std::int32_t colour) {
+void WlHistogram::touch(std::int32_t colour) {
+    if (!changed_flag_[colour]) {
+        changed_flag_[colour] = 1;
+        changed_.push_back(colour);
+    }
+}
+
+void WlHistogram::add(std::int32_t colour) {
     if (colour < 0) {
         ++tally_.unseen;
         return;
     }
     ++tally_.seen;
     ++counts_[colour];
-    if (!changed_flag_[colour]) {
-        changed_flag_[colour] = 1;
-        changed_.push_back(colour);
-    }
+    touch(colour);
 }
 
-void WlIncremental::remove_colour(std::int32_t colour) {
+void WlHistogram::remove(std::int32_t colour) {
     if (colour < 0) {
         --tally_.unseen;
         return;
     }
     --tally_.seen;
     --counts_[colour];
-    if (!changed_flag_[colour]) {
-        changed_flag_[colour] = 1;
-        changed_.push_back(colour);
-    }
+    touch(colour);
 }
 
-void WlIncremental::write_histogram(SparseVector& out) {
+void WlHistogram::write(SparseVector& out) {
     // The ids present: the previous ones and those whose count changed, in
     // id order, without those now at zero.
     std::sort(changed_.begin(), changed_.end());
@@ -276,16 +277,8 @@ void WlIncremental::write_histogram(SparseVector& out) {
         out.push_back({id, static_cast<double>(counts_[id])});
 }
 
-void WlIncremental::adopt_full(WlFeatures& features, Graph& graph, SparseVector& out) {
-    const WlMissStatistics before = features.miss_statistics();
-    ++stats_.full;
-    valid_ = false;
-    features.embed(graph, out);
-    const WlMissStatistics& after = features.miss_statistics();
-    tally_ = {after.seen - before.seen, after.unseen - before.unseen};
-    const std::span<const std::int32_t> colours = features.node_colours(graph.num_nodes());
-    ref_colours_.assign(colours.begin(), colours.end());
-    const auto num_colours = static_cast<std::size_t>(features.num_colours());
+void WlHistogram::adopt(const SparseVector& out, int num_colours, WlMissStatistics tally) {
+    tally_ = tally;
     // The previous counts (an interrupted update may have changed others).
     for (std::int32_t id : present_)
         counts_[id] = 0;
@@ -294,13 +287,25 @@ void WlIncremental::adopt_full(WlFeatures& features, Graph& graph, SparseVector&
         changed_flag_[id] = 0;
     }
     changed_.clear();
-    counts_.resize(num_colours, 0);
-    changed_flag_.resize(num_colours, 0);
+    counts_.resize(static_cast<std::size_t>(num_colours), 0);
+    changed_flag_.resize(static_cast<std::size_t>(num_colours), 0);
     present_.clear();
     for (const SparseEntry& e : out) {
         counts_[e.feature] = static_cast<std::int32_t>(e.value);
         present_.push_back(e.feature);
     }
+}
+
+void WlIncremental::adopt_full(WlFeatures& features, Graph& graph, SparseVector& out) {
+    const WlMissStatistics before = features.miss_statistics();
+    ++stats_.full;
+    valid_ = false;
+    features.embed(graph, out);
+    const WlMissStatistics& after = features.miss_statistics();
+    histogram_.adopt(out, features.num_colours(),
+                     {after.seen - before.seen, after.unseen - before.unseen});
+    const std::span<const std::int32_t> colours = features.node_colours(graph.num_nodes());
+    ref_colours_.assign(colours.begin(), colours.end());
     std::swap(ref_, graph);
     valid_ = true;
 }

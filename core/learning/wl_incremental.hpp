@@ -25,6 +25,31 @@
 
 namespace ll {
 
+// A histogram kept up to date by difference: counts dense by colour id,
+// the ids present in id order, and the lookup tally (seen / unseen) of the
+// graph it describes.
+class WlHistogram {
+  public:
+    void add(std::int32_t colour);
+    void remove(std::int32_t colour);
+    // Writes the histogram (sorted by id) and settles the changes.
+    void write(SparseVector& out);
+    // Starts again from the histogram `out` of a full embedding of a
+    // dictionary of `num_colours` colours, whose lookups were `tally`.
+    void adopt(const SparseVector& out, int num_colours, WlMissStatistics tally);
+    const WlMissStatistics& tally() const { return tally_; }
+
+  private:
+    void touch(std::int32_t colour);
+
+    std::vector<std::int32_t> counts_;
+    std::vector<std::int32_t> present_;
+    std::vector<std::int32_t> changed_;  // ids whose count changed (flag per id)
+    std::vector<char> changed_flag_;
+    std::vector<std::int32_t> merged_;
+    WlMissStatistics tally_;
+};
+
 struct WlIncrementalStatistics {
     std::int64_t full = 0;         // graphs embedded from scratch
     std::int64_t incremental = 0;  // graphs embedded from the previous one
@@ -37,6 +62,10 @@ struct WlIncrementalStatistics {
 struct WlIncrementalOptions {
     int min_nodes = 64;
     int change_divisor = 8;
+    // Graph deltas (wl_dynamic.hpp) cost their own size, not the graph's:
+    // one is applied when it changes at most n / delta_divisor nodes (an
+    // AOAG of one schema's hundreds of actions after a sibling's few).
+    int delta_divisor = 2;
 };
 
 class WlIncremental {
@@ -56,9 +85,6 @@ class WlIncremental {
     void refine_round(WlFeatures& features, int round, int n);
     void refine_base(WlFeatures& features, const Graph& graph);
     void mark_candidate(int v);
-    void add_colour(std::int32_t colour);
-    void remove_colour(std::int32_t colour);
-    void write_histogram(SparseVector& out);
     void adopt_full(WlFeatures& features, Graph& graph, SparseVector& out);
 
     WlIncrementalOptions options_;
@@ -67,14 +93,11 @@ class WlIncremental {
     int iterations_ = 0;
 
     // The reference: the previous graph, its colours (node v in round r at
-    // r * n + v), histogram (dense by id; ids with a non-zero count, sorted)
-    // and lookup tally.
+    // r * n + v), histogram and lookup tally.
     bool valid_ = false;
     Graph ref_;
     std::vector<std::int32_t> ref_colours_;
-    std::vector<std::int32_t> counts_;
-    std::vector<std::int32_t> present_;
-    WlMissStatistics tally_;
+    WlHistogram histogram_;
 
     // The new graph: node -> reference node (-1: added), the reference's
     // removed nodes, the nodes to recolour in every round (added ones and the
@@ -91,10 +114,7 @@ class WlIncremental {
     std::vector<std::int32_t> dirty_, next_dirty_, candidates_;
     std::vector<std::uint32_t> stamp_;
     std::uint32_t now_ = 0;
-    // Ids whose count changed (flag per id), lookup scratch.
-    std::vector<std::int32_t> changed_;
-    std::vector<char> changed_flag_;
-    std::vector<std::int32_t> merged_;
+    // Lookup scratch.
     std::vector<std::uint64_t> neighbours_;
     std::vector<std::int32_t> key_;
 };

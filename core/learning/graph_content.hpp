@@ -1,0 +1,56 @@
+// What an ILG or AOAG graph is made of: a state, the effects of the one
+// action the pair commits to (unavoidable adds and deletes), and action
+// nodes. Two contents are compared atom by atom and action by action into a
+// graph delta (graph_delta.hpp), without building either graph: siblings in
+// a search share their state, so only the effects and actions are compared.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "core/learning/graph_delta.hpp"
+#include "core/learning/graph_effects.hpp"
+#include "core/learning/graph_state_encoder.hpp"
+#include "core/task/state.hpp"
+#include "core/task/task.hpp"
+
+namespace ll {
+
+struct GraphContent {
+    State state;
+    // Records of predicate, arguments (padded with -1 to the atom width),
+    // flags (GroundEffectSummary's unavoidable add / delete).
+    std::vector<ObjectId> effects;
+    // Action nodes of `schema`: `arity` arguments each, sorted.
+    SchemaId schema = -1;
+    int arity = 0;
+    std::vector<ObjectId> actions;
+};
+
+class GraphContentDiff {
+  public:
+    GraphContentDiff(const Task& task, const StateLayout& layout, const StateGraphEncoder& encoder);
+    // The content of a graph of `state` with the effects of a single action
+    // (null: none) and the actions `args` of `schema` (none if empty).
+    void record(GraphContent& out, const State& state, const GroundEffectSummary* effects,
+                SchemaId schema, std::span<const ObjectId> args) const;
+    // The delta from the graph of `from` to that of `to`; false if it
+    // changes more than `max_changes` nodes.
+    bool diff(const GraphContent& from, const GraphContent& to, int max_changes, GraphDelta& out);
+
+  private:
+    void diff_states(const State& a, const State& b);
+    bool in_graph(const GraphContent& c, const ObjectId* atom) const;
+    void diff_actions(const GraphContent& from, const GraphContent& to, GraphDelta& out);
+    void push_atom(PredicateId p, const ObjectId* args);
+
+    const Task& task_;
+    const StateLayout& layout_;
+    const StateGraphEncoder& encoder_;
+    int width_ = 1;
+    std::vector<ObjectId> atoms_;  // candidate records: predicate, width_ arguments
+    std::vector<std::uint32_t> order_;
+    std::vector<int> targets_;
+};
+
+}  // namespace ll
