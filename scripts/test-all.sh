@@ -151,6 +151,16 @@ build_preset() {
     cmake --preset "$preset" && cmake --build --preset "$preset" -j "$jobs" "${targets[@]}"
 }
 
+# A native folder configured here for the first time (always, in CI)
+# compiles in unity batches, as native-asan and wasm do: 116 s of wall
+# instead of 247 s on 2 cores. An existing folder keeps its setting.
+build_native() {
+    if [[ ! -f build/native/CMakeCache.txt ]]; then
+        cmake --preset native -DLL_UNITY_BUILD=ON >/dev/null || return
+    fi
+    build_preset native lazylifted lltrain ll_resource_tests
+}
+
 clang_format_check() {
     local files=()
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
@@ -315,7 +325,7 @@ run_phase "build web" build_web && web_built=1
 # The three builds run one after the other: at once (6 jobs on 2 cores)
 # they took 661 s of wall and 1303 s of CPU, no faster, the cores' caches
 # shared three ways.
-run_phase "build native" build_preset native lazylifted lltrain ll_resource_tests && native_built=1
+run_phase "build native" build_native && native_built=1
 run_phase "build wasm" build_preset wasm && wasm_built=1
 if ((native_built)); then
     run_phase "ctest native" run_ctest native -L resources || true
