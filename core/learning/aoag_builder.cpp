@@ -10,7 +10,9 @@ namespace ll {
 
 AoagBuilder::AoagBuilder(const Task& task, const StateLayout& layout, const StaticFacts& statics,
                          SuccessorGenerator& successors)
-    : ActionSetGraphBuilder(task, layout, statics, successors), diff_(task, layout, encoder_) {}
+    : ActionSetGraphBuilder(task, layout, statics, successors), diff_(task, layout, encoder_) {
+    slots_.resize(num_slots());
+}
 
 int AoagBuilder::describe(const State& state, const PartialAction& partial) {
     if (commits_to_nothing(task_, successors_, state, partial)) return -1;
@@ -31,15 +33,17 @@ int AoagBuilder::describe(const State& state, const PartialAction& partial) {
     return num_actions_;
 }
 
-void AoagBuilder::record(GraphContent& out, const State& state, const PartialAction& partial,
-                         int k) {
+int AoagBuilder::record(const PartialAction& partial, int k) {
+    GraphContent& out = slots_.next();
     if (k == 1) {
-        diff_.record(out, state, &effects_, -1, {});
+        diff_.record(out, &effects_, -1, {});
     } else if (k > 1) {
-        diff_.record(out, state, nullptr, partial.schema, action_args_);
+        diff_.record(out, nullptr, partial.schema, action_args_);
+        return 1 + partial.schema;
     } else {
-        diff_.record(out, state, nullptr, -1, {});
+        diff_.record(out, nullptr, -1, {});
     }
+    return 0;
 }
 
 void AoagBuilder::build(const State& state, const PartialAction& partial, Graph& out) {
@@ -57,17 +61,19 @@ void AoagBuilder::build(const State& state, const PartialAction& partial, Graph&
         }
         encoder_.add_atoms(out, state, nullptr);
     }
-    if (tracking_) record(last_, state, partial, k);
-    has_last_ = tracking_;
+    last_slot_ = k > 1 ? 1 + partial.schema : 0;
+    if (!tracking_) return;
+    record(partial, k);
+    slots_.keep(last_slot_, state);
 }
 
-bool AoagBuilder::build_delta(const State& state, const PartialAction& partial, int max_changes,
-                              GraphDelta& out) {
-    if (!tracking_ || !has_last_) return false;
-    record(next_, state, partial, describe(state, partial));
-    if (!diff_.diff(last_, next_, max_changes, out)) return false;
-    std::swap(last_, next_);
-    return true;
+bool AoagBuilder::build_delta(const State& state, const PartialAction& partial,
+                              std::span<const int> max_changes, GraphDelta& out, int& slot) {
+    slot = 0;
+    if (!tracking_) return false;
+    slot = record(partial, describe(state, partial));
+    if (!slots_.has(slot) || max_changes[slot] < 0) return false;
+    return slots_.delta(diff_, slot, state, max_changes[slot], out);
 }
 
 }  // namespace ll

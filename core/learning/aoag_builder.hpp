@@ -19,21 +19,24 @@ class AoagBuilder final : public ActionSetGraphBuilder {
     AoagBuilder(const Task& task, const StateLayout& layout, const StaticFacts& statics,
                 SuccessorGenerator& successors);
     void build(const State& state, const PartialAction& partial, Graph& out) override;
-    bool build_delta(const State& state, const PartialAction& partial, int max_changes,
-                     GraphDelta& out) override;
+    bool build_delta(const State& state, const PartialAction& partial,
+                     std::span<const int> max_changes, GraphDelta& out, int& slot) override;
     bool has_deltas() const override { return true; }
+    // Slot 0: graphs without action nodes; 1 + s: with those of schema s.
+    int num_slots() const override { return task_.num_schemas() + 1; }
 
   private:
     // Enumerates A(s, ρ) (and, for one action, its effects); -1 when (s, ρ)
     // commits to nothing, else |A(s, ρ)|.
     int describe(const State& state, const PartialAction& partial);
-    void record(GraphContent& out, const State& state, const PartialAction& partial, int k);
+    // Records the content of the described graph in slots_.next(); returns
+    // its slot.
+    int record(const PartialAction& partial, int k);
 
     std::vector<ObjectId> action_args_;  // A(s, ρ), flat, schema arity each
     int num_actions_ = 0;                // |A(s, ρ)|
     GraphContentDiff diff_;
-    GraphContent last_, next_;
-    bool has_last_ = false;
+    GraphContentSlots slots_;
 };
 
 }  // namespace ll

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string_view>
 
 #include "core/common/budget.hpp"
@@ -46,21 +47,31 @@ class GraphBuilder {
     void set_budget(Budget* budget) { budget_ = budget; }
 
     // Graph deltas (ILG and AOAG): with tracking on, build() remembers what
-    // its graph is made of, and build_delta() describes the graph of
-    // (state, partial) as the change from the last graph built or described
-    // (and remembers it); false if the builder has no deltas, nothing is
-    // remembered, or more than `max_changes` nodes would change (the caller
-    // then calls build()).
+    // its graph is made of, in the graph's slot, and build_delta() describes
+    // the graph of (state, partial) as the change from the last graph of its
+    // slot (and remembers it). A slot holds graphs of one shape: AOAG keeps
+    // graphs without action nodes apart from those with the action nodes of
+    // each schema, so a search alternating between shapes (a state's
+    // sail-actions graph, then its successors' graphs) gets deltas within a
+    // shape. build_delta() sets `slot` to the graph's slot, and returns
+    // false if the builder has no deltas, the slot holds nothing,
+    // max_changes[slot] < 0, or more than max_changes[slot] nodes would
+    // change (the caller then calls build(), which fills that slot).
     void set_tracking(bool on) { tracking_ = on; }
     virtual bool has_deltas() const { return false; }
+    virtual int num_slots() const { return 1; }
     virtual bool build_delta(const State& /*state*/, const PartialAction& /*partial*/,
-                             int /*max_changes*/, GraphDelta& /*out*/) {
+                             std::span<const int> /*max_changes*/, GraphDelta& /*out*/, int& slot) {
+        slot = 0;
         return false;
     }
+    // The slot of the last graph build() made.
+    int last_slot() const { return last_slot_; }
 
   protected:
     Budget* budget_ = nullptr;
     bool tracking_ = false;
+    int last_slot_ = 0;
 };
 
 // The builder keeps references to its arguments; they must outlive it.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 namespace ll {
 namespace {
@@ -40,10 +41,8 @@ GraphContentDiff::GraphContentDiff(const Task& task, const StateLayout& layout,
                                    const StateGraphEncoder& encoder)
     : task_(task), layout_(layout), encoder_(encoder), width_(encoder.atom_width()) {}
 
-void GraphContentDiff::record(GraphContent& out, const State& state,
-                              const GroundEffectSummary* effects, SchemaId schema,
-                              std::span<const ObjectId> args) const {
-    out.state = state;
+void GraphContentDiff::record(GraphContent& out, const GroundEffectSummary* effects,
+                              SchemaId schema, std::span<const ObjectId> args) const {
     out.effects.clear();
     const int num_effects = effects != nullptr ? effects->size() : 0;
     for (int i = 0; i < num_effects; ++i) {
@@ -95,7 +94,8 @@ void GraphContentDiff::diff_states(const State& a, const State& b) {
     }
 }
 
-bool GraphContentDiff::in_graph(const GraphContent& c, const ObjectId* atom) const {
+bool GraphContentDiff::in_graph(const GraphContent& c, const State& state,
+                                const ObjectId* atom) const {
     const std::size_t stride = static_cast<std::size_t>(width_) + 2;
     for (std::size_t e = 0; e < c.effects.size(); e += stride) {
         if (!std::equal(atom, atom + width_ + 1, c.effects.data() + e)) continue;
@@ -103,7 +103,7 @@ bool GraphContentDiff::in_graph(const GraphContent& c, const ObjectId* atom) con
         if (flags & GroundEffectSummary::UnavoidableAdd) return true;
         if (flags & GroundEffectSummary::UnavoidableDelete) return false;
     }
-    return c.state.contains(layout_, atom[0], atom + 1);
+    return state.contains(layout_, atom[0], atom + 1);
 }
 
 void GraphContentDiff::diff_actions(const GraphContent& from, const GraphContent& to,
@@ -135,13 +135,13 @@ void GraphContentDiff::diff_actions(const GraphContent& from, const GraphContent
     }
 }
 
-bool GraphContentDiff::diff(const GraphContent& from, const GraphContent& to, int max_changes,
-                            GraphDelta& out) {
+bool GraphContentDiff::diff(const GraphContent& from, const GraphContent& to, const State& to_state,
+                            bool same_state, int max_changes, GraphDelta& out) {
     out.clear();
     atoms_.clear();
     const std::size_t record = static_cast<std::size_t>(width_) + 1;
-    if (!(from.state == to.state)) {
-        diff_states(from.state, to.state);
+    if (!same_state) {
+        diff_states(from.state, to_state);
         if (atoms_.size() / record > static_cast<std::size_t>(max_changes)) return false;
     }
     for (const GraphContent* c : {&from, &to}) {
@@ -161,7 +161,7 @@ bool GraphContentDiff::diff(const GraphContent& from, const GraphContent& to, in
         const ObjectId* atom = base + std::size_t(order_[k]) * record;
         if (k > 0 && std::equal(atom, atom + record, base + std::size_t(order_[k - 1]) * record))
             continue;
-        const bool was = in_graph(from, atom), is = in_graph(to, atom);
+        const bool was = in_graph(from, from.state, atom), is = in_graph(to, to_state, atom);
         if (was == is) continue;
         const PredicateId p = atom[0];
         const int goal = encoder_.goal_node_of(p, atom + 1);
@@ -176,6 +176,35 @@ bool GraphContentDiff::diff(const GraphContent& from, const GraphContent& to, in
     }
     diff_actions(from, to, out);
     return out.size() <= max_changes;
+}
+
+void GraphContentSlots::resize(int slots) {
+    last_.assign(static_cast<std::size_t>(slots), GraphContent{});
+    has_.assign(static_cast<std::size_t>(slots), 0);
+}
+
+void GraphContentSlots::swap_parts(GraphContent& a) {
+    a.effects.swap(next_.effects);
+    std::swap(a.schema, next_.schema);
+    std::swap(a.arity, next_.arity);
+    a.actions.swap(next_.actions);
+}
+
+bool GraphContentSlots::delta(GraphContentDiff& diff, int slot, const State& state, int max_changes,
+                              GraphDelta& out) {
+    GraphContent& last = last_[static_cast<std::size_t>(slot)];
+    const bool same_state = last.state == state;
+    if (!diff.diff(last, next_, state, same_state, max_changes, out)) return false;
+    swap_parts(last);
+    if (!same_state) last.state = state;
+    return true;
+}
+
+void GraphContentSlots::keep(int slot, const State& state) {
+    GraphContent& last = last_[static_cast<std::size_t>(slot)];
+    swap_parts(last);
+    last.state = state;
+    has_[static_cast<std::size_t>(slot)] = 1;
 }
 
 }  // namespace ll

@@ -13,16 +13,15 @@ class IlgBuilder final : public GraphBuilder {
   public:
     IlgBuilder(const Task& task, const StateLayout& layout);
     void build(const State& state, const PartialAction& partial, Graph& out) override;
-    bool build_delta(const State& state, const PartialAction& partial, int max_changes,
-                     GraphDelta& out) override;
+    bool build_delta(const State& state, const PartialAction& partial,
+                     std::span<const int> max_changes, GraphDelta& out, int& slot) override;
     bool has_deltas() const override { return true; }
     const ColourLayout& colours() const { return encoder_.colours(); }
 
   private:
     StateGraphEncoder encoder_;
     GraphContentDiff diff_;
-    GraphContent last_, next_;
-    bool has_last_ = false;
+    GraphContentSlots slots_;
 };
 
 }  // namespace ll

@@ -41,8 +41,10 @@ void WlHeuristic::set_incremental(bool on, WlIncrementalOptions options) {
     // Deltas: the builders that describe them, plain WL only.
     use_delta_ = on && features_.options().variant == WlVariant::Plain && builder_->has_deltas();
     builder_->set_tracking(use_delta_);
-    dynamic_ = WlDynamicGraph();
-    dynamic_.set_budget(budget_);
+    dynamic_.assign(static_cast<std::size_t>(use_delta_ ? builder_->num_slots() : 0),
+                    WlDynamicGraph());
+    for (WlDynamicGraph& d : dynamic_)
+        d.set_budget(budget_);
     delta_stats_ = {};
 }
 
@@ -50,27 +52,34 @@ WlIncrementalStatistics WlHeuristic::incremental_statistics() const {
     WlIncrementalStatistics s = incremental_.statistics();
     s.full += delta_stats_.full;
     s.incremental += delta_stats_.incremental;
-    s.recoloured += dynamic_.recoloured();
+    for (const WlDynamicGraph& d : dynamic_)
+        s.recoloured += d.recoloured();
     return s;
 }
 
 void WlHeuristic::embed_by_delta(const State& state, const PartialAction& partial) {
-    if (dynamic_.valid() && dynamic_.num_nodes() >= options_.min_nodes) {
-        const int max_changes = dynamic_.num_nodes() / std::max(1, options_.delta_divisor);
-        if (builder_->build_delta(state, partial, max_changes, delta_) &&
-            dynamic_.apply(features_, delta_, vector_)) {
-            ++delta_stats_.incremental;
-            return;
-        }
+    max_changes_.resize(dynamic_.size());
+    for (std::size_t i = 0; i < dynamic_.size(); ++i) {
+        const WlDynamicGraph& d = dynamic_[i];
+        max_changes_[i] = d.valid() && d.num_nodes() >= options_.min_nodes
+                              ? d.num_nodes() / std::max(1, options_.delta_divisor)
+                              : -1;
+    }
+    int slot = 0;
+    if (builder_->build_delta(state, partial, max_changes_, delta_, slot) &&
+        dynamic_[static_cast<std::size_t>(slot)].apply(features_, delta_, vector_)) {
+        ++delta_stats_.incremental;
+        return;
     }
     ++delta_stats_.full;
     builder_->build(state, partial, graph_);
+    WlDynamicGraph& dynamic = dynamic_[static_cast<std::size_t>(builder_->last_slot())];
     if (graph_.num_nodes() < options_.min_nodes || !graph_.has_structure()) {
-        dynamic_.invalidate();
+        dynamic.invalidate();
         features_.embed(graph_, vector_);
         return;
     }
-    dynamic_.reset(features_, graph_, vector_);
+    dynamic.reset(features_, graph_, vector_);
 }
 
 double WlHeuristic::evaluate(const State& state, const PartialAction& partial) {

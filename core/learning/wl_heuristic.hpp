@@ -32,7 +32,8 @@ class WlHeuristic final : public ActionSetHeuristic, private HeuristicExplainer 
         budget_ = budget;
         features_.set_budget(budget);
         incremental_.set_budget(budget);
-        dynamic_.set_budget(budget);
+        for (WlDynamicGraph& d : dynamic_)
+            d.set_budget(budget);
         builder_->set_budget(budget);
     }
     // Whether a graph is embedded from the previous one's colouring where
@@ -75,7 +76,8 @@ class WlHeuristic final : public ActionSetHeuristic, private HeuristicExplainer 
     WlIncrementalOptions options_;
     bool use_incremental_ = true;
     bool use_delta_ = false;
-    WlDynamicGraph dynamic_;
+    std::vector<WlDynamicGraph> dynamic_;  // one per builder slot
+    std::vector<int> max_changes_;         // per slot, -1 if it holds no graph
     GraphDelta delta_;
     WlIncrementalStatistics delta_stats_;
     Budget* budget_ = nullptr;

@@ -141,5 +141,44 @@ TEST(WlIncremental, FallsBackWithoutStructure) {
     EXPECT_EQ(b.miss_statistics().seen, 2 * a.miss_statistics().seen);
 }
 
+// A graph is described against the last graph of its shape: after the
+// state's graph, the graph of the state's sail actions is unchanged (an
+// empty delta), not the state's graph plus every sail action.
+TEST(WlGraphSlots, AShapeReturnsToItsLastGraph) {
+    test::LoadedTask f("ferry", "p02");
+    auto builder = make_graph_builder(GraphKind::Aoag, f.task, f.layout, f.statics, f.successors);
+    builder->set_tracking(true);
+    SchemaId sail = -1;
+    for (SchemaId k = 0; k < f.task.num_schemas(); ++k) {
+        if (f.task.schemas[k].name == "sail") sail = k;
+    }
+    ASSERT_GE(sail, 0);
+    const State s0 = initial_state(f.task, f.layout);
+    PartialAction sails;  // sail(l1, ?): two actions
+    for (const PartialAction& p : f.partial_actions(s0)) {
+        if (p.schema == sail && p.prefix.size() == 1) sails = p;
+    }
+    ASSERT_EQ(sails.schema, sail);
+    Graph g;
+    builder->build(s0, sails, g);
+    EXPECT_EQ(builder->last_slot(), 1 + sail);
+    const std::vector<int> no_limit(static_cast<std::size_t>(builder->num_slots()), 1 << 20);
+    GraphDelta delta;
+    int slot = -1;
+    EXPECT_FALSE(builder->build_delta(s0, PartialAction::none(), no_limit, delta, slot));
+    EXPECT_EQ(slot, 0);  // nothing kept there yet
+    builder->build(s0, PartialAction::none(), g);
+    EXPECT_EQ(builder->last_slot(), 0);
+    ASSERT_TRUE(builder->build_delta(s0, sails, no_limit, delta, slot));
+    EXPECT_EQ(slot, 1 + sail);
+    EXPECT_EQ(delta.size(), 0);
+    const std::vector<GroundAction> actions = f.applicable(s0);
+    ASSERT_FALSE(actions.empty());
+    const State s1 = apply_action(f.task, f.layout, s0, actions[0]);
+    ASSERT_TRUE(builder->build_delta(s1, PartialAction::none(), no_limit, delta, slot));
+    EXPECT_EQ(slot, 0);
+    EXPECT_GT(delta.size(), 0);
+}
+
 }  // namespace
 }  // namespace ll
