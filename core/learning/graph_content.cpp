@@ -8,25 +8,18 @@
 namespace ll {
 namespace {
 
-int compare_content_args(const ObjectId* a, const ObjectId* b, int n) {
-    for (int i = 0; i < n; ++i) {
-        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
-    }
-    return 0;
-}
-
 // Sorts the tuples of `args` (`arity` each) if they are not sorted yet.
 void sort_action_tuples(std::vector<ObjectId>& args, int arity) {
     if (arity == 0) return;
     const std::size_t n = args.size() / arity;
     bool sorted = true;
     for (std::size_t i = 1; i < n && sorted; ++i)
-        sorted = compare_content_args(&args[(i - 1) * arity], &args[i * arity], arity) < 0;
+        sorted = compare_object_tuples(&args[(i - 1) * arity], &args[i * arity], arity) < 0;
     if (sorted) return;
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), 0);
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return compare_content_args(&args[a * arity], &args[b * arity], arity) < 0;
+        return compare_object_tuples(&args[a * arity], &args[b * arity], arity) < 0;
     });
     std::vector<ObjectId> out;
     out.reserve(args.size());
@@ -79,7 +72,7 @@ void GraphContentDiff::diff_states(const State& a, const State& b) {
         while (i < ra.size || j < rb.size) {
             const ObjectId* x = i < ra.size ? ra.data + std::size_t(i) * ra.stride : nullptr;
             const ObjectId* y = j < rb.size ? rb.data + std::size_t(j) * rb.stride : nullptr;
-            const int c = !x ? 1 : !y ? -1 : compare_content_args(x, y, arity);
+            const int c = !x ? 1 : !y ? -1 : compare_object_tuples(x, y, arity);
             if (c == 0) {
                 ++i;
                 ++j;
@@ -121,7 +114,7 @@ void GraphContentDiff::diff_actions(const GraphContent& from, const GraphContent
     while (i < nf || j < nt) {
         const ObjectId* x = i < nf ? from.actions.data() + i * af : nullptr;
         const ObjectId* y = j < nt ? to.actions.data() + j * at : nullptr;
-        const int c = !x ? 1 : !y ? -1 : !same_schema ? -1 : compare_content_args(x, y, af);
+        const int c = !x ? 1 : !y ? -1 : !same_schema ? -1 : compare_object_tuples(x, y, af);
         if (c == 0) {
             ++i;
             ++j;

@@ -7,17 +7,6 @@
 
 namespace ll {
 
-namespace {
-
-int compare_args(const ObjectId* a, const ObjectId* b, int n) {
-    for (int i = 0; i < n; ++i) {
-        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
-    }
-    return 0;
-}
-
-}  // namespace
-
 StateGraphEncoder::StateGraphEncoder(const Task& task, const StateLayout& layout,
                                      ObjectColouring objects)
     : layout_(layout), colours_{objects.num_colours, task.num_schemas()} {
@@ -65,7 +54,7 @@ int StateGraphEncoder::goal_node_of(PredicateId p, const ObjectId* args) const {
     while (lo < hi) {
         const int mid = (lo + hi) / 2;
         const int c =
-            compare_args(goal_args_.data() + std::size_t(mid) * goal_stride_, args, arity);
+            compare_object_tuples(goal_args_.data() + std::size_t(mid) * goal_stride_, args, arity);
         if (c == 0) return goal_node_[mid];
         if (c < 0) {
             lo = mid + 1;
@@ -118,13 +107,13 @@ void StateGraphEncoder::add_atoms(Graph& out, const State& state,
             const ObjectId* g_args =
                 g < g_end ? goal_args_.data() + std::size_t(g) * goal_stride_ : nullptr;
             const ObjectId* t = s_args;
-            if (e_args && (!t || compare_args(e_args, t, arity) < 0)) t = e_args;
-            if (g_args && (!t || compare_args(g_args, t, arity) < 0)) t = g_args;
-            const bool in_state = s_args && compare_args(s_args, t, arity) == 0;
+            if (e_args && (!t || compare_object_tuples(e_args, t, arity) < 0)) t = e_args;
+            if (g_args && (!t || compare_object_tuples(g_args, t, arity) < 0)) t = g_args;
+            const bool in_state = s_args && compare_object_tuples(s_args, t, arity) == 0;
             const std::uint8_t flags =
-                e_args && compare_args(e_args, t, arity) == 0 ? effects->flags(e++) : 0;
+                e_args && compare_object_tuples(e_args, t, arity) == 0 ? effects->flags(e++) : 0;
             const int goal_node =
-                g_args && compare_args(g_args, t, arity) == 0 ? goal_node_[g++] : -1;
+                g_args && compare_object_tuples(g_args, t, arity) == 0 ? goal_node_[g++] : -1;
             if (in_state) ++i;
 
             const bool in_next =

@@ -23,17 +23,6 @@ StateLayout::StateLayout(const Task& task) {
     if (task.has_axioms()) axioms_ = std::make_shared<const AxiomEvaluator>(task, *this);
 }
 
-namespace {
-
-int compare_tuples(const ObjectId* a, const ObjectId* b, int n) {
-    for (int i = 0; i < n; ++i) {
-        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
-    }
-    return 0;
-}
-
-}  // namespace
-
 void sort_unique_tuples(std::vector<ObjectId>& flat, int stride) {
     std::size_t n = flat.size() / stride;
     if (n <= 1) return;
@@ -62,13 +51,14 @@ void sort_unique_tuples(std::vector<ObjectId>& flat, int stride) {
         order[i] = std::uint32_t(i);
     const ObjectId* base = flat.data();
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return compare_tuples(base + a * stride, base + b * stride, stride) < 0;
+        return compare_object_tuples(base + a * stride, base + b * stride, stride) < 0;
     });
     std::vector<ObjectId> out;
     out.reserve(flat.size());
     for (std::size_t k = 0; k < n; ++k) {
         const ObjectId* t = base + order[k] * stride;
-        if (!out.empty() && compare_tuples(out.data() + out.size() - stride, t, stride) == 0) {
+        if (!out.empty() &&
+            compare_object_tuples(out.data() + out.size() - stride, t, stride) == 0) {
             continue;
         }
         out.insert(out.end(), t, t + stride);
@@ -81,7 +71,8 @@ std::pair<int, int> relation_prefix_range(const RelationView& rel,
     const int k = static_cast<int>(prefix.size());
     const int stride = rel.stride;
     auto cmp = [&](int i) {
-        return compare_tuples(rel.data + static_cast<std::size_t>(i) * stride, prefix.data(), k);
+        return compare_object_tuples(rel.data + static_cast<std::size_t>(i) * stride, prefix.data(),
+                                     k);
     };
     int lo = 0, hi = rel.size;
     while (lo < hi) {  // first tuple >= prefix

@@ -97,6 +97,16 @@ class StateBuilder {
     std::vector<std::vector<ObjectId>> tuples_;  // per slot, flat
 };
 
+// Lexicographic order of two tuples of n objects, by object id, first
+// position first: -1, 0 or 1. The order of sorted relations, hence of state
+// and graph canonical forms.
+inline int compare_object_tuples(const ObjectId* a, const ObjectId* b, int n) {
+    for (int i = 0; i < n; ++i) {
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    }
+    return 0;
+}
+
 // Binary search for a tuple of rel.stride objects in a sorted relation.
 inline bool relation_contains(const RelationView& rel, const ObjectId* tuple) {
     const int stride = rel.stride;
