@@ -145,13 +145,13 @@ std::string domain_with_effect(const std::string& effect,
            precondition + " :effect " + effect + "))\n";
 }
 
-constexpr const char* kProblem =
+constexpr const char* kCostsProblem =
     "(define (problem q) (:domain d) (:objects x y - place)\n"
     "  (:init (p) (= (len x y) 4))\n"
     "  (:goal (q))\n"
     "  (:metric minimize (total-cost)))\n";
 
-Error parse_error(const std::string& domain, const std::string& problem) {
+Error costs_parse_error(const std::string& domain, const std::string& problem) {
     try {
         parse_task(domain, problem);
     } catch (const Error& e) {
@@ -186,37 +186,41 @@ struct Refusal {
 TEST(ActionCostsParse, RefusesNumericConstructsBeyondCostsAtTheirPosition) {
     const auto effect = [](const std::string& e) { return domain_with_effect(e); };
     const std::vector<Refusal> cases{
-        {"decrease", effect("(and (q) (decrease (fuel) 1))"), kProblem, "domain.pddl", 6,
+        {"decrease", effect("(and (q) (decrease (fuel) 1))"), kCostsProblem, "domain.pddl", 6,
          "decrease", false, ErrorCategory::Unsupported, "numeric fluents beyond action costs"},
-        {"assign", effect("(and (q) (assign (fuel) 1))"), kProblem, "domain.pddl", 6, "assign",
+        {"assign", effect("(and (q) (assign (fuel) 1))"), kCostsProblem, "domain.pddl", 6, "assign",
          false, ErrorCategory::Unsupported, "'assign' is not supported"},
-        {"scale-up", effect("(scale-up (fuel) 2)"), kProblem, "domain.pddl", 6, "scale-up", false,
-         ErrorCategory::Unsupported, "'scale-up' is not supported"},
-        {"increase of a fluent", effect("(and (q) (increase (fuel) 1))"), kProblem, "domain.pddl",
-         6, "(fuel)", false, ErrorCategory::Unsupported, "only (total-cost) may be increased"},
-        {"arithmetic", effect("(and (q) (increase (total-cost) (+ (fuel) 1)))"), kProblem,
+        {"scale-up", effect("(scale-up (fuel) 2)"), kCostsProblem, "domain.pddl", 6, "scale-up",
+         false, ErrorCategory::Unsupported, "'scale-up' is not supported"},
+        {"increase of a fluent", effect("(and (q) (increase (fuel) 1))"), kCostsProblem,
+         "domain.pddl", 6, "(fuel)", false, ErrorCategory::Unsupported,
+         "only (total-cost) may be increased"},
+        {"arithmetic", effect("(and (q) (increase (total-cost) (+ (fuel) 1)))"), kCostsProblem,
          "domain.pddl", 6, "(+", false, ErrorCategory::Unsupported, "arithmetic in action costs"},
-        {"negative cost", effect("(and (q) (increase (total-cost) -3))"), kProblem, "domain.pddl",
-         6, "-3", false, ErrorCategory::Unsupported, "non-negative integers"},
-        {"fractional cost", effect("(and (q) (increase (total-cost) 2.5))"), kProblem,
+        {"negative cost", effect("(and (q) (increase (total-cost) -3))"), kCostsProblem,
+         "domain.pddl", 6, "-3", false, ErrorCategory::Unsupported, "non-negative integers"},
+        {"fractional cost", effect("(and (q) (increase (total-cost) 2.5))"), kCostsProblem,
          "domain.pddl", 6, "2.5", false, ErrorCategory::Unsupported, "non-negative integers"},
-        {"a non-number", effect("(and (q) (increase (total-cost) many))"), kProblem, "domain.pddl",
-         6, "many", false, ErrorCategory::Syntax, "expected a number"},
-        {"a non-static cost", effect("(and (q) (increase (total-cost) (total-cost)))"), kProblem,
-         "domain.pddl", 6, "total-cost", true, ErrorCategory::Unsupported, "is not static"},
+        {"a non-number", effect("(and (q) (increase (total-cost) many))"), kCostsProblem,
+         "domain.pddl", 6, "many", false, ErrorCategory::Syntax, "expected a number"},
+        {"a non-static cost", effect("(and (q) (increase (total-cost) (total-cost)))"),
+         kCostsProblem, "domain.pddl", 6, "total-cost", true, ErrorCategory::Unsupported,
+         "is not static"},
         {"an undeclared function", effect("(and (q) (increase (total-cost) (length ?x ?y)))"),
-         kProblem, "domain.pddl", 6, "length", false, ErrorCategory::Input, "unknown function"},
-        {"a wrong arity", effect("(and (q) (increase (total-cost) (len ?x)))"), kProblem,
+         kCostsProblem, "domain.pddl", 6, "length", false, ErrorCategory::Input,
+         "unknown function"},
+        {"a wrong arity", effect("(and (q) (increase (total-cost) (len ?x)))"), kCostsProblem,
          "domain.pddl", 6, "len", false, ErrorCategory::Input, "takes 2 arguments"},
         {"increase in a precondition",
          domain_with_effect("(q)", ":strips :typing :action-costs", "(increase (total-cost) 1)"),
-         kProblem, "domain.pddl", 6, "increase", false, ErrorCategory::Unsupported,
+         kCostsProblem, "domain.pddl", 6, "increase", false, ErrorCategory::Unsupported,
          "'increase' is not supported"},
         {"a numeric condition",
          domain_with_effect("(q)", ":strips :typing :action-costs", "(and (p) (> (fuel) 1))"),
-         kProblem, "domain.pddl", 6, ">", false, ErrorCategory::Unsupported, "numeric conditions"},
+         kCostsProblem, "domain.pddl", 6, ">", false, ErrorCategory::Unsupported,
+         "numeric conditions"},
         {":numeric-fluents", domain_with_effect("(q)", ":strips :typing :numeric-fluents"),
-         kProblem, "domain.pddl", 2, ":numeric-fluents", false, ErrorCategory::Unsupported,
+         kCostsProblem, "domain.pddl", 2, ":numeric-fluents", false, ErrorCategory::Unsupported,
          "requirement ':numeric-fluents' is not supported"},
         {"maximize", domain_with_effect("(q)"),
          "(define (problem q) (:domain d)\n  (:init (p))\n  (:goal (q))\n"
@@ -246,7 +250,7 @@ TEST(ActionCostsParse, RefusesNumericConstructsBeyondCostsAtTheirPosition) {
          "(define (domain d)\n  (:requirements :strips :action-costs)\n"
          "  (:predicates (p))\n  (:functions (owner) - object)\n"
          "  (:action a :parameters () :precondition () :effect (p)))\n",
-         kProblem, "domain.pddl", 4, "object", false, ErrorCategory::Unsupported,
+         kCostsProblem, "domain.pddl", 4, "object", false, ErrorCategory::Unsupported,
          "only numeric functions"},
         {"a metric without (total-cost)",
          "(define (domain d)\n  (:requirements :strips)\n  (:predicates (p) (q))\n"
@@ -256,7 +260,7 @@ TEST(ActionCostsParse, RefusesNumericConstructsBeyondCostsAtTheirPosition) {
          "problem.pddl", 4, ":metric", false, ErrorCategory::Input, "'(total-cost)' is used but"},
     };
     for (const Refusal& c : cases) {
-        const Error e = parse_error(c.domain, c.problem);
+        const Error e = costs_parse_error(c.domain, c.problem);
         EXPECT_EQ(e.category(), c.category) << c.what << ": " << e.what();
         EXPECT_NE(e.message().find(c.message), std::string::npos) << c.what << ": " << e.what();
         EXPECT_EQ(e.position().file, c.file) << c.what << ": " << e.what();

@@ -237,7 +237,7 @@ AtomSet fluent_set(const StateLayout& layout, const State& state) {
     return {atoms.begin(), atoms.end()};
 }
 
-AtomSet fluent_only(const StateLayout& layout, const AtomSet& atoms) {
+AtomSet adl_fluent_only(const StateLayout& layout, const AtomSet& atoms) {
     AtomSet out;
     for (const auto& a : atoms)
         if (layout.is_fluent(a.predicate)) out.insert(a);
@@ -352,7 +352,7 @@ TEST_P(AdlSuccessorTest, MatchesTheOriginalFormulasOnReachableStates) {
         }
         std::map<std::string, AtomSet> expected;
         for (auto& [name, next] : oracle.successors(atoms))
-            expected.emplace(name, fluent_only(layout, next));
+            expected.emplace(name, adl_fluent_only(layout, next));
         ASSERT_EQ(actual, expected);
     }
 }
@@ -531,13 +531,13 @@ TEST(AdlRelaxation, HelpfulActionsAreOriginalActions) {
 
 // ---- Refusals ----------------------------------------------------------------
 
-const char* kProblem = "(define (problem p) (:domain d) (:objects a) (:init) (:goal (q)))";
+const char* kAdlProblem = "(define (problem p) (:domain d) (:objects a) (:init) (:goal (q)))";
 
 TEST(AdlRefusals, UnsupportedConstructsAreNamedAtTheirPosition) {
     const Error durative = parse_error(
         "(define (domain d)\n (:predicates (q))\n (:durative-action a :parameters ()\n"
         "  :duration (= ?duration 1) :condition () :effect ()))",
-        kProblem);
+        kAdlProblem);
     EXPECT_EQ(durative.category(), ErrorCategory::Unsupported);
     EXPECT_EQ(durative.position().line, 3);
     EXPECT_NE(durative.message().find("durative"), std::string::npos);
@@ -545,14 +545,15 @@ TEST(AdlRefusals, UnsupportedConstructsAreNamedAtTheirPosition) {
     const Error fluent = parse_error(
         "(define (domain d) (:predicates (q)) (:functions (fuel) - number)\n"
         " (:action a :parameters () :precondition ()\n  :effect (and (q) (decrease (fuel) 1))))",
-        kProblem);
+        kAdlProblem);
     EXPECT_EQ(fluent.category(), ErrorCategory::Unsupported);
     EXPECT_EQ(fluent.position().line, 3);
     EXPECT_EQ(fluent.position().column, 21);
     EXPECT_NE(fluent.message().find("numeric fluents"), std::string::npos);
 
-    const Error requirement = parse_error(
-        "(define (domain d) (:requirements :adl\n :numeric-fluents) (:predicates (q)))", kProblem);
+    const Error requirement =
+        parse_error("(define (domain d) (:requirements :adl\n :numeric-fluents) (:predicates (q)))",
+                    kAdlProblem);
     EXPECT_EQ(requirement.category(), ErrorCategory::Unsupported);
     EXPECT_EQ(requirement.position().line, 2);
     EXPECT_EQ(requirement.position().column, 2);
@@ -561,7 +562,7 @@ TEST(AdlRefusals, UnsupportedConstructsAreNamedAtTheirPosition) {
         "(define (domain d) (:requirements :adl :action-costs) (:predicates (q))\n"
         " (:functions (total-cost) - number)\n (:action a :parameters () :precondition ()\n"
         "  :effect (when (q) (increase (total-cost) 1))))",
-        kProblem);
+        kAdlProblem);
     EXPECT_EQ(cost_under_when.category(), ErrorCategory::Unsupported);
     EXPECT_EQ(cost_under_when.position().line, 4);
 }
@@ -570,7 +571,7 @@ TEST(AdlRefusals, AdlRequirementsAreAcceptedAndUndeclaredUseWarns) {
     const std::string domain =
         "(define (domain d) (:requirements :strips) (:predicates (q) (r))\n"
         " (:action a :parameters () :precondition (or (q) (r)) :effect (q)))";
-    const Task task = parse_task(domain, kProblem, "d.pddl", "p.pddl");
+    const Task task = parse_task(domain, kAdlProblem, "d.pddl", "p.pddl");
     EXPECT_EQ(task.num_schemas(), 2);
     ASSERT_FALSE(task.warnings.empty());
     EXPECT_NE(task.warnings[0].message.find(":disjunctive-preconditions"), std::string::npos);
@@ -579,7 +580,7 @@ TEST(AdlRefusals, AdlRequirementsAreAcceptedAndUndeclaredUseWarns) {
           ":universal-preconditions", ":disjunctive-preconditions"}) {
         EXPECT_NO_THROW(parse_task(
             "(define (domain d) (:requirements " + std::string(r) + ") (:predicates (q)))",
-            kProblem, "d.pddl", "p.pddl"))
+            kAdlProblem, "d.pddl", "p.pddl"))
             << r;
     }
 }
@@ -597,7 +598,7 @@ TEST(AdlRefusals, TooLargeDisjunctiveFormsAreCompiledIntoDerivedPredicates) {
     const Task task =
         parse_task("(define (domain d) (:requirements :adl) (:predicates (q)" + preds +
                        ")\n (:action a :parameters () :precondition " + pre + " :effect (q)))",
-                   kProblem, "d.pddl", "p.pddl");
+                   kAdlProblem, "d.pddl", "p.pddl");
     EXPECT_EQ(task.num_schemas(), 1);
     EXPECT_EQ(task.axioms.size(), 20u);  // two rules for each of the 10 disjunctions
     EXPECT_EQ(task.schemas[0].positive_preconditions.size(), 10u);
@@ -662,7 +663,7 @@ TEST_F(AdlCli, RefusedConstructsExit34WithTheirPosition) {
           "(define (domain d) (:requirements :adl)\n (:predicates (q) (r))\n"
           "  (:durative-action a :parameters () :duration (= ?duration 1)\n"
           "   :condition () :effect ()))\n");
-    write("problem.pddl", kProblem);
+    write("problem.pddl", kAdlProblem);
     const test::RunResult r = run("plan domain.pddl problem.pddl");
     EXPECT_EQ(r.code, 34) << r.err;
     EXPECT_NE(r.err.find("domain.pddl:3:"), std::string::npos) << r.err;

@@ -65,7 +65,9 @@ TEST(Budget, StopsSuccessorGenerationInsideOneState) {
     const double took = expect_stopped(LimitReached::Kind::Time,
                                        [&] { successors.applicable_actions(w.initial, actions); });
     EXPECT_LT(took, 0.2 + kSlackS);
-    EXPECT_GT(actions.size(), 1000u);
+    // It stopped inside the listing, not before it (about 2,000 actions idle
+    // under ASan; a loaded machine lists fewer in the same 0.2 s).
+    EXPECT_GT(actions.size(), 100u);
     actions = {};
 
     // The other queries poll too.

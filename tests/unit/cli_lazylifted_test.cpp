@@ -26,7 +26,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // A corridor a -> b -> c: the only plan is (move a b) (move b c).
-constexpr const char* kDomain = R"((define (domain walk)
+constexpr const char* kCliDomain = R"((define (domain walk)
   (:requirements :strips :typing)
   (:types place)
   (:predicates (at ?p - place) (connected ?a ?b - place))
@@ -36,7 +36,7 @@ constexpr const char* kDomain = R"((define (domain walk)
     :effect (and (at ?to) (not (at ?from)))))
 )";
 
-constexpr const char* kProblem = R"((define (problem walk-3)
+constexpr const char* kCliProblem = R"((define (problem walk-3)
   (:domain walk)
   (:objects a b c - place)
   (:init (at a) (connected a b) (connected b c))
@@ -74,8 +74,8 @@ class CliTest : public ::testing::Test {
         std::string pattern = (fs::temp_directory_path() / "ll_cli_test_XXXXXX").string();
         ASSERT_NE(mkdtemp(pattern.data()), nullptr);
         dir_ = pattern;
-        write("domain.pddl", kDomain);
-        write("problem.pddl", kProblem);
+        write("domain.pddl", kCliDomain);
+        write("problem.pddl", kCliProblem);
     }
     void TearDown() override {
         std::error_code ec;
@@ -304,7 +304,7 @@ TEST_F(CliErrors, UnreadableFileNamesTheFile) {
 TEST_F(CliErrors, UnknownPredicateIsPositionedWithCaret) {
     // Line 4: "  (:init (at a) (conected a b) (connected b c))"; the bad atom
     // starts at column 18.
-    std::string bad = kProblem;
+    std::string bad = kCliProblem;
     bad.replace(bad.find("(connected a b)"), 15, "(conected a b)");
     write("bad.pddl", bad);
     RunResult r = run("plan domain.pddl bad.pddl");
@@ -319,7 +319,7 @@ TEST_F(CliErrors, UnknownPredicateIsPositionedWithCaret) {
 }
 
 TEST_F(CliErrors, UnbalancedParenthesisIsASyntaxError) {
-    std::string bad = kDomain;
+    std::string bad = kCliDomain;
     bad.replace(bad.find("(at ?from) (connected"), 10, "(at ?from");  // drop a ')'
     write("bad-domain.pddl", bad);
     RunResult r = run("plan bad-domain.pddl problem.pddl");
@@ -330,7 +330,7 @@ TEST_F(CliErrors, UnbalancedParenthesisIsASyntaxError) {
 }
 
 TEST_F(CliErrors, UnsupportedRequirementExits34WithPosition) {
-    std::string bad = kDomain;
+    std::string bad = kCliDomain;
     // (:conditional-effects is supported; durative actions are not.)
     bad.replace(bad.find(":strips :typing"), 15, ":typing :durative-actions");
     write("cond.pddl", bad);
@@ -379,7 +379,7 @@ TEST_F(CliStats, UnsolvedRunHasNullPlanLength) {
 }
 
 TEST_F(CliStats, ErrorsAreWrittenToo) {
-    std::string bad = kProblem;
+    std::string bad = kCliProblem;
     bad.replace(bad.find("(connected a b)"), 15, "(conected a b)");
     write("bad.pddl", bad);
     RunResult r = run("plan domain.pddl bad.pddl --stats-json s.json");
@@ -761,7 +761,7 @@ TEST_F(CliReliability, BinaryInputIsEscaped) {
 
 // A valid 10 MB problem (10 MB of comments) is read, parsed and solved.
 TEST_F(CliReliability, TenMegabyteInputIsSolved) {
-    std::string padded = kProblem;
+    std::string padded = kCliProblem;
     std::string comment = "; " + std::string(98, 'c') + "\n";
     for (int i = 0; i < 100'000; ++i)
         padded += comment;
@@ -774,13 +774,13 @@ TEST_F(CliReliability, TenMegabyteInputIsSolved) {
 
 // A UTF-8 byte-order mark, CR-only and CRLF line ends.
 TEST_F(CliReliability, ByteOrderMarkAndOldLineEndsAreAccepted) {
-    std::string cr = kDomain, crlf;
+    std::string cr = kCliDomain, crlf;
     for (char& c : cr)
         if (c == '\n') c = '\r';
-    for (char c : std::string(kDomain))
+    for (char c : std::string(kCliDomain))
         crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
     // The first ';' comment of a CR-only file used to run to its end.
-    write("bom.pddl", "\xEF\xBB\xBF; a comment\n" + std::string(kDomain));
+    write("bom.pddl", "\xEF\xBB\xBF; a comment\n" + std::string(kCliDomain));
     write("cr.pddl", "; a comment\r" + cr);
     write("crlf.pddl", "; a comment\r\n" + crlf);
     for (const char* file : {"bom.pddl", "cr.pddl", "crlf.pddl"}) {

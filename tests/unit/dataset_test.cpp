@@ -18,11 +18,6 @@ using test::load_task;
 using test::read_file;
 using test::task_path;
 
-std::vector<GroundAction> load_plan(const Task& task, const std::string& name,
-                                    const std::string& problem) {
-    return parse_plan(task, read_file(task_path(name, problem + ".plan")));
-}
-
 // The number of tuples the paper's definitions give for one plan, before
 // identical pairs are dropped (computed on explicit ground sets).
 struct ExpectedCounts {
@@ -62,7 +57,7 @@ TEST(Dataset, PartialSpaceCountsMatchTheDefinitions) {
     for (const char* problem : {"p01", "p02", "p03"}) {
         SCOPED_TRACE(problem);
         const Task task = load_task("blocksworld", problem);
-        const auto plan = load_plan(task, "blocksworld", problem);
+        const auto plan = test::load_plan(task, "blocksworld", problem);
         for (GraphKind graph : {GraphKind::Aoag, GraphKind::Aeg}) {
             WlFeatures features;
             DatasetOptions options{graph, DatasetSpace::Partial, default_importances(graph)};
@@ -121,7 +116,7 @@ TEST(Dataset, PartialSpaceCountsMatchTheDefinitions) {
 
 TEST(Dataset, StateSpaceParentsAndSiblings) {
     const Task task = load_task("blocksworld", "p02");
-    const auto plan = load_plan(task, "blocksworld", "p02");
+    const auto plan = test::load_plan(task, "blocksworld", "p02");
     WlFeatures features;
     DatasetBuilder builder({GraphKind::Ilg, DatasetSpace::State, {}}, features);
     builder.add_plan(task, plan, 3);
@@ -141,7 +136,7 @@ TEST(Dataset, StateSpaceParentsAndSiblings) {
 
 TEST(Dataset, DeterministicRowsAndTuples) {
     const Task task = load_task("gripper", "p01");
-    const auto plan = load_plan(task, "gripper", "p01");
+    const auto plan = test::load_plan(task, "gripper", "p01");
     auto build = [&] {
         WlFeatures features;
         DatasetBuilder builder({GraphKind::Aoag, DatasetSpace::Partial, {}}, features);

@@ -472,14 +472,14 @@ TEST(Derived, ModelsRecordTheDerivedPredicates) {
 
 // ---- Refusals ------------------------------------------------------------
 
-const char* kProblem = "(define (problem p) (:domain d) (:objects a) (:init) (:goal (q)))";
+const char* kDerivedProblem = "(define (problem p) (:domain d) (:objects a) (:init) (:goal (q)))";
 
 TEST(DerivedRefusals, EffectsOnDerivedPredicatesAreRefusedAtTheirPosition) {
     const Error e = parse_error(
         "(define (domain d) (:requirements :strips :derived-predicates)\n"
         " (:predicates (q) (r))\n (:derived (r) (q))\n"
         " (:action a :parameters () :precondition () :effect (and (q) (r))))",
-        kProblem);
+        kDerivedProblem);
     EXPECT_EQ(e.category(), ErrorCategory::Input);
     EXPECT_EQ(e.position().line, 4);
     EXPECT_EQ(e.position().column, 62);  // the (r) of the effect
@@ -491,7 +491,7 @@ TEST(DerivedRefusals, NonStratifiableAxiomsAreRefusedAtTheirPosition) {
         "(define (domain d) (:requirements :strips :derived-predicates :negative-preconditions)\n"
         " (:predicates (q) (r) (s))\n (:derived (r) (q))\n (:derived (s) (not (r)))\n"
         "  (:derived (r) (s)))",
-        kProblem);
+        kDerivedProblem);
     EXPECT_EQ(e.category(), ErrorCategory::Unsupported);
     EXPECT_NE(e.message().find("stratified"), std::string::npos) << e.message();
     EXPECT_GE(e.position().line, 3);
@@ -499,11 +499,11 @@ TEST(DerivedRefusals, NonStratifiableAxiomsAreRefusedAtTheirPosition) {
 
 TEST(DerivedRefusals, MalformedDefinitionsAreInputErrors) {
     const Error undeclared =
-        parse_error("(define (domain d) (:predicates (q))\n (:derived (r) (q)))", kProblem);
+        parse_error("(define (domain d) (:predicates (q))\n (:derived (r) (q)))", kDerivedProblem);
     EXPECT_EQ(undeclared.category(), ErrorCategory::Input);
     EXPECT_EQ(undeclared.position().line, 2);
-    const Error arity =
-        parse_error("(define (domain d) (:predicates (q) (r ?x))\n (:derived (r) (q)))", kProblem);
+    const Error arity = parse_error(
+        "(define (domain d) (:predicates (q) (r ?x))\n (:derived (r) (q)))", kDerivedProblem);
     EXPECT_EQ(arity.category(), ErrorCategory::Input);
     const Error init = parse_error("(define (domain d) (:predicates (q) (r))\n (:derived (r) (q)))",
                                    "(define (problem p) (:domain d) (:init (r)) (:goal (q)))");
@@ -520,7 +520,7 @@ TEST(DerivedRefusals, RequirementIsSupportedAndUndeclaredUseWarns) {
     EXPECT_NE(task.warnings[0].message.find(":derived-predicates"), std::string::npos);
     EXPECT_NO_THROW(
         parse_task("(define (domain d) (:requirements :derived-predicates) (:predicates (q)))",
-                   kProblem, "d.pddl", "p.pddl"));
+                   kDerivedProblem, "d.pddl", "p.pddl"));
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ namespace ll {
 namespace {
 
 using test::with_config;
-using Expected = test::ExpectedCounts;
+using EngineExpected = test::ExpectedCounts;
 
 // star/p01: hub c0 (hFF 2) with side cells x1, x2 (hFF 3) and g1 (hFF 1)
 // leading to the goal g2; objects in that order, so c0's children are
@@ -44,10 +44,10 @@ using Expected = test::ExpectedCounts;
 //   preferred list, as lama.
 TEST(Engines, StarHandComputed) {
     const Task task = test::load_task("star", "p01");
-    for (const Expected& e :
-         {Expected{"paper", 2, 4}, Expected{"paper,search=lazy", 4, 4}, Expected{"lama", 3, 3},
-          Expected{"eager-po", 2, 4}, Expected{"bfws", 3, 3},
-          Expected{"paper,search=lazy,tie=lifo", 2, 2}}) {
+    for (const EngineExpected& e :
+         {EngineExpected{"paper", 2, 4}, EngineExpected{"paper,search=lazy", 4, 4},
+          EngineExpected{"lama", 3, 3}, EngineExpected{"eager-po", 2, 4},
+          EngineExpected{"bfws", 3, 3}, EngineExpected{"paper,search=lazy,tie=lifo", 2, 2}}) {
         const SearchResult r = solve(task, with_config(e.config));
         ASSERT_EQ(r.status, SearchStatus::Solved) << e.config;
         EXPECT_EQ(r.stats.expansions, e.expansions) << e.config;
@@ -63,8 +63,9 @@ TEST(Engines, StarHandComputed) {
 // value, so it expands the side branches too.
 TEST(Engines, StarPartialSpacePinned) {
     const Task task = test::load_task("star", "p01");
-    for (const Expected& e : {Expected{"paper", 8, 6}, Expected{"paper,search=lazy", 19, 6},
-                              Expected{"eager-po", 8, 6}}) {
+    for (const EngineExpected& e :
+         {EngineExpected{"paper", 8, 6}, EngineExpected{"paper,search=lazy", 19, 6},
+          EngineExpected{"eager-po", 8, 6}}) {
         const SearchResult r = solve(task, with_config(e.config, SpaceKind::Partial));
         ASSERT_EQ(r.status, SearchStatus::Solved) << e.config;
         EXPECT_EQ(r.stats.expansions, e.expansions) << e.config;

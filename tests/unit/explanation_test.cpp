@@ -31,8 +31,8 @@
 namespace ll {
 namespace {
 
-struct Fixture : test::LoadedTask {
-    Fixture() : LoadedTask("blocksworld", "p02") {}
+struct ExplanationFixture : test::LoadedTask {
+    ExplanationFixture() : LoadedTask("blocksworld", "p02") {}
 
     // A model whose dictionary holds the colours of `training`'s graphs and
     // whose weights are irregular non-integers of both signs (some zero).
@@ -97,7 +97,7 @@ void expect_exact(WlHeuristic& heuristic, WlHeuristic& reference, const ColourDe
 }
 
 TEST(Explanation, ContributionsSumExactlyToH) {
-    Fixture f;
+    ExplanationFixture f;
     const std::vector<State> all = f.breadth_first_states(30);
     const std::vector<State> training(all.begin(), all.begin() + 8);
     for (WlVariant variant : {WlVariant::Plain, WlVariant::Individualised}) {
@@ -133,7 +133,7 @@ TEST(Explanation, ContributionsSumExactlyToH) {
 }
 
 TEST(Explanation, PrunedModelsDecodeToTheSameTexts) {
-    Fixture f;
+    ExplanationFixture f;
     const std::vector<State> all = f.breadth_first_states(12);
     for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag}) {
         const WlModel full = f.model(kind, all);
@@ -172,7 +172,7 @@ bool any_contains(const std::vector<std::string>& texts, const std::string& need
 }
 
 TEST(Explanation, TextsReadAsTheGraphsOrigin) {
-    Fixture f;
+    ExplanationFixture f;
     const State s0 = initial_state(f.task, f.layout);
     const WlModel m = f.model(GraphKind::Ilg, {s0});
     WlHeuristic h(m, f.task, f.layout, f.statics, f.successors);
@@ -191,7 +191,7 @@ TEST(Explanation, TextsReadAsTheGraphsOrigin) {
 
 // An iWL model's colours name the node its runs single out, in words.
 TEST(Explanation, IndividualisedTextsNameTheMarkedNode) {
-    Fixture f;
+    ExplanationFixture f;
     const std::vector<State> training = f.breadth_first_states(8);
     for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag}) {
         const WlModel m = f.model(kind, training, WlVariant::Individualised);
@@ -228,7 +228,7 @@ struct Request {
 };
 
 TEST(Explanation, SessionExplainsTheSearchHeuristicAlongThePlan) {
-    Fixture f;
+    ExplanationFixture f;
     Request req;
     const WlModel m = f.model(GraphKind::Aoag, f.breadth_first_states(10));
     req.model = save_model(m);
@@ -264,7 +264,7 @@ TEST(Explanation, SessionExplainsTheSearchHeuristicAlongThePlan) {
 // The explanation names the model's WL variant (the CLI header and the
 // page's panel say "iWL iterations" for an individualised model).
 TEST(Explanation, SessionNamesTheModelsWlVariant) {
-    Fixture f;
+    ExplanationFixture f;
     Request req;
     req.model =
         save_model(f.model(GraphKind::Ilg, f.breadth_first_states(8), WlVariant::Individualised));
@@ -291,7 +291,7 @@ TEST(Explanation, RelaxedPlanMarksHelpfulActions) {
 }
 
 TEST(Explanation, TreeChildrenArePs2ChildrenWithTheirH) {
-    Fixture f;
+    ExplanationFixture f;
     Request req;
     req.model = save_model(f.model(GraphKind::Aeg, f.breadth_first_states(10)));
     HeuristicSession session(req.request("partial"), req.plan);

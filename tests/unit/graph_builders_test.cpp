@@ -41,7 +41,7 @@ void expect_same_graph(const Graph& a, const Graph& b) {
     EXPECT_EQ(edges_of(a), edges_of(b));
 }
 
-struct Fixture : test::LoadedTask {
+struct GraphFixture : test::LoadedTask {
     using LoadedTask::LoadedTask;
 
     ObjectId object(const std::string& name) const {
@@ -143,7 +143,7 @@ class BlocksworldGraphTest : public ::testing::Test {
         ASSERT_EQ(f.object("b"), 1);
         ASSERT_EQ(f.object("c"), 2);
     }
-    Fixture f{"blocksworld", "p01"};
+    GraphFixture f{"blocksworld", "p01"};
     // Holding a, b and c on the table: stack(a, ?y) has two completions.
     State holding_a() const {
         return f.state({"holding a", "ontable b", "ontable c", "clear b", "clear c"});
@@ -324,7 +324,7 @@ TEST_F(BlocksworldGraphTest, BuildingIsDeterministicAndReusesTheOutput) {
 }
 
 TEST(GraphBuildersTest, ColoursAreInstanceIndependent) {
-    Fixture p01("blocksworld", "p01"), p02("blocksworld", "p02");
+    GraphFixture p01("blocksworld", "p01"), p02("blocksworld", "p02");
     for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag, GraphKind::Aeg}) {
         Graph g1 = p01.build(kind, p01.initial(), PartialAction::none());
         Graph g2 = p02.build(kind, p02.initial(), PartialAction::none());
@@ -364,7 +364,7 @@ class StaticsGraphTest : public ::testing::Test {
         ASSERT_TRUE(f.task.predicates[2].is_static);
         ASSERT_TRUE(f.task.predicates[3].is_static);
     }
-    Fixture f{"graph-statics", "p01"};
+    GraphFixture f{"graph-statics", "p01"};
 };
 
 // ILG: M = 1, S = 3: atom colour = 4 + 8 * pred + status.
@@ -432,7 +432,7 @@ TEST_F(StaticsGraphTest, AegAtomBothOptionalAddAndOptionalDelete) {
 }
 
 TEST(GraphBuildersTest, ObjectColoursAreInstanceIndependent) {
-    Fixture p01("graph-statics", "p01"), p02("graph-statics", "p02");
+    GraphFixture p01("graph-statics", "p01"), p02("graph-statics", "p02");
     Graph g1 = p01.build(GraphKind::Aoag, p01.initial(), PartialAction::none());
     Graph g2 = p02.build(GraphKind::Aoag, p02.initial(), PartialAction::none());
     // p02 objects: i1 q1 (dark) q2; goals (item-at i1 q1) (visited q2).
@@ -454,7 +454,7 @@ TEST(GraphBuildersTest, TooManyUnaryStaticPredicatesAreUnsupported) {
     domain += ") (:action go :parameters (?x) :precondition (s0 ?x) :effect (fluent ?x)))";
     std::string problem = "(define (problem many-p) (:domain many) (:objects o) (:init" + init +
                           ") (:goal (fluent o)))";
-    Fixture f(parse_task(domain, problem, "domain.pddl", "problem.pddl"));
+    GraphFixture f(parse_task(domain, problem, "domain.pddl", "problem.pddl"));
     EXPECT_NO_THROW(f.build(GraphKind::Ilg, f.initial(), PartialAction::none()));
     for (GraphKind kind : {GraphKind::Aoag, GraphKind::Aeg}) {
         try {
@@ -469,7 +469,7 @@ TEST(GraphBuildersTest, TooManyUnaryStaticPredicatesAreUnsupported) {
 // A complete ρ commits to its action even when it is the only applicable
 // action: nullary/p01 s0 has only (reach).
 TEST(GraphBuildersTest, CompleteNullaryActionIsTheSuccessorGraph) {
-    Fixture f("nullary", "p01");
+    GraphFixture f("nullary", "p01");
     State s0 = f.initial();
     for (GraphKind kind : {GraphKind::Aoag, GraphKind::Aeg}) {
         Graph g = f.build(kind, s0, f.partial("reach"));
@@ -508,7 +508,7 @@ Canonical canonical(const Graph& g, int num_objects) {
 }
 
 // The expected graph, from explicit atom sets and the documented layout.
-Canonical oracle_graph(const Fixture& f, const test::GroundOracle& oracle, GraphKind kind,
+Canonical oracle_graph(const GraphFixture& f, const test::GroundOracle& oracle, GraphKind kind,
                        const test::AtomSet& s, const PartialAction& rho) {
     const Task& task = f.task;
     Canonical c;
@@ -642,7 +642,7 @@ TEST(GraphBuildersTest, EveryGraphMatchesTheGroundOracle) {
     tasks.push_back({"graph-statics", "p02"});
     for (const auto& ref : tasks) {
         SCOPED_TRACE(ref.task + "/" + ref.problem);
-        Fixture f(ref.task, ref.problem);
+        GraphFixture f(ref.task, ref.problem);
         test::GroundOracle oracle(f.task);
         std::vector<std::unique_ptr<GraphBuilder>> builders;
         for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag, GraphKind::Aeg})

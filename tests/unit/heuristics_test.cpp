@@ -21,9 +21,9 @@
 namespace ll {
 namespace {
 
-struct Fixture {
-    explicit Fixture(const std::string& name, const std::string& problem,
-                     RelaxationGrounding grounding = RelaxationGrounding::Lifted)
+struct HeuristicFixture {
+    explicit HeuristicFixture(const std::string& name, const std::string& problem,
+                              RelaxationGrounding grounding = RelaxationGrounding::Lifted)
         : task(test::load_task(name, problem)),
           layout(task),
           statics(task),
@@ -46,7 +46,7 @@ TEST_P(SussmanTest, HandComputed) {
     // s0: (on c a) (ontable a) (ontable b) (clear c) (clear b) (handempty);
     // goal (on a b) (on b c). Relaxed: unstack c a, pick-up b, stack b c
     // [on b c at cost 2], pick-up a [2], stack a b [3].
-    Fixture f("blocksworld", "p01", GetParam());
+    HeuristicFixture f("blocksworld", "p01", GetParam());
     const State s0 = initial_state(f.task, f.layout);
     EXPECT_EQ(f.ff.evaluate(s0), 5);
     EXPECT_EQ(f.add.evaluate(s0), 5);
@@ -93,14 +93,14 @@ TEST(GroundRelaxation, DeclinesPastItsLimits) {
 }
 
 TEST(Heuristics, GoalStatesAreZeroAndDeadEndsInfinite) {
-    Fixture trivial("trivial", "p01");
+    HeuristicFixture trivial("trivial", "p01");
     const State t0 = initial_state(trivial.task, trivial.layout);
     EXPECT_EQ(trivial.ff.evaluate(t0), 0);
     EXPECT_EQ(trivial.add.evaluate(t0), 0);
     EXPECT_EQ(trivial.max.evaluate(t0), 0);
     EXPECT_EQ(trivial.count.evaluate(t0), 0);
 
-    Fixture unsolvable("unsolvable", "p01");
+    HeuristicFixture unsolvable("unsolvable", "p01");
     const State u0 = initial_state(unsolvable.task, unsolvable.layout);
     EXPECT_TRUE(std::isinf(unsolvable.ff.evaluate(u0)));
     EXPECT_TRUE(std::isinf(unsolvable.add.evaluate(u0)));
@@ -205,7 +205,7 @@ class RelaxationOracleTest : public ::testing::TestWithParam<test::TaskRelaxatio
 
 TEST_P(RelaxationOracleTest, MatchesGroundedFixpoint) {
     const auto& [ref, grounding] = GetParam();
-    Fixture f(ref.task, ref.problem, grounding);
+    HeuristicFixture f(ref.task, ref.problem, grounding);
     test::GroundOracle oracle(f.task);
     for (const auto& atoms : oracle.reachable_states(200)) {
         const State s = test::to_state(f.layout, atoms);

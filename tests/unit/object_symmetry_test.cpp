@@ -216,7 +216,7 @@ TEST_P(ObjectSymmetryOracle, CanonicalTwinsLeadToSymmetricStates) {
     EXPECT_GT(checked, 0);
 }
 
-std::vector<test::TaskRef> oracle_tasks() {
+std::vector<test::TaskRef> symmetry_oracle_tasks() {
     auto tasks = test::all_test_tasks();
     tasks.push_back({"grid-costs", "p01"});
     tasks.push_back({"roads", "p01"});
@@ -228,7 +228,8 @@ std::vector<test::TaskRef> oracle_tasks() {
     return tasks;
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTasks, ObjectSymmetryOracle, ::testing::ValuesIn(oracle_tasks()),
+INSTANTIATE_TEST_SUITE_P(AllTasks, ObjectSymmetryOracle,
+                         ::testing::ValuesIn(symmetry_oracle_tasks()),
                          [](const auto& info) { return test::param_name(info.param); });
 
 }  // namespace

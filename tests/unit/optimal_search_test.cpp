@@ -34,7 +34,7 @@ using test::with_config;
 // preconditions, ADL goals) and tests/data/optimal/cart-costs (action costs
 // with ADL, zero-cost actions, a domain constant, unsolvable problems with
 // and without a relaxed plan).
-std::vector<test::TaskRef> oracle_tasks() {
+std::vector<test::TaskRef> optimal_oracle_tasks() {
     std::vector<test::TaskRef> tasks = test::all_test_tasks();
     for (const char* p : {"p01", "p02"})
         tasks.push_back({"grid-costs", p});
@@ -124,10 +124,10 @@ TEST_P(OptimalSearchTest, LmCutIsBetweenHmaxAndHstar) {
     EXPECT_EQ(lmcut.computes_lm_cut(), !task.has_conditional_effects());
 }
 
-INSTANTIATE_TEST_SUITE_P(OracleTasks, OptimalSearchTest, ::testing::ValuesIn(oracle_tasks()),
-                         oracle_task_name);
+INSTANTIATE_TEST_SUITE_P(OracleTasks, OptimalSearchTest,
+                         ::testing::ValuesIn(optimal_oracle_tasks()), oracle_task_name);
 
-using Expected = test::ExpectedCounts;
+using OptimalExpected = test::ExpectedCounts;
 
 // star/p01 (unit costs; c0's children are generated x1, x2, g1):
 // - bfs: expands c0, x1, x2 (duplicates only), then g1, whose child g2 is
@@ -140,9 +140,10 @@ using Expected = test::ExpectedCounts;
 //   (c0, x1, x2, g1, g2).
 TEST(OptimalEngines, StarHandComputed) {
     const Task task = test::load_task("star", "p01");
-    for (const Expected& e :
-         {Expected{"bfs", 4, 0}, Expected{"ucs", 4, 0}, Expected{"astar-blind", 4, 5},
-          Expected{"astar-hmax", 2, 5}, Expected{"astar-lmcut", 2, 5}}) {
+    for (const OptimalExpected& e :
+         {OptimalExpected{"bfs", 4, 0}, OptimalExpected{"ucs", 4, 0},
+          OptimalExpected{"astar-blind", 4, 5}, OptimalExpected{"astar-hmax", 2, 5},
+          OptimalExpected{"astar-lmcut", 2, 5}}) {
         const SearchResult r = solve(task, with_config(e.config));
         ASSERT_EQ(r.status, SearchStatus::Solved) << e.config;
         EXPECT_EQ(r.stats.expansions, e.expansions) << e.config;

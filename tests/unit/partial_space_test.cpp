@@ -48,9 +48,9 @@ TEST_P(PartialSearchTest, SolvesExactlyWhenStateSpaceDoes) {
 INSTANTIATE_TEST_SUITE_P(AllTasks, PartialSearchTest, ::testing::ValuesIn(test::all_test_tasks()),
                          test_name);
 
-struct Fixture {
-    Fixture(const std::string& name, const std::string& problem,
-            RelaxationGrounding grounding = RelaxationGrounding::Lifted)
+struct PartialFixture {
+    PartialFixture(const std::string& name, const std::string& problem,
+                   RelaxationGrounding grounding = RelaxationGrounding::Lifted)
         : task(test::load_task(name, problem)),
           layout(task),
           statics(task),
@@ -80,7 +80,7 @@ class RestrictedSussmanTest : public ::testing::TestWithParam<RelaxationGroundin
 TEST_P(RestrictedSussmanTest, HandComputed) {
     // rFF(s0, {unstack c a}): unstack c a first, then in the relaxation
     // (handempty is not deleted) pick-up b, stack b c, pick-up a, stack a b.
-    Fixture f("blocksworld", "p01", GetParam());
+    PartialFixture f("blocksworld", "p01", GetParam());
     const State s0 = initial_state(f.task, f.layout);
     SchemaId unstack = -1, pick_up = -1;
     for (SchemaId s = 0; s < f.task.num_schemas(); ++s) {
@@ -120,7 +120,7 @@ class ActionSetHeuristicTest : public ::testing::TestWithParam<test::TaskRelaxat
 
 TEST_P(ActionSetHeuristicTest, AgreesWithDefinitionsOnReachableStates) {
     const auto& [ref, grounding] = GetParam();
-    Fixture f(ref.task, ref.problem, grounding);
+    PartialFixture f(ref.task, ref.problem, grounding);
     test::GroundOracle oracle(f.task);
     int compared = 0;
     for (const auto& atoms : oracle.reachable_states(60)) {
@@ -175,7 +175,7 @@ INSTANTIATE_TEST_SUITE_P(AllTasks, ActionSetHeuristicTest, test::all_tasks_both_
                          test::task_relaxation_name);
 
 TEST(PartialSpace, ChildrenAreTheApplicableChildrenOfThePartialAction) {
-    Fixture f("gripper", "p02");
+    PartialFixture f("gripper", "p02");
     PartialSpace space(f.task, f.layout, f.successors, f.goal);
     const NodeId root = space.root();
     Expansion out;

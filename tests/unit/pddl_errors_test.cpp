@@ -65,15 +65,15 @@ void expect_error(std::string_view domain, std::string_view problem, ErrorCatego
 }
 
 // A problem for domain "d" that is fine whenever the domain is.
-const char* kProblem = "(define (problem p) (:domain d) (:goal (and)))";
+const char* kErrorsProblem = "(define (problem p) (:domain d) (:goal (and)))";
 
 void expect_domain_error(std::string_view domain, ErrorCategory category, Loc loc,
                          const std::string& message) {
-    expect_error(domain, kProblem, category, "d.pddl", loc, message);
+    expect_error(domain, kErrorsProblem, category, "d.pddl", loc, message);
 }
 
 // A small, valid domain for the problem-side tests.
-const char* kDomain = R"(
+const char* kErrorsDomain = R"(
 (define (domain d)
   (:requirements :strips :typing :negative-preconditions :equality)
   (:types block - object table)
@@ -88,12 +88,12 @@ const char* kDomain = R"(
 
 void expect_problem_error(std::string_view problem, ErrorCategory category, Loc loc,
                           const std::string& message) {
-    expect_error(kDomain, problem, category, "p.pddl", loc, message);
+    expect_error(kErrorsDomain, problem, category, "p.pddl", loc, message);
 }
 
 TEST(PddlErrors, BaseInputsAreValid) {
-    EXPECT_NO_THROW(ll::parse_task(kDomain, kProblem));
-    EXPECT_NO_THROW(ll::parse_task(kDomain, R"((define (problem p) (:domain d)
+    EXPECT_NO_THROW(ll::parse_task(kErrorsDomain, kErrorsProblem));
+    EXPECT_NO_THROW(ll::parse_task(kErrorsDomain, R"((define (problem p) (:domain d)
         (:objects b1 b2 - block t1 - table)
         (:init (on b1 b2) (on-table b2 t0) (clear b1) (handempty))
         (:goal (and (on-table b2 t1) (not (on b1 b2))))))"));
@@ -128,8 +128,8 @@ TEST(PddlErrors, MissingDefine) {
 }
 
 TEST(PddlErrors, ProblemGivenAsDomain) {
-    expect_domain_error(kProblem, ErrorCategory::Syntax, {1, 9}, "is this a problem file");
-    expect_problem_error(kDomain, ErrorCategory::Syntax, {2, 9}, "is this a domain file");
+    expect_domain_error(kErrorsProblem, ErrorCategory::Syntax, {1, 9}, "is this a problem file");
+    expect_problem_error(kErrorsDomain, ErrorCategory::Syntax, {2, 9}, "is this a domain file");
 }
 
 TEST(PddlErrors, SomethingAfterTheDefinition) {

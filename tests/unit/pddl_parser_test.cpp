@@ -22,11 +22,11 @@ using ll::GroundAtom;
 using ll::Task;
 using ll::Term;
 
-std::filesystem::path tasks_dir() {
+std::filesystem::path parser_tasks_dir() {
     return std::filesystem::path(LL_TEST_DATA_DIR) / "tasks";
 }
 
-Task load(const std::string& task, const std::string& problem) {
+Task parser_load(const std::string& task, const std::string& problem) {
     return ll::test::load_task(task, problem);
 }
 
@@ -70,7 +70,7 @@ std::vector<std::string> atom_strings(const Task& t, const std::vector<GroundAto
 }
 
 TEST(PddlParser, BlocksworldLowering) {
-    Task t = load("blocksworld", "p01");
+    Task t = parser_load("blocksworld", "p01");
     EXPECT_EQ(t.domain_name, "blocksworld");
     EXPECT_EQ(t.problem_name, "bw-p01");
     ASSERT_EQ(t.types.size(), 2u);
@@ -126,7 +126,7 @@ TEST(PddlParser, BlocksworldLowering) {
 }
 
 TEST(PddlParser, CaseInsensitiveNames) {
-    Task t = load("gripper", "p01");
+    Task t = parser_load("gripper", "p01");
     EXPECT_EQ(t.domain_name, "gripper");
     EXPECT_EQ(t.types[1].name, "room");
     EXPECT_EQ(t.objects[0].name, "rooma");
@@ -140,7 +140,7 @@ TEST(PddlParser, CaseInsensitiveNames) {
 }
 
 TEST(PddlParser, TypeHierarchyConstantsEqualityAndEither) {
-    Task t = load("constants-equality", "p01");
+    Task t = parser_load("constants-equality", "p01");
     // Ids follow first mention in (:types truck van - vehicle vehicle package
     // - locatable locatable location); the either-type comes last.
     ASSERT_EQ(t.types.size(), 8u);
@@ -218,7 +218,7 @@ TEST(PddlParser, TypeHierarchyConstantsEqualityAndEither) {
 }
 
 TEST(PddlParser, NegativePreconditionsAndNullaryPredicates) {
-    Task t = load("ferry", "p02");
+    Task t = parser_load("ferry", "p02");
     const auto& sail = find_schema(t, "sail");
     ASSERT_EQ(sail.negative_preconditions.size(), 1u);
     EXPECT_EQ(sail.negative_preconditions[0].predicate, find_predicate(t, "at-ferry"));
@@ -231,7 +231,7 @@ TEST(PddlParser, NegativePreconditionsAndNullaryPredicates) {
 }
 
 TEST(PddlParser, StaticPredicates) {
-    Task t = load("unsolvable", "p01");
+    Task t = parser_load("unsolvable", "p01");
     for (const char* name : {"fits", "connects", "treasure-in"}) {
         EXPECT_TRUE(t.predicates[find_predicate(t, name)].is_static) << name;
     }
@@ -243,13 +243,13 @@ TEST(PddlParser, StaticPredicates) {
 }
 
 TEST(PddlParser, NegativeGoalLiteral) {
-    Task t = load("unsolvable", "p02");
+    Task t = parser_load("unsolvable", "p02");
     EXPECT_EQ(atom_strings(t, t.goal_positive), (std::vector<std::string>{"(rich)"}));
     EXPECT_EQ(atom_strings(t, t.goal_negative), (std::vector<std::string>{"(open d1)"}));
 }
 
 TEST(PddlParser, NoRequirementsSectionAssumesAllSupported) {
-    Task t = load("nullary", "p01");
+    Task t = parser_load("nullary", "p01");
     EXPECT_EQ(t.num_objects(), 0);
     EXPECT_TRUE(t.initial_state.empty());
     const auto& reach = find_schema(t, "reach");
@@ -264,13 +264,13 @@ TEST(PddlParser, NoRequirementsSectionAssumesAllSupported) {
 }
 
 TEST(PddlParser, DuplicateInitAtomsAreDropped) {
-    Task t = load("trivial", "p01");
+    Task t = parser_load("trivial", "p01");
     EXPECT_EQ(atom_strings(t, t.initial_state),
               (std::vector<std::string>{"(done i1)", "(ready i2)"}));
 }
 
 TEST(PddlParser, RepeatedVariablesAndTypeOnlyParameters) {
-    Task t = load("repeated-vars", "p01");
+    Task t = parser_load("repeated-vars", "p01");
     const auto& loop = find_schema(t, "mark-loop");
     ASSERT_EQ(loop.positive_preconditions.size(), 2u);
     EXPECT_EQ(loop.positive_preconditions[1].arguments,
@@ -286,7 +286,7 @@ TEST(PddlParser, RepeatedVariablesAndTypeOnlyParameters) {
 
 TEST(PddlParser, EveryTestTaskParses) {
     int problems = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(tasks_dir())) {
+    for (const auto& entry : std::filesystem::directory_iterator(parser_tasks_dir())) {
         if (!entry.is_directory()) continue;
         const std::string domain = ll::test::read_file(entry.path() / "domain.pddl");
         for (const auto& file : std::filesystem::directory_iterator(entry.path())) {

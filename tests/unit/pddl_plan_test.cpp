@@ -18,11 +18,11 @@ namespace {
 using ll::GroundAction;
 using ll::Task;
 
-std::filesystem::path tasks_dir() {
+std::filesystem::path plan_tasks_dir() {
     return std::filesystem::path(LL_TEST_DATA_DIR) / "tasks";
 }
 
-Task load(const std::string& task, const std::string& problem) {
+Task plan_load(const std::string& task, const std::string& problem) {
     return ll::test::load_task(task, problem);
 }
 
@@ -48,7 +48,7 @@ void expect_plan_error(const Task& t, const std::string& plan, int line, int col
 }
 
 TEST(PddlPlan, IpcFormat) {
-    Task t = load("blocksworld", "p01");
+    Task t = plan_load("blocksworld", "p01");
     auto plan = ll::parse_plan(t, "(unstack c a)\n(put-down c)\n; cost = 2 (unit cost)\n");
     ASSERT_EQ(plan.size(), 2u);
     EXPECT_EQ(plan[0].schema, 3);
@@ -58,7 +58,7 @@ TEST(PddlPlan, IpcFormat) {
 }
 
 TEST(PddlPlan, PowerliftedFormatCommentsBlankLinesAndCase) {
-    Task t = load("blocksworld", "p01");
+    Task t = plan_load("blocksworld", "p01");
     auto plan = ll::parse_plan(t,
                                "; a plan\n"
                                "\n"
@@ -70,16 +70,16 @@ TEST(PddlPlan, PowerliftedFormatCommentsBlankLinesAndCase) {
 }
 
 TEST(PddlPlan, EmptyPlan) {
-    Task t = load("trivial", "p01");
+    Task t = plan_load("trivial", "p01");
     EXPECT_TRUE(ll::parse_plan(t, "").empty());
     EXPECT_TRUE(ll::parse_plan(t, "; cost = 0 (unit cost)\n\n").empty());
 }
 
 TEST(PddlPlan, NullaryActionsAndConstants) {
-    Task n = load("nullary", "p01");
+    Task n = plan_load("nullary", "p01");
     EXPECT_EQ(names(n, ll::parse_plan(n, "(reach)\n(flip-on)")),
               (std::vector<std::string>{"(reach)", "(flip-on)"}));
-    Task c = load("constants-equality", "p01");
+    Task c = plan_load("constants-equality", "p01");
     auto plan = ll::parse_plan(c, "(drive t1 l1 depot)");
     ASSERT_EQ(plan.size(), 1u);
     EXPECT_EQ(plan[0].arguments, (std::vector<ll::ObjectId>{0, 4, 6}));
@@ -87,7 +87,7 @@ TEST(PddlPlan, NullaryActionsAndConstants) {
 
 TEST(PddlPlan, EveryStoredPlanParsesWithItsCost) {
     int plans = 0;
-    for (const auto& dir : std::filesystem::directory_iterator(tasks_dir())) {
+    for (const auto& dir : std::filesystem::directory_iterator(plan_tasks_dir())) {
         if (!dir.is_directory()) continue;
         for (const auto& file : std::filesystem::directory_iterator(dir.path())) {
             if (file.path().extension() != ".plan") continue;
@@ -108,7 +108,7 @@ TEST(PddlPlan, EveryStoredPlanParsesWithItsCost) {
 }
 
 TEST(PddlPlan, Errors) {
-    Task t = load("blocksworld", "p01");
+    Task t = plan_load("blocksworld", "p01");
     expect_plan_error(t, "(pick-up a)\n  (pickup a)", 2, 4, "unknown action 'pickup'");
     expect_plan_error(t, "(pick-up a)\n(pick-up d)", 2, 10, "unknown object 'd'");
     expect_plan_error(t, "(stack a)", 1, 2, "action 'stack' takes 2 arguments, got 1");

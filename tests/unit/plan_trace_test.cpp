@@ -11,11 +11,6 @@
 namespace ll {
 namespace {
 
-std::vector<GroundAction> load_plan(const Task& task, const std::string& name,
-                                    const std::string& problem) {
-    return parse_plan(task, test::read_file(test::task_path(name, problem + ".plan")));
-}
-
 std::set<std::string> texts(const Task& task, const std::vector<GroundAtom>& atoms) {
     std::set<std::string> out;
     for (const GroundAtom& a : atoms)
@@ -25,7 +20,7 @@ std::set<std::string> texts(const Task& task, const std::vector<GroundAtom>& ato
 
 TEST(PlanTrace, SussmanAnomalyStepByStep) {
     const Task task = test::load_task("blocksworld", "p01");
-    const auto plan = load_plan(task, "blocksworld", "p01");
+    const auto plan = test::load_plan(task, "blocksworld", "p01");
     const PlanTrace trace = trace_plan(task, plan);
     ASSERT_TRUE(trace.validation.valid) << trace.validation.message;
     ASSERT_EQ(trace.states.size(), plan.size() + 1);
@@ -48,7 +43,7 @@ TEST(PlanTrace, EveryStateIsThePreviousMinusDeletedPlusAdded) {
     for (const auto& ref : test::all_test_tasks()) {
         if (ref.task == "unsolvable") continue;
         const Task task = test::load_task(ref.task, ref.problem);
-        const auto plan = load_plan(task, ref.task, ref.problem);
+        const auto plan = test::load_plan(task, ref.task, ref.problem);
         const PlanTrace trace = trace_plan(task, plan);
         ASSERT_TRUE(trace.validation.valid) << ref.task << "/" << ref.problem;
         ASSERT_EQ(trace.states.size(), plan.size() + 1) << ref.task;
@@ -67,7 +62,7 @@ TEST(PlanTrace, EveryStateIsThePreviousMinusDeletedPlusAdded) {
 
 TEST(PlanTrace, StopsBeforeTheFailingStep) {
     const Task task = test::load_task("blocksworld", "p01");
-    auto plan = load_plan(task, "blocksworld", "p01");
+    auto plan = test::load_plan(task, "blocksworld", "p01");
     std::swap(plan[1], plan[2]);  // (pick-up b) while holding c
     const PlanTrace trace = trace_plan(task, plan);
     EXPECT_FALSE(trace.validation.valid);

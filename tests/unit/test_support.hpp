@@ -55,6 +55,12 @@ inline std::string task_path(const std::string& task, const std::string& file) {
     return std::string(LL_TEST_DATA_DIR) + "/tasks/" + task + "/" + file;
 }
 
+// The reference plan tests/data/tasks/<name>/<problem>.plan, parsed against `task`.
+inline std::vector<GroundAction> load_plan(const Task& task, const std::string& name,
+                                           const std::string& problem) {
+    return parse_plan(task, read_file(task_path(name, problem + ".plan")));
+}
+
 // The error parsing a domain and a problem (d.pddl, p.pddl) raises; a
 // test failure when it parses.
 inline Error parse_error(const std::string& domain, const std::string& problem) {

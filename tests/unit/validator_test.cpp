@@ -8,16 +8,11 @@
 namespace ll {
 namespace {
 
-std::vector<GroundAction> load_plan(const Task& task, const std::string& name,
-                                    const std::string& problem) {
-    return parse_plan(task, test::read_file(test::task_path(name, problem + ".plan")));
-}
-
 TEST(Validator, ReferencePlansAreValidAndOptimal) {
     for (const auto& ref : test::all_test_tasks()) {
         if (ref.task == "unsolvable") continue;
         const Task task = test::load_task(ref.task, ref.problem);
-        const auto plan = load_plan(task, ref.task, ref.problem);
+        const auto plan = test::load_plan(task, ref.task, ref.problem);
         const ValidationResult v = validate_plan(task, plan);
         EXPECT_TRUE(v.valid) << ref.task << "/" << ref.problem << ": " << v.message;
         EXPECT_EQ(v.failed_step, -1);
@@ -27,7 +22,7 @@ TEST(Validator, ReferencePlansAreValidAndOptimal) {
 
 TEST(Validator, ReportsFirstFailingStepAndPrecondition) {
     const Task task = test::load_task("blocksworld", "p01");
-    auto plan = load_plan(task, "blocksworld", "p01");
+    auto plan = test::load_plan(task, "blocksworld", "p01");
     ASSERT_GE(plan.size(), 2u);
     std::swap(plan[0], plan[1]);
     const ValidationResult v = validate_plan(task, plan);
@@ -39,7 +34,7 @@ TEST(Validator, ReportsFirstFailingStepAndPrecondition) {
 
 TEST(Validator, ReportsUnmetGoals) {
     const Task task = test::load_task("blocksworld", "p01");
-    auto plan = load_plan(task, "blocksworld", "p01");
+    auto plan = test::load_plan(task, "blocksworld", "p01");
     plan.pop_back();
     const ValidationResult v = validate_plan(task, plan);
     EXPECT_FALSE(v.valid);
@@ -49,7 +44,7 @@ TEST(Validator, ReportsUnmetGoals) {
 
 TEST(Validator, RefusesWrongArgumentTypesAndNegativePreconditions) {
     const Task task = test::load_task("ferry", "p01");
-    auto plan = load_plan(task, "ferry", "p01");
+    auto plan = test::load_plan(task, "ferry", "p01");
     // Sailing to the ferry's own location violates (not (at-ferry ?to)).
     SchemaId sail = -1;
     for (SchemaId s = 0; s < task.num_schemas(); ++s) {

@@ -233,7 +233,7 @@ class NaiveWl {
     std::vector<Key> keys_;
 };
 
-Graph random_graph(std::mt19937& rng, int max_nodes, int num_colours, int num_labels) {
+Graph random_wl_graph(std::mt19937& rng, int max_nodes, int num_colours, int num_labels) {
     std::uniform_int_distribution<int> size(1, max_nodes);
     const int n = size(rng);
     Graph g;
@@ -257,13 +257,13 @@ TEST(WlFeatures, MatchesNaiveSpecificationOnRandomGraphs) {
             NaiveWl naive(o);
             std::int64_t seen = 0, unseen = 0;
             for (int i = 0; i < 60; ++i) {
-                const Graph g = random_graph(rng, 12, 3, 2);
+                const Graph g = random_wl_graph(rng, 12, 3, 2);
                 ASSERT_EQ(collect(wl, g), naive.run(g, true, seen, unseen)) << "graph " << i;
             }
             EXPECT_EQ(wl.keys(), naive.keys());
             EXPECT_GT(wl.num_colours(), 0);
             for (int i = 0; i < 60; ++i) {
-                const Graph g = random_graph(rng, 20, 4, 3);
+                const Graph g = random_wl_graph(rng, 20, 4, 3);
                 ASSERT_EQ(embed(wl, g), naive.run(g, false, seen, unseen)) << "graph " << i;
             }
             EXPECT_EQ(wl.miss_statistics().seen, seen);
@@ -277,7 +277,7 @@ std::vector<Graph> random_graphs(std::uint32_t seed, int count, int max_nodes) {
     std::mt19937 rng(seed);
     std::vector<Graph> out;
     for (int i = 0; i < count; ++i)
-        out.push_back(random_graph(rng, max_nodes, 4, 3));
+        out.push_back(random_wl_graph(rng, max_nodes, 4, 3));
     return out;
 }
 
@@ -382,7 +382,7 @@ TEST(WlFeatures, PrunedDictionaryFindsExactlyTheKeptColours) {
     }
 }
 
-void expect_model_error(WlOptions o, std::vector<Key> keys, const std::string& needle) {
+void expect_feature_model_error(WlOptions o, std::vector<Key> keys, const std::string& needle) {
     try {
         WlFeatures::from_keys(o, std::move(keys));
         ADD_FAILURE() << "expected an error containing '" << needle << "'";
@@ -396,27 +396,29 @@ TEST(WlFeatures, FromKeysRejectsMalformedKeys) {
     const WlOptions set = options(2, Neighbourhood::Set);
     const WlOptions multiset = options(2, Neighbourhood::Multiset);
     const Key b0{-1, 0, 0}, b1{-1, 0, 1};
-    expect_model_error(set, {b0, {}}, "colour 1: empty key");
-    expect_model_error(set, {{-1, 0}}, "colour 0: a base key has 3 entries");
-    expect_model_error(set, {b0, {0, 0}}, "round 0");
-    expect_model_error(set, {b0, {3, 0}}, "round 3");
-    expect_model_error(set, {b0, {-3, 0}}, "round -3");
+    expect_feature_model_error(set, {b0, {}}, "colour 1: empty key");
+    expect_feature_model_error(set, {{-1, 0}}, "colour 0: a base key has 3 entries");
+    expect_feature_model_error(set, {b0, {0, 0}}, "round 0");
+    expect_feature_model_error(set, {b0, {3, 0}}, "round 3");
+    expect_feature_model_error(set, {b0, {-3, 0}}, "round -3");
     // A marked base key only in an individualised dictionary, and only as
     // {-2, high, low}.
-    expect_model_error(set, {b0, {-2, 0, 0}}, "colour 1: a marked base key (-2) belongs to");
+    expect_feature_model_error(set, {b0, {-2, 0, 0}},
+                               "colour 1: a marked base key (-2) belongs to");
     const WlOptions iwl = options(2, Neighbourhood::Set, kIwl);
-    expect_model_error(iwl, {b0, {-2, 0}}, "colour 1: a marked base key has 3 entries");
-    expect_model_error(iwl, {b0, {-2, 0, 0, 0}}, "a marked base key has 3 entries");
-    expect_model_error(iwl, {{-2, 0, 0}, b0, {-2, 0, 0}}, "colour 2: duplicate of colour 0");
-    expect_model_error(set, {b0, {1, 0, 0}}, "even length");
-    expect_model_error(set, {b0, {1, 1}}, "own colour 1 is not an earlier colour id");
-    expect_model_error(set, {b0, {1, 0, 5, 0}}, "neighbour colour 5");
-    expect_model_error(set, {b0, {2, 0}}, "expected round 1");
-    expect_model_error(set, {b0, b1, {1, 0, 1, 0, 0, 0}}, "not strictly increasing");
-    expect_model_error(set, {b0, {1, 0, 0, 0, 0, 0}}, "not strictly increasing");
-    expect_model_error(multiset, {b0, b1, {1, 0, 1, 0, 0, 0}}, "not sorted");
-    expect_model_error(set, {b0, b1, b0}, "colour 2: duplicate of colour 0");
-    expect_model_error(set, {b0, {1, 0}, {1, 0}}, "duplicate of colour 1");
+    expect_feature_model_error(iwl, {b0, {-2, 0}}, "colour 1: a marked base key has 3 entries");
+    expect_feature_model_error(iwl, {b0, {-2, 0, 0, 0}}, "a marked base key has 3 entries");
+    expect_feature_model_error(iwl, {{-2, 0, 0}, b0, {-2, 0, 0}},
+                               "colour 2: duplicate of colour 0");
+    expect_feature_model_error(set, {b0, {1, 0, 0}}, "even length");
+    expect_feature_model_error(set, {b0, {1, 1}}, "own colour 1 is not an earlier colour id");
+    expect_feature_model_error(set, {b0, {1, 0, 5, 0}}, "neighbour colour 5");
+    expect_feature_model_error(set, {b0, {2, 0}}, "expected round 1");
+    expect_feature_model_error(set, {b0, b1, {1, 0, 1, 0, 0, 0}}, "not strictly increasing");
+    expect_feature_model_error(set, {b0, {1, 0, 0, 0, 0, 0}}, "not strictly increasing");
+    expect_feature_model_error(multiset, {b0, b1, {1, 0, 1, 0, 0, 0}}, "not sorted");
+    expect_feature_model_error(set, {b0, b1, b0}, "colour 2: duplicate of colour 0");
+    expect_feature_model_error(set, {b0, {1, 0}, {1, 0}}, "duplicate of colour 1");
     // Accepted: repeated pairs in multiset mode, any label values.
     EXPECT_EQ(WlFeatures::from_keys(multiset, {b0, {1, 0, 0, 0, 0, 0}}).num_colours(), 2);
     EXPECT_EQ(WlFeatures::from_keys(set, {b0, b1, {1, 0, 0, 3, 1, -4}, {2, 2}}).num_colours(), 4);
@@ -597,7 +599,7 @@ TEST(WlFeatures, IndividualisedMatchesBruteForceOnRandomGraphs) {
             std::int64_t seen = 0, unseen = 0;
             // Training: loops, parallel edges, labels, several components.
             for (int i = 0; i < 40; ++i) {
-                const Graph g = random_graph(rng, 10, 3, 2);
+                const Graph g = random_wl_graph(rng, 10, 3, 2);
                 const SparseVector x = collect(wl, g);
                 ASSERT_TRUE(std::is_sorted(x.begin(), x.end(),
                                            [](auto& a, auto& b) { return a.feature < b.feature; }));
@@ -609,7 +611,7 @@ TEST(WlFeatures, IndividualisedMatchesBruteForceOnRandomGraphs) {
             // Inference on other graphs: unseen colours dropped and counted
             // alike.
             for (int i = 0; i < 40; ++i) {
-                const Graph g = random_graph(rng, 14, 4, 3);
+                const Graph g = random_wl_graph(rng, 14, 4, 3);
                 const SparseVector x = embed(wl, g);
                 ASSERT_EQ(canon.histogram(wl.keys(), x),
                           canon.histogram(naive.keys(), naive.run(g, false, seen, unseen)))

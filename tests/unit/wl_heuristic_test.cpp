@@ -20,8 +20,9 @@
 namespace ll {
 namespace {
 
-struct Fixture : test::LoadedTask {
-    explicit Fixture(const std::string& name = "blocksworld", const std::string& problem = "p01")
+struct WlHeuristicFixture : test::LoadedTask {
+    explicit WlHeuristicFixture(const std::string& name = "blocksworld",
+                                const std::string& problem = "p01")
         : LoadedTask(name, problem) {}
 
     WlModel model(GraphKind kind, int iterations, const std::vector<State>& training) {
@@ -58,7 +59,7 @@ struct Fixture : test::LoadedTask {
 TEST(WlHeuristic, AllOnesWeightsCountNodesPerRound) {
     // ILG of the Sussman anomaly: 3 objects, 2 unachieved goals (on a b)
     // (on b c), 6 state atoms = 11 nodes; with unit weights h = 11 per round.
-    Fixture f;
+    WlHeuristicFixture f;
     const State s0 = initial_state(f.task, f.layout);
     Graph g;
     make_graph_builder(GraphKind::Ilg, f.task, f.layout, f.statics, f.successors)
@@ -75,7 +76,7 @@ TEST(WlHeuristic, AllOnesWeightsCountNodesPerRound) {
 }
 
 TEST(WlHeuristic, RoundsHalfAwayFromZero) {
-    Fixture f;
+    WlHeuristicFixture f;
     const State s0 = initial_state(f.task, f.layout);
     WlModel m = f.model(GraphKind::Ilg, 1, {s0});
     // A colour that occurs exactly once in s0's graph (e.g. handempty).
@@ -94,7 +95,7 @@ TEST(WlHeuristic, RoundsHalfAwayFromZero) {
 }
 
 TEST(WlHeuristic, EqualsTheDotProductForEveryGraphKind) {
-    Fixture f;
+    WlHeuristicFixture f;
     const std::vector<State> all = f.breadth_first_states(25);
     const std::vector<State> training(all.begin(), all.begin() + 6);
     for (GraphKind kind : {GraphKind::Ilg, GraphKind::Aoag, GraphKind::Aeg}) {
@@ -127,7 +128,7 @@ TEST(WlHeuristic, EqualsTheDotProductForEveryGraphKind) {
 }
 
 TEST(WlHeuristic, IlgIgnoresThePartialAction) {
-    Fixture f;
+    WlHeuristicFixture f;
     const std::vector<State> all = f.breadth_first_states(10);
     WlModel m = f.model(GraphKind::Ilg, 2, all);
     for (int id = 0; id < m.features.num_colours(); ++id)
@@ -144,7 +145,7 @@ TEST(WlHeuristic, IlgIgnoresThePartialAction) {
 }
 
 TEST(WlHeuristic, LoadedModelEvaluatesIdentically) {
-    Fixture f;
+    WlHeuristicFixture f;
     const std::vector<State> all = f.breadth_first_states(15);
     WlModel m = f.model(GraphKind::Aoag, 2, {all.begin(), all.begin() + 5});
     for (int id = 0; id < m.features.num_colours(); id += 2)
@@ -162,10 +163,10 @@ TEST(WlHeuristic, LoadedModelEvaluatesIdentically) {
 }
 
 TEST(WlHeuristic, ModelOfAnotherDomainIsRefused) {
-    Fixture gripper("gripper", "p01");
+    WlHeuristicFixture gripper("gripper", "p01");
     WlModel m = gripper.model(GraphKind::Aoag, 1, gripper.breadth_first_states(3));
     m.weights = {{0, 1.0}};
-    Fixture bw;
+    WlHeuristicFixture bw;
     try {
         WlHeuristic h(m, bw.task, bw.layout, bw.statics, bw.successors);
         FAIL() << "expected a domain mismatch";
@@ -175,13 +176,13 @@ TEST(WlHeuristic, ModelOfAnotherDomainIsRefused) {
         EXPECT_NE(std::string(e.what()).find("blocksworld"), std::string::npos) << e.what();
     }
     // The same model is accepted on another gripper problem.
-    Fixture gripper2("gripper", "p02");
+    WlHeuristicFixture gripper2("gripper", "p02");
     EXPECT_NO_THROW(
         WlHeuristic(m, gripper2.task, gripper2.layout, gripper2.statics, gripper2.successors));
 }
 
 TEST(WlHeuristic, WeightIdOutOfRangeIsAModelError) {
-    Fixture f;
+    WlHeuristicFixture f;
     WlModel m = f.model(GraphKind::Ilg, 1, f.breadth_first_states(2));
     m.weights = {{m.features.num_colours(), 1.0}};
     try {
@@ -196,7 +197,7 @@ TEST(WlHeuristic, WeightIdOutOfRangeIsAModelError) {
 // inf - inf), which the search took for a dead end ("proven unsolvable").
 // A model of finite weights must always give a finite value.
 TEST(WlHeuristic, OverflowingWeightsNeverGiveADeadEnd) {
-    Fixture f;
+    WlHeuristicFixture f;
     const State s0 = initial_state(f.task, f.layout);
     WlModel m = f.model(GraphKind::Ilg, 1, {s0});
     const SparseVector x = f.histogram(m, s0, PartialAction::none());

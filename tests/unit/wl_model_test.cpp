@@ -19,7 +19,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Graph random_graph(std::mt19937& rng, int max_nodes) {
+Graph random_model_graph(std::mt19937& rng, int max_nodes) {
     Graph g;
     const int n = std::uniform_int_distribution<int>(1, max_nodes)(rng);
     for (int v = 0; v < n; ++v)
@@ -44,7 +44,7 @@ WlModel make_model(const Task& task, Neighbourhood mode = Neighbourhood::Set,
     std::mt19937 rng(3);
     SparseVector out;
     for (int i = 0; i < 20; ++i)
-        model.features.collect(random_graph(rng, 10), out);
+        model.features.collect(random_model_graph(rng, 10), out);
     // Awkward doubles on purpose: shortest round-trip formatting must keep
     // every bit.
     model.weights = {{0, 0.1}, {2, -3.25}, {3, 1e-7}, {5, 1.0 / 3.0}, {7, 12345678.875}};
@@ -268,7 +268,7 @@ TEST(WlModel, LoadedModelGivesIdenticalFeatures) {
     WlModel loaded = load_model(save_model(model));
     std::mt19937 rng(99);
     for (int i = 0; i < 50; ++i) {
-        const Graph g = random_graph(rng, 15);
+        const Graph g = random_model_graph(rng, 15);
         SparseVector a, b;
         model.features.embed(g, a);
         loaded.features.embed(g, b);
