@@ -96,33 +96,31 @@ file(WRITE "${LL_COIN_CONFIG_DIR}/public/config_clp.h" "\
 ")
 
 # Library sources as in the packages' Makefile.am (without the ABC simplex,
-# which Debian's build leaves out too, and the Cholesky back ends).
+# which Debian's build leaves out too, and the Cholesky back ends), less the
+# 23 the trainer's link never pulls from the archives (`-Wl,--trace`): the
+# constraint, GUB, dynamic-example and dummy matrices, the C interface, the
+# parameter, search-tree, snapshot and warm-start-dual/vector classes.
 set(LL_COINUTILS_SOURCES
-  CoinAlloc CoinBuild CoinDenseVector CoinError CoinFactorization1 CoinFactorization2
+  CoinBuild CoinDenseVector CoinError CoinFactorization1 CoinFactorization2
   CoinFactorization3 CoinFactorization4 CoinSimpFactorization CoinDenseFactorization
   CoinOslFactorization CoinOslFactorization2 CoinOslFactorization3 CoinFileIO CoinFinite
   CoinIndexedVector CoinLpIO CoinMessage CoinMessageHandler CoinModel CoinStructuredModel
   CoinModelUseful CoinModelUseful2 CoinMpsIO CoinPackedMatrix CoinPackedVector
-  CoinPackedVectorBase CoinParam CoinParamUtils CoinPostsolveMatrix CoinPrePostsolveMatrix
-  CoinPresolveDoubleton CoinPresolveDual CoinPresolveDupcol CoinPresolveEmpty
-  CoinPresolveFixed CoinPresolveForcing CoinPresolveHelperFunctions CoinPresolveImpliedFree
-  CoinPresolveIsolated CoinPresolveMatrix CoinPresolvePsdebug CoinPresolveMonitor
-  CoinPresolveSingleton CoinPresolveSubst CoinPresolveTighten CoinPresolveTripleton
-  CoinPresolveUseless CoinPresolveZeros CoinRational CoinSearchTree CoinShallowPackedVector
-  CoinSnapshot CoinWarmStartBasis CoinWarmStartVector CoinWarmStartDual
-  CoinWarmStartPrimalDual)
+  CoinPackedVectorBase CoinPostsolveMatrix CoinPrePostsolveMatrix CoinPresolveDoubleton
+  CoinPresolveDual CoinPresolveDupcol CoinPresolveEmpty CoinPresolveFixed
+  CoinPresolveForcing CoinPresolveHelperFunctions CoinPresolveImpliedFree
+  CoinPresolveMatrix CoinPresolveSingleton CoinPresolveSubst CoinPresolveTighten
+  CoinPresolveTripleton CoinPresolveUseless CoinPresolveZeros CoinShallowPackedVector
+  CoinWarmStartBasis)
 set(LL_CLP_SOURCES
-  ClpCholeskyBase ClpCholeskyDense ClpConstraint ClpConstraintLinear ClpConstraintQuadratic
-  Clp_C_Interface ClpDualRowDantzig ClpDualRowPivot ClpDualRowSteepest ClpDummyMatrix
-  ClpDynamicExampleMatrix ClpDynamicMatrix ClpEventHandler ClpFactorization
-  ClpGubDynamicMatrix ClpGubMatrix ClpHelperFunctions ClpInterior ClpLinearObjective
-  ClpMatrixBase ClpMessage ClpModel ClpNetworkBasis ClpNetworkMatrix ClpNonLinearCost
-  ClpNode ClpObjective ClpPackedMatrix ClpPlusMinusOneMatrix ClpPredictorCorrector ClpPdco
-  ClpPdcoBase ClpLsqr ClpPresolve ClpPrimalColumnDantzig ClpPrimalColumnPivot
-  ClpPrimalColumnSteepest ClpQuadraticObjective ClpSimplex ClpSimplexDual
-  ClpSimplexNonlinear ClpSimplexOther ClpSimplexPrimal ClpSolve Idiot IdiSolve
-  ClpPESimplex ClpPEPrimalColumnDantzig ClpPEPrimalColumnSteepest ClpPEDualRowDantzig
-  ClpPEDualRowSteepest)
+  ClpCholeskyBase ClpCholeskyDense ClpDualRowDantzig ClpDualRowPivot ClpDualRowSteepest
+  ClpDynamicMatrix ClpEventHandler ClpFactorization ClpHelperFunctions ClpInterior
+  ClpLinearObjective ClpMatrixBase ClpMessage ClpModel ClpNetworkBasis ClpNetworkMatrix
+  ClpNonLinearCost ClpNode ClpObjective ClpPackedMatrix ClpPlusMinusOneMatrix
+  ClpPredictorCorrector ClpPdco ClpLsqr ClpPresolve ClpPrimalColumnDantzig
+  ClpPrimalColumnPivot ClpPrimalColumnSteepest ClpQuadraticObjective ClpSimplex
+  ClpSimplexDual ClpSimplexNonlinear ClpSimplexOther ClpSimplexPrimal ClpSolve Idiot
+  IdiSolve ClpPESimplex ClpPEPrimalColumnSteepest ClpPEDualRowSteepest)
 list(TRANSFORM LL_COINUTILS_SOURCES PREPEND "${LL_COINUTILS_SRC}/")
 list(TRANSFORM LL_COINUTILS_SOURCES APPEND ".cpp")
 list(TRANSFORM LL_CLP_SOURCES PREPEND "${LL_CLP_SRC}/")
@@ -145,10 +143,14 @@ target_compile_definitions(ll_clp PRIVATE HAVE_CONFIG_H CLP_BUILD)
 target_include_directories(ll_clp PRIVATE "${LL_COIN_CONFIG_DIR}/clp")
 target_include_directories(ll_clp SYSTEM PUBLIC "${LL_CLP_SRC}")
 target_link_libraries(ll_clp PUBLIC ll_coinutils)
+# Unity batches (LL_UNITY_BUILD) take about half the CPU time, except for
+# three files whose file-local names or macros collide with a neighbour's.
+set_source_files_properties("${LL_COINUTILS_SRC}/CoinMpsIO.cpp" "${LL_CLP_SRC}/ClpPdco.cpp"
+                            "${LL_CLP_SRC}/ClpPackedMatrix.cpp"
+                            PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 foreach(lib ll_coinutils ll_clp)
   target_compile_options(${lib} PRIVATE ${LL_COIN_FLAGS})
-  # Never in unity batches: their files reuse file-local names.
-  set_target_properties(${lib} PROPERTIES CXX_STANDARD 14 CXX_EXTENSIONS OFF UNITY_BUILD OFF)
+  set_target_properties(${lib} PROPERTIES CXX_STANDARD 14 CXX_EXTENSIONS OFF)
   # Consumers also need HAVE_CONFIG_H, so the headers read the public
   # config_*.h above instead of the MSVC defaults.
   target_compile_definitions(${lib} INTERFACE HAVE_CONFIG_H)
