@@ -330,6 +330,53 @@ class GroundOracle {
         return -1;
     }
 
+    // optimal_plan_cost of each of `states`, from one backward Dijkstra out
+    // of the goal states over the space reachable from `states` (small tasks
+    // only): one exploration instead of one search per state.
+    std::vector<long> optimal_plan_costs(
+        const std::vector<AtomSet>& states,
+        const std::function<long(const GroundAction&)>& cost_of = nullptr) const {
+        std::map<AtomSet, std::size_t> index;
+        std::vector<const AtomSet*> space;
+        std::vector<std::vector<std::pair<std::size_t, long>>> predecessors;
+        const auto id_of = [&](const AtomSet& s) {
+            const auto [it, added] = index.emplace(s, space.size());
+            if (added) {
+                space.push_back(&it->first);
+                predecessors.emplace_back();
+            }
+            return it->second;
+        };
+        for (const AtomSet& s : states)
+            id_of(s);
+        for (std::size_t i = 0; i < space.size(); ++i)
+            for (const auto& a : applicable_actions(*space[i])) {
+                const std::size_t next = id_of(apply(*space[i], a));
+                predecessors[next].emplace_back(i, cost_of ? cost_of(a) : 1);
+            }
+        std::vector<long> dist(space.size(), -1);
+        std::set<std::pair<long, std::size_t>> queue;
+        for (std::size_t i = 0; i < space.size(); ++i)
+            if (is_goal(*space[i])) {
+                dist[i] = 0;
+                queue.insert({0, i});
+            }
+        while (!queue.empty()) {
+            const auto [d, i] = *queue.begin();
+            queue.erase(queue.begin());
+            for (const auto& [pred, cost] : predecessors[i]) {
+                if (dist[pred] >= 0 && dist[pred] <= d + cost) continue;
+                if (dist[pred] >= 0) queue.erase({dist[pred], pred});
+                dist[pred] = d + cost;
+                queue.insert({dist[pred], pred});
+            }
+        }
+        std::vector<long> out;
+        for (const AtomSet& s : states)
+            out.push_back(dist[index.at(s)]);
+        return out;
+    }
+
     // Grounded hadd (sum) or hmax (max) by fixpoint iteration over all ground
     // actions; fluent negative preconditions are ignored (delete relaxation),
     // static ones and equalities are kept. Every action costs `cost_of(a)`
