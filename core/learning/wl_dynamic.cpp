@@ -86,17 +86,10 @@ void WlDynamicGraph::reset(WlFeatures& features, const Graph& graph, SparseVecto
 void WlDynamicGraph::remove_star(int u) {
     for (int r = 0; r <= iterations_; ++r)
         histogram_.remove(colours_[r][u]);
-    for (const Adjacent& a : adjacency_[u]) {
-        std::vector<Adjacent>& b = adjacency_[a.node];
-        for (std::size_t k = 0; k < b.size(); ++k) {
-            if (b[k].node == u && b[k].label == a.label) {
-                b[k] = b.back();
-                b.pop_back();
-                break;
-            }
-        }
+    // The targets' entries are dropped by prune_removed(), once per target:
+    // a location losing 379 stars one by one would scan its list each time.
+    for (const Adjacent& a : adjacency_[u])
         mark(a.node);
-    }
     targets_.clear();
     for (const Adjacent& a : adjacency_[u])
         targets_.push_back(a.node);
@@ -111,6 +104,11 @@ void WlDynamicGraph::remove_star(int u) {
     alive_[u] = 0;
     free_.push_back(u);
     --alive_nodes_;
+}
+
+void WlDynamicGraph::prune_removed() {
+    for (int v : candidates_)  // the targets of the removed stars
+        std::erase_if(adjacency_[v], [&](const Adjacent& a) { return alive_[a.node] == 0; });
 }
 
 int WlDynamicGraph::new_node() {
@@ -161,6 +159,7 @@ bool WlDynamicGraph::apply(WlFeatures& features, const GraphDelta& delta, Sparse
         if (u < 0) return false;
         remove_star(u);
     }
+    if (!delta.removed.empty()) prune_removed();
     added_.clear();
     for (const GraphDelta::Star& s : delta.added)
         added_.push_back(add_star(s.identity, s.colour, delta.targets_of(s)));

@@ -47,6 +47,8 @@ class WlDynamicGraph {
     std::uint64_t star_hash(RawColour identity, std::span<const int> targets) const;
     int find_star(RawColour identity, std::span<const int> targets) const;
     void remove_star(int u);
+    // Drops the entries of removed stars from their targets' adjacency.
+    void prune_removed();
     int add_star(RawColour identity, RawColour colour, std::span<const int> targets);
     int new_node();
     void mark(int v);
