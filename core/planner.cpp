@@ -18,6 +18,7 @@
 #include "core/search/anytime_search.hpp"
 #include "core/search/engine_list.hpp"
 #include "core/search/evaluators.hpp"
+#include "core/search/lookahead.hpp"
 #include "core/search/open_list.hpp"
 #include "core/search/partial_space.hpp"
 #include "core/search/search_trace.hpp"
@@ -325,6 +326,25 @@ std::unique_ptr<SearchEngine> make_phase_engine(const PlannerOptions& options, c
     return std::make_unique<LazyWeightedSearch>(space, std::move(setup), task);
 }
 
+// The phase's relaxed-plan lookahead (lookahead=on): on the phase's hFF, in
+// S³ only (a no-op in PS², whose lazy search creates children on expansion),
+// not in anytime restarts.
+std::unique_ptr<Lookahead> make_phase_lookahead(const PlannerOptions& options,
+                                                const PhaseHeuristics& h, const Task& task,
+                                                const StateLayout& layout,
+                                                SuccessorGenerator& successors,
+                                                const AnytimeStep* step) {
+    if (!options.search.lookahead) return nullptr;
+    const auto ff = std::find(h.kinds.begin(), h.kinds.end(), HeuristicKind::FF);
+    if (ff == h.kinds.end()) {
+        throw Error(ErrorCategory::Usage,
+                    "lookahead=on follows hFF's relaxed plans: it needs h=ff or preferred=on");
+    }
+    if (step != nullptr || options.space != SpaceKind::State) return nullptr;
+    return std::make_unique<Lookahead>(
+        task, layout, successors, *h.evaluators[static_cast<std::size_t>(ff - h.kinds.begin())]);
+}
+
 // One phase on `task` (already in the phase's parameter order): builds the
 // task structures, heuristics, queues, space and engine (they must outlive
 // the engine, so they live in this frame), and runs it.
@@ -374,6 +394,9 @@ SearchResult search_phase(const Task& task, const PlannerOptions& options,
     }
     // Anytime restarts keep their queues in their engine.
     if (step == nullptr) setup.open = make_phase_queues(options.search, h, novelty.get());
+    const std::unique_ptr<Lookahead> lookahead =
+        make_phase_lookahead(options, h, task, layout, successors, step);
+    setup.lookahead = lookahead.get();
 
     std::optional<RelaxedDeadEndDetector> detector;
     std::optional<DeadEndCheck> dead_end;

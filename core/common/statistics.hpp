@@ -20,6 +20,11 @@ struct Statistics {
     std::int64_t dead_ends = 0;
     std::int64_t skipped_evaluations = 0;  // PS² single-successor chains
     std::int64_t symmetric_pruned = 0;     // actions (S³: partial bindings) left out as symmetric
+    // Relaxed-plan lookahead (lookahead=on): the states it reached and
+    // evaluated, the actions it applied, the relaxed-plan actions it replaced.
+    std::int64_t lookahead_states = 0;
+    std::int64_t lookahead_actions = 0;
+    std::int64_t lookahead_repairs = 0;
     double best_h = std::numeric_limits<double>::infinity();
     double initial_h = std::numeric_limits<double>::infinity();
     double search_time_s = 0;
@@ -137,6 +142,21 @@ inline std::span<const StatisticField> statistics_fields() {
         {.name = "skipped_evaluations",
          .count = &S::skipped_evaluations,
          .label = "Skipped evaluations:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "lookahead_states",
+         .count = &S::lookahead_states,
+         .label = "Lookahead states:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "lookahead_actions",
+         .count = &S::lookahead_actions,
+         .label = "Lookahead actions:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "lookahead_repairs",
+         .count = &S::lookahead_repairs,
+         .label = "Lookahead repairs:",
          .shown = Shown::Count,
          .shown_if_zero = false},
         {.name = "landmarks",

@@ -40,6 +40,9 @@ class Evaluator {
     // Whether the evaluator's value measures progress towards the goal (new
     // best values boost preferred queues and are reported); not novelty.
     virtual bool measures_progress() const { return true; }
+    // The relaxed plan of the evaluator's last evaluation into `out` (hFF:
+    // lookahead applies it); false when it has none.
+    virtual bool relaxed_plan(std::vector<GroundAction>& /*out*/) { return false; }
 };
 
 class EvalContext {

@@ -23,6 +23,15 @@ void HeuristicEvaluator::evaluate(EvalContext& context, EvalResult& out, bool wa
     if (want_preferred && !out.is_dead_end()) heuristic_.helpful_actions(out.preferred);
 }
 
+bool HeuristicEvaluator::relaxed_plan(std::vector<GroundAction>& out) {
+    HeuristicExplainer* explainer = heuristic_.explainer();
+    if (explainer == nullptr) return false;
+    std::optional<std::vector<GroundAction>> plan = explainer->relaxed_plan();
+    if (!plan) return false;
+    out = std::move(*plan);
+    return true;
+}
+
 void NoveltyEvaluator::evaluate(EvalContext& context, EvalResult& out, bool) {
     std::int64_t key = 0;
     if (partition_ != nullptr) {

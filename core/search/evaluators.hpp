@@ -26,6 +26,7 @@ class HeuristicEvaluator final : public Evaluator {
     std::string name() const override { return name_; }
     void evaluate(EvalContext& context, EvalResult& out, bool want_preferred) override;
     bool provides_preferred() const override { return heuristic_.provides_helpful_actions(); }
+    bool relaxed_plan(std::vector<GroundAction>& out) override;
     ActionSetHeuristic& heuristic() { return heuristic_; }
 
   private:

@@ -59,6 +59,14 @@ SearchStatus LazySearch::search_deferred(DeferredSuccessors& deferred) {
             goal_ = expansion_.goal;
             return SearchStatus::Solved;
         }
+        if (setup_.lookahead != nullptr) {
+            const NodeId next = look_ahead(deferred, current, with_preferred);
+            if (goal_ >= 0) return SearchStatus::Solved;
+            if (next >= 0) {
+                current = next;
+                continue;
+            }
+        }
 
         // The next node: the first popped entry whose state is new and not a
         // dead end (a known state was queued, evaluated or expanded before).
@@ -113,6 +121,60 @@ NodeId LazySearch::take(DeferredSuccessors& deferred, std::size_t at, bool& is_n
     const NodeId node = deferred.child(parent, schema, arguments_, expansion_, is_new);
     stats_.generated += expansion_.generated;
     report_edges();
+    if (!is_new && is_ahead(node)) {
+        set_ahead(node, 0);
+        is_new = true;
+    }
+    return node;
+}
+
+NodeId LazySearch::look_ahead(DeferredSuccessors& deferred, NodeId from, bool with_preferred) {
+    Lookahead& lookahead = *setup_.lookahead;
+    // The source evaluated `from` last: its relaxed plan is from's.
+    if (!lookahead.source().relaxed_plan(relaxed_plan_) || relaxed_plan_.empty()) return -1;
+    LookaheadCounts counts;
+    lookahead.run(space_.state(from), relaxed_plan_, steps_, counts);
+    stats_.lookahead_actions += counts.actions;
+    stats_.lookahead_repairs += counts.repairs;
+    if (steps_.empty()) return -1;
+    const double h_from = main_value(context_);
+    NodeId before_last = from;
+    bool fresh = false;
+    const NodeId last = follow_steps(deferred, from, before_last, fresh);
+    if (last < 0 || !fresh) return -1;
+    ++stats_.lookahead_states;
+    set_ahead(last, 0);
+    if (!evaluate(last, context_, with_preferred)) {
+        close(last);
+        return -1;
+    }
+    if (main_value(context_) < h_from) return last;
+    // Not better: queued at its own values, ahead of its equals (preferred),
+    // as the entry that reaches it from the step before; its pop treats it
+    // as new (is_ahead) and evaluates it again.
+    set_ahead(last, 1);
+    const GroundAction& step = steps_.back();
+    setup_.open->push(context_, pending_.push(before_last, step.schema, step.arguments), true);
+    return -1;
+}
+
+NodeId LazySearch::follow_steps(DeferredSuccessors& deferred, NodeId from, NodeId& before_last,
+                                bool& fresh) {
+    NodeId node = from;
+    for (const GroundAction& step : steps_) {
+        before_last = node;
+        expansion_.clear();
+        bool is_new = false;
+        node = deferred.child(node, step.schema, step.arguments, expansion_, is_new);
+        stats_.generated += expansion_.generated;
+        report_edges();
+        if (is_new) set_ahead(node, 1);
+        if (space_.is_goal(node)) {
+            goal_ = node;
+            return -1;
+        }
+        fresh = is_ahead(node);
+    }
     return node;
 }
 

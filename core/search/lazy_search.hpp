@@ -10,10 +10,18 @@
 // interned and evaluated only when its pair is popped. Memory then grows
 // with the nodes popped; a duplicate is detected when popped, not when its
 // parent is expanded (docs/search.md, "Memory").
+//
+// With lookahead (S³), each expanded node's relaxed plan is followed as far
+// as the task allows (core/search/lookahead.hpp); the nodes on the way are
+// interned with their parents (not evaluated: a later pop still evaluates
+// and expands them), the last one is evaluated and, when it improves on h,
+// expanded next, else queued as a preferred entry (docs/search.md,
+// "Lookahead").
 #pragma once
 
 #include <vector>
 
+#include "core/search/lookahead.hpp"
 #include "core/search/pending_transitions.hpp"
 #include "core/search/search_engine.hpp"
 
@@ -32,6 +40,24 @@ class LazySearch final : public SearchEngine {
     void queue_transitions(DeferredSuccessors& deferred, NodeId node, bool with_preferred);
     // The node of the popped entry at `at` (is_new: created by this call).
     NodeId take(DeferredSuccessors& deferred, std::size_t at, bool& is_new);
+    // The lookahead from `from` (just expanded; context_ holds its values):
+    // the node to expand next, or -1 (goal_ set when it reached a goal).
+    NodeId look_ahead(DeferredSuccessors& deferred, NodeId from, bool with_preferred);
+    // Interns the lookahead's steps from `from`: the last node (-1 at a
+    // goal, goal_ set), the node before it, and whether the last is new
+    // to the search (never evaluated by a pop nor expanded).
+    NodeId follow_steps(DeferredSuccessors& deferred, NodeId from, NodeId& before_last,
+                        bool& fresh);
+    // Whether `node` was interned by a lookahead and neither evaluated by a
+    // pop nor expanded since: a pop treats it as new.
+    bool is_ahead(NodeId node) const {
+        return static_cast<std::size_t>(node) < ahead_.size() && ahead_[node] != 0 &&
+               !is_closed(node);
+    }
+    void set_ahead(NodeId node, char value) {
+        if (static_cast<std::size_t>(node) >= ahead_.size()) ahead_.resize(node + 1024, 0);
+        ahead_[node] = value;
+    }
     // Tells the observer about the transitions recorded in expansion_.
     void report_edges();
     void count_open_memory(Statistics& stats) const override;
@@ -42,6 +68,8 @@ class LazySearch final : public SearchEngine {
     PendingTransitions pending_;
     std::vector<ObjectId> arguments_;  // scratch: a popped entry's arguments
     std::vector<char> preferred_;      // scratch: per queued action, preferred or not
+    SegmentedVector<char> ahead_;      // per node: interned by a lookahead (is_ahead)
+    std::vector<GroundAction> relaxed_plan_, steps_;  // scratch of look_ahead()
 };
 
 }  // namespace ll

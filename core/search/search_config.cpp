@@ -187,6 +187,7 @@ const std::vector<AnyKey>& all_keys() {
         add_keys(out, landmark_config_keys());
         add_keys(out, phase_time_keys());
         add_keys(out, anytime_config_keys());
+        add_keys(out, lookahead_config_keys());
         return out;
     }();
     return keys;
@@ -255,6 +256,10 @@ std::vector<ParsedSearchConfig> parse_search_phases(std::string_view text) {
         ParsedSearchConfig out;
         for (std::string_view item : split(phase, ','))
             apply(out, item, 0);
+        if (out.config.lookahead && out.config.engine != EngineKind::Lazy) {
+            throw Error(ErrorCategory::Usage, "lookahead=on needs search=lazy (got search=" +
+                                                  std::string(to_string(out.config.engine)) + ")");
+        }
         phases.push_back(std::move(out));
     }
     return phases;
@@ -307,7 +312,8 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
                 : "") +
            (config.anytime != AnytimeMode::Off
                 ? std::string(",anytime=") + anytime_mode_names().name(config.anytime)
-                : std::string());
+                : std::string()) +
+           (config.lookahead ? std::string(",lookahead=on") : std::string());
 }
 
 }  // namespace ll

@@ -18,6 +18,7 @@
 #include "core/heuristics/heuristic_list.hpp"
 #include "core/search/anytime.hpp"
 #include "core/search/engine_list.hpp"
+#include "core/search/lookahead.hpp"
 #include "core/search/open_list.hpp"
 #include "core/search/search_space.hpp"
 
@@ -31,7 +32,8 @@ struct SearchConfig : EngineSettings,
                       SpaceSettings,
                       RelaxationSettings,
                       LandmarkSettings,
-                      AnytimeSettings {
+                      AnytimeSettings,
+                      LookaheadSettings {
     // Heuristics after the main one (PlannerOptions::heuristic), each with a
     // queue of its own, alternated round robin with the main queue.
     std::vector<HeuristicKind> extra_heuristics;

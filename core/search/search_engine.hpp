@@ -20,6 +20,8 @@
 
 namespace ll {
 
+class Lookahead;  // core/search/lookahead.hpp
+
 struct EngineSetup {
     // Every evaluator a node is evaluated with (open-list keys included);
     // the first is the main heuristic (initial_h, best_h). A node is a dead
@@ -54,6 +56,9 @@ struct EngineSetup {
     double weight = 1;
     double cost_bound = std::numeric_limits<double>::infinity();
     bool admissible_bound = false;
+    // Relaxed-plan lookahead after each evaluation (lazy search in S³; null:
+    // none).
+    Lookahead* lookahead = nullptr;
 };
 
 // The error of an engine that minimises plan cost (named `engine`) asked

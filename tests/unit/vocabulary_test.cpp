@@ -148,6 +148,8 @@ TEST(Vocabulary, EveryConfigurationKeyAndAliasIsAccepted) {
         {"landmarks=on", [](const ParsedSearchConfig& p) { return p.config.landmarks; }},
         {"anytime=on",
          [](const ParsedSearchConfig& p) { return p.config.anytime == AnytimeMode::On; }},
+        {"lookahead=on,search=lazy",
+         [](const ParsedSearchConfig& p) { return p.config.lookahead; }},
     };
     std::set<std::string> covered;
     for (const auto& c : cases) {

@@ -1,0 +1,155 @@
+// The relaxed-plan lookahead (see header) and its configuration key.
+#include "core/search/lookahead.hpp"
+
+#include <algorithm>
+
+namespace ll {
+
+std::span<const ConfigKey<LookaheadSettings>> lookahead_config_keys() {
+    static constexpr ConfigKey<LookaheadSettings> kKeys[]{
+        {"lookahead", "",
+         [](LookaheadSettings& s, std::string_view v) {
+             s.lookahead = parse_switch(v, "lookahead");
+         }},
+    };
+    return kKeys;
+}
+
+namespace {
+
+void instantiate_atom(const AtomSchema& atom, std::span<const ObjectId> arguments,
+                      std::vector<ObjectId>& out) {
+    out.clear();
+    for (const Term& t : atom.arguments)
+        out.push_back(t.is_parameter() ? arguments[static_cast<std::size_t>(t.index)] : t.index);
+}
+
+std::uint64_t lookahead_atom_hash(PredicateId predicate, std::span<const ObjectId> arguments) {
+    std::uint64_t h = 0xcbf29ce484222325ULL ^ static_cast<std::uint64_t>(predicate);
+    for (ObjectId a : arguments)
+        h = (h ^ static_cast<std::uint64_t>(a)) * 0x100000001b3ULL;
+    return h;
+}
+
+}  // namespace
+
+void Lookahead::run(const State& state, std::span<const GroundAction> relaxed_plan,
+                    std::vector<GroundAction>& steps, LookaheadCounts& counts) {
+    steps.clear();
+    state_ = state;
+    // The relaxation lists the plan from the goals backwards: reversed, an
+    // action mostly comes after the achievers of its preconditions.
+    pending_.assign(relaxed_plan.rbegin(), relaxed_plan.rend());
+    const std::size_t max_steps = 2 * relaxed_plan.size();
+    std::size_t repairs_left = relaxed_plan.size();
+    while (!pending_.empty() && steps.size() < max_steps) {
+        if (apply_first_applicable(steps)) continue;
+        if (repairs_left == 0 || !repair()) break;
+        --repairs_left;
+        ++counts.repairs;
+    }
+    counts.actions += static_cast<std::int64_t>(steps.size());
+}
+
+bool Lookahead::apply_first_applicable(std::vector<GroundAction>& steps) {
+    protect_pending();
+    std::size_t fallback = pending_.size();
+    for (std::size_t i = 0; i < pending_.size(); ++i) {
+        if (!successors_.is_applicable(state_, pending_[i])) continue;
+        if (deletes_protected(pending_[i])) {
+            fallback = std::min(fallback, i);
+            continue;
+        }
+        fallback = i;
+        break;
+    }
+    if (fallback == pending_.size()) return false;
+    const GroundAction action = std::move(pending_[fallback]);
+    pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(fallback));
+    apply(action, steps);
+    return true;
+}
+
+void Lookahead::protect_pending() {
+    protected_.clear();
+    for (const GroundAction& action : pending_) {
+        for (const AtomSchema& pre : task_.schemas[action.schema].positive_preconditions) {
+            if (!layout_.is_fluent(pre.predicate)) continue;
+            instantiate_atom(pre, action.arguments, atom_);
+            if (state_.contains(layout_, pre.predicate, atom_))
+                protected_.push_back(lookahead_atom_hash(pre.predicate, atom_));
+        }
+    }
+    std::sort(protected_.begin(), protected_.end());
+}
+
+bool Lookahead::deletes_protected(const GroundAction& action) {
+    const ActionSchema& schema = task_.schemas[action.schema];
+    for (const AtomSchema& del : schema.delete_effects) {
+        instantiate_atom(del, action.arguments, atom_);
+        const std::uint64_t h = lookahead_atom_hash(del.predicate, atom_);
+        auto [first, last] = std::equal_range(protected_.begin(), protected_.end(), h);
+        std::ptrdiff_t others = last - first;
+        // The action's own preconditions count once each among them.
+        for (const AtomSchema& pre : schema.positive_preconditions) {
+            if (pre.predicate != del.predicate) continue;
+            instantiate_atom(pre, action.arguments, own_);
+            if (own_ == atom_) --others;
+        }
+        if (others > 0) return true;
+    }
+    return false;
+}
+
+void Lookahead::apply(const GroundAction& action, std::vector<GroundAction>& steps) {
+    state_ = applier_.apply(state_, action.schema, action.arguments);
+    steps.push_back(action);
+}
+
+// long-function: collects the false preconditions, indexes the applicable
+// actions' add effects once, then looks the preconditions up in order.
+bool Lookahead::repair() {
+    wanted_.clear();
+    wanted_by_.clear();
+    for (std::size_t i = 0; i < pending_.size(); ++i) {
+        const ActionSchema& schema = task_.schemas[pending_[i].schema];
+        for (const AtomSchema& pre : schema.positive_preconditions) {
+            if (!layout_.is_fluent(pre.predicate)) continue;
+            instantiate_atom(pre, pending_[i].arguments, atom_);
+            if (state_.contains(layout_, pre.predicate, atom_)) continue;
+            wanted_.push_back(GroundAtom{pre.predicate, atom_});
+            wanted_by_.push_back(i);
+        }
+    }
+    if (wanted_.empty()) return false;
+    applicable_.clear();
+    successors_.applicable_actions(state_, applicable_);
+    // (hash of an added atom, action index), sorted by hash.
+    std::vector<std::pair<std::uint64_t, std::size_t>> adds;
+    for (std::size_t b = 0; b < applicable_.size(); ++b) {
+        const ActionSchema& schema = task_.schemas[applicable_.schema(b)];
+        for (const AtomSchema& add : schema.add_effects) {
+            instantiate_atom(add, applicable_.arguments(b), atom_);
+            adds.emplace_back(lookahead_atom_hash(add.predicate, atom_), b);
+        }
+    }
+    std::sort(adds.begin(), adds.end());
+    for (std::size_t w = 0; w < wanted_.size(); ++w) {
+        const GroundAtom& p = wanted_[w];
+        const std::uint64_t h = lookahead_atom_hash(p.predicate, p.arguments);
+        auto at = std::lower_bound(adds.begin(), adds.end(), std::make_pair(h, std::size_t{0}));
+        for (; at != adds.end() && at->first == h; ++at) {
+            const ActionSchema& schema = task_.schemas[applicable_.schema(at->second)];
+            for (const AtomSchema& add : schema.add_effects) {
+                if (add.predicate != p.predicate) continue;
+                instantiate_atom(add, applicable_.arguments(at->second), atom_);
+                if (atom_ != p.arguments) continue;
+                pending_[wanted_by_[w]] = applicable_.action(at->second);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+}  // namespace ll
