@@ -130,6 +130,10 @@ NodeId LazySearch::take(DeferredSuccessors& deferred, std::size_t at, bool& is_n
 
 NodeId LazySearch::look_ahead(DeferredSuccessors& deferred, NodeId from, bool with_preferred) {
     Lookahead& lookahead = *setup_.lookahead;
+    // Where most lookaheads end no better than they started (sokoban: the
+    // relaxed plan pushes boxes anywhere), they cost more than they save.
+    if (lookahead_tried_ >= kLookaheadTrial && 2 * lookahead_improved_ < lookahead_tried_)
+        return -1;
     // The source evaluated `from` last: its relaxed plan is from's.
     if (!lookahead.source().relaxed_plan(relaxed_plan_) || relaxed_plan_.empty()) return -1;
     LookaheadCounts counts;
@@ -148,7 +152,11 @@ NodeId LazySearch::look_ahead(DeferredSuccessors& deferred, NodeId from, bool wi
         close(last);
         return -1;
     }
-    if (main_value(context_) < h_from) return last;
+    ++lookahead_tried_;
+    if (main_value(context_) < h_from) {
+        ++lookahead_improved_;
+        return last;
+    }
     // Not better: queued at its own values, ahead of its equals (preferred),
     // as the entry that reaches it from the step before; its pop treats it
     // as new (is_ahead) and evaluates it again.

@@ -69,6 +69,10 @@ class LazySearch final : public SearchEngine {
     std::vector<ObjectId> arguments_;  // scratch: a popped entry's arguments
     std::vector<char> preferred_;      // scratch: per queued action, preferred or not
     SegmentedVector<char> ahead_;      // per node: interned by a lookahead (is_ahead)
+    // Lookahead states evaluated, and those below their start's h: after
+    // kLookaheadTrial of them, lookahead stops unless half improved.
+    static constexpr std::int64_t kLookaheadTrial = 100;
+    std::int64_t lookahead_tried_ = 0, lookahead_improved_ = 0;
     std::vector<GroundAction> relaxed_plan_, steps_;  // scratch of look_ahead()
 };
 
