@@ -210,6 +210,10 @@ class WlFeatures {
     void collect_ball(int u);
     // The id of `key`, or -1 if it is not in the dictionary.
     std::int32_t find(const std::int32_t* key, std::size_t size, std::uint64_t hash) const;
+    // find() of the refined key {round, own, pairs...} (pairs packed by
+    // neighbour_pair, sorted) whose hash_key is `hash`, without the key.
+    std::int32_t find_pairs(std::int32_t round, std::int32_t own,
+                            std::span<const std::uint64_t> pairs, std::uint64_t hash) const;
     // Adds a key known to be absent; returns its new id.
     std::int32_t insert(const std::int32_t* key, std::size_t size, std::uint64_t hash);
     void grow_table();
