@@ -187,26 +187,93 @@ std::int32_t WlFeatures::find_base(RawColour raw_colour) const {
 std::int32_t WlFeatures::find_refined(int round, std::int32_t own,
                                       std::vector<std::uint64_t>& neighbours,
                                       std::vector<std::int32_t>& key) const {
-    refined_key(round, own, neighbours, key);
-    return find(key.data(), key.size(), hash_key(key.data(), key.size()));
+    if (neighbours.size() > 16) {
+        refined_key(round, own, neighbours, key);
+        return find(key.data(), key.size(), hash_key(key.data(), key.size()));
+    }
+    // Small neighbourhoods (nearly all lookups of an incremental update):
+    // the key {round, own, (colour, label)...} is hashed and compared
+    // straight from the sorted pairs, never written out. Same hash as
+    // hash_key, whose steps take the key's words two by two.
+    const std::size_t n = neighbours.size();
+    std::uint64_t* pairs = neighbours.data();
+    for (std::size_t i = 1; i < n; ++i) {
+        const std::uint64_t x = pairs[i];
+        std::size_t j = i;
+        for (; j > 0 && pairs[j - 1] > x; --j)
+            pairs[j] = pairs[j - 1];
+        pairs[j] = x;
+    }
+    std::size_t m = n;
+    if (options_.neighbourhood == Neighbourhood::Set && n > 1)
+        m = static_cast<std::size_t>(std::unique(pairs, pairs + n) - pairs);
+    auto word_pair = [](std::int32_t a, std::int32_t b) {
+        return static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) |
+               static_cast<std::uint64_t>(static_cast<std::uint32_t>(b)) << 32;
+    };
+    const std::size_t size = 2 + 2 * m;
+    std::uint64_t h = 0x9e3779b97f4a7c15ull ^ (static_cast<std::uint64_t>(size) << 1);
+    h = (h ^ word_pair(round, own)) * 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+    for (std::size_t i = 0; i < m; ++i) {
+        h = (h ^ word_pair(neighbour_colour(pairs[i]), neighbour_label(pairs[i]))) *
+            0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return find_pairs(round, own, std::span<const std::uint64_t>(pairs, m), h);
+}
+
+std::int32_t WlFeatures::find_pairs(std::int32_t round, std::int32_t own,
+                                    std::span<const std::uint64_t> pairs,
+                                    std::uint64_t hash) const {
+    if (table_.empty()) return -1;
+    const std::size_t mask = table_.size() - 1;
+    const auto tag = static_cast<std::uint32_t>(hash >> 32);
+    const auto size = static_cast<std::int32_t>(2 + 2 * pairs.size());
+    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+        const Slot& slot = table_[i];
+        if (slot.entry == kEmptySlot) return -1;
+        if (slot.tag != tag) continue;
+        const std::int32_t* entry = arena_.data() + slot.entry;
+        if (entry[1] != size || entry[2] != round || entry[3] != own) continue;
+        std::size_t j = 0;
+        while (j < pairs.size() && entry[4 + 2 * j] == neighbour_colour(pairs[j]) &&
+               entry[5 + 2 * j] == neighbour_label(pairs[j]))
+            ++j;
+        if (j == pairs.size()) return entry[0];
+    }
 }
 
 void WlFeatures::refined_key(int round, std::int32_t own, std::vector<std::uint64_t>& neighbours,
                              std::vector<std::int32_t>& key) const {
-    std::sort(neighbours.begin(), neighbours.end());
+    // Most nodes have a handful of neighbours: an insertion sort beats
+    // std::sort's set-up there (both give the same order).
+    const std::size_t n = neighbours.size();
+    if (n <= 16) {
+        for (std::size_t i = 1; i < n; ++i) {
+            const std::uint64_t x = neighbours[i];
+            std::size_t j = i;
+            for (; j > 0 && neighbours[j - 1] > x; --j)
+                neighbours[j] = neighbours[j - 1];
+            neighbours[j] = x;
+        }
+    } else {
+        std::sort(neighbours.begin(), neighbours.end());
+    }
     if (options_.neighbourhood == Neighbourhood::Set)
         neighbours.erase(std::unique(neighbours.begin(), neighbours.end()), neighbours.end());
-    key.clear();
-    key.push_back(round);
-    key.push_back(own);
+    key.resize(2 + 2 * neighbours.size());
+    std::int32_t* out = key.data();
+    out[0] = round;
+    out[1] = own;
+    out += 2;
     for (std::uint64_t p : neighbours) {
-        key.push_back(neighbour_colour(p));
-        key.push_back(neighbour_label(p));
+        *out++ = neighbour_colour(p);
+        *out++ = neighbour_label(p);
     }
-}
-
-std::uint64_t WlFeatures::neighbour_pair(std::int32_t colour, std::int32_t label) {
-    return pack_neighbour(colour, label);
 }
 
 template <bool kTraining>

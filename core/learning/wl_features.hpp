@@ -118,7 +118,13 @@ class WlFeatures {
     std::int32_t find_base(RawColour raw) const;
     std::int32_t find_refined(int round, std::int32_t own, std::vector<std::uint64_t>& neighbours,
                               std::vector<std::int32_t>& key) const;
-    static std::uint64_t neighbour_pair(std::int32_t colour, std::int32_t label);
+    // (colour, label) packed so that unsigned order is lexicographic signed
+    // order (inline: called per neighbour of every node recoloured).
+    static std::uint64_t neighbour_pair(std::int32_t colour, std::int32_t label) {
+        return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(colour) ^ 0x80000000u)
+                << 32) |
+               (static_cast<std::uint32_t>(label) ^ 0x80000000u);
+    }
     // The colour ids of the last collect() or embed() of a graph of
     // `num_nodes` nodes: node v in round r at r * num_nodes + v.
     std::span<const std::int32_t> node_colours(int num_nodes) const {
@@ -204,6 +210,10 @@ class WlFeatures {
     void collect_ball(int u);
     // The id of `key`, or -1 if it is not in the dictionary.
     std::int32_t find(const std::int32_t* key, std::size_t size, std::uint64_t hash) const;
+    // find() of the refined key {round, own, pairs...} (pairs packed by
+    // neighbour_pair, sorted) whose hash_key is `hash`, without the key.
+    std::int32_t find_pairs(std::int32_t round, std::int32_t own,
+                            std::span<const std::uint64_t> pairs, std::uint64_t hash) const;
     // Adds a key known to be absent; returns its new id.
     std::int32_t insert(const std::int32_t* key, std::size_t size, std::uint64_t hash);
     void grow_table();

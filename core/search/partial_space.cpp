@@ -39,7 +39,7 @@ const State& PartialSpace::state(NodeId node) {
     return current_;
 }
 
-NodeId PartialSpace::get_or_create(const std::vector<ObjectId>& key, NodeId parent, bool& is_new) {
+NodeId PartialSpace::get_or_create(std::span<const ObjectId> key, NodeId parent, bool& is_new) {
     const NodeId id = keys_.insert(key, is_new);
     if (is_new) parent_.push_back(parent);
     return id;
@@ -55,17 +55,21 @@ NodeId PartialSpace::root() {
     const State s0 = initial_state(task_, layout_, budget_);
     const StateId sid = states_.insert(s0, is_new);
     goal_state_.push_back(goal_.is_goal(s0));
-    return get_or_create({sid, -1}, -1, is_new);
+    const ObjectId key[2]{sid, -1};
+    return get_or_create(key, -1, is_new);
 }
 
-void PartialSpace::transitions(NodeId node, const State& state,
-                               std::vector<std::vector<ObjectId>>& out) {
-    out.clear();
+void PartialSpace::transitions(NodeId node, const State& state) {
+    child_words_.clear();
+    child_ends_.clear();
+    auto close_key = [&] { child_ends_.push_back(child_words_.size()); };
     const PartialAction p = partial(node);
     const StateId sid = state_id(node);
     if (p.is_none()) {
         for (SchemaId s = 0; s < task_.num_schemas(); ++s) {
-            if (successors_.has_applicable(state, s, {})) out.push_back({sid, s});
+            if (!successors_.has_applicable(state, s, {})) continue;
+            child_words_.insert(child_words_.end(), {sid, s});
+            close_key();
         }
         return;
     }
@@ -75,7 +79,8 @@ void PartialSpace::transitions(NodeId node, const State& state,
         bool is_new = false;
         const StateId nid = states_.insert(next, is_new);
         if (is_new) goal_state_.push_back(goal_.is_goal(next));
-        out.push_back({nid, -1});
+        child_words_.insert(child_words_.end(), {nid, -1});
+        close_key();
         return;
     }
     const bool canonical_only = symmetry_ != nullptr;
@@ -93,10 +98,10 @@ void PartialSpace::transitions(NodeId node, const State& state,
                 continue;
             }
         }
-        std::vector<ObjectId> key{sid, p.schema};
-        key.insert(key.end(), p.prefix.begin(), p.prefix.end());
-        key.push_back(v);
-        out.push_back(std::move(key));
+        child_words_.insert(child_words_.end(), {sid, p.schema});
+        child_words_.insert(child_words_.end(), p.prefix.begin(), p.prefix.end());
+        child_words_.push_back(v);
+        close_key();
     }
 }
 
@@ -111,14 +116,14 @@ void PartialSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
         out.expanded = node;
         if (chained) ++out.chained;
         if (prune && prune(node)) return;
-        const State state = states_.get(state_id(node));
         symmetric_ = &out.symmetric;
-        transitions(node, state, children_);
-        out.transitions += static_cast<std::int64_t>(children_.size());
-        if (children_.size() == 1) {
+        transitions(node, state(node));  // the cached copy: siblings share it
+        const std::size_t count = child_ends_.size();
+        out.transitions += static_cast<std::int64_t>(count);
+        if (count == 1) {
             // Single successor: no evaluation, go on from the child.
             bool is_new = false;
-            const NodeId child = get_or_create(children_[0], node, is_new);
+            const NodeId child = get_or_create(child_key(0), node, is_new);
             if (out.record_edges) out.edges.push_back({node, child, step_cost(node), is_new, 0});
             if (!is_new) return;
             ++out.generated;
@@ -130,9 +135,9 @@ void PartialSpace::expand(NodeId node, Expansion& out, const PruneFn& prune) {
             node = child;
             continue;
         }
-        for (const auto& key : children_) {
+        for (std::size_t i = 0; i < count; ++i) {
             bool is_new = false;
-            const NodeId child = get_or_create(key, node, is_new);
+            const NodeId child = get_or_create(child_key(i), node, is_new);
             if (out.record_edges) out.edges.push_back({node, child, step_cost(node), is_new, 0});
             if (!is_new) continue;
             ++out.generated;

@@ -12,6 +12,7 @@
 // no evaluation is spent on (s', None) unless it is reached as a branch.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "core/common/segmented_vector.hpp"
@@ -55,11 +56,17 @@ class PartialSpace final : public SearchSpace {
     }
 
   private:
-    // Child keys [state, schema, prefix...] of a node, in a deterministic order.
-    void transitions(NodeId node, const State& state, std::vector<std::vector<ObjectId>>& out);
+    // Child keys [state, schema, prefix...] of a node, in a deterministic
+    // order, into child_words_ (key i ends at child_ends_[i]): one flat
+    // buffer, not a vector per child (a `sail(l, ?)` node has 379).
+    void transitions(NodeId node, const State& state);
+    std::span<const ObjectId> child_key(std::size_t i) const {
+        const std::size_t begin = i == 0 ? 0 : child_ends_[i - 1];
+        return std::span<const ObjectId>(child_words_).subspan(begin, child_ends_[i] - begin);
+    }
     // The cost of a transition out of `node`: its action's once complete.
     double step_cost(NodeId node) const;
-    NodeId get_or_create(const std::vector<ObjectId>& key, NodeId parent, bool& is_new);
+    NodeId get_or_create(std::span<const ObjectId> key, NodeId parent, bool& is_new);
     // The symmetry groups of state `sid`, computed unless they are the last
     // ones computed.
     void symmetry_groups_of(StateId sid, const State* state) const;
@@ -74,7 +81,8 @@ class PartialSpace final : public SearchSpace {
     SegmentedVector<char> goal_state_;  // per StateId
     StateRegistry keys_;                // [state, schema, prefix...]; node id = key id
     SegmentedVector<NodeId> parent_;
-    std::vector<std::vector<ObjectId>> children_;
+    std::vector<ObjectId> child_words_;
+    std::vector<std::size_t> child_ends_;
     State current_;
     StateId current_id_ = -1;
     // Polled by the axiom evaluation of new states (tasks with axioms).

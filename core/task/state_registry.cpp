@@ -42,54 +42,57 @@ std::uint64_t StateRegistry::store(std::span<const ObjectId> w) {
 }
 
 std::size_t StateRegistry::memory_bytes() const {
-    std::size_t bytes = chunk_words_ * sizeof(ObjectId) +
-                        offsets_.size() * (sizeof(std::uint64_t) + sizeof(std::uint64_t));
+    std::size_t bytes = chunk_words_ * sizeof(ObjectId) + offsets_.size() * sizeof(std::uint64_t);
     for (const Shard& shard : shards_)
-        bytes += shard.slots.size() * sizeof(StateId);
+        bytes += shard.slots.size() * sizeof(Slot);
     return bytes;
 }
 
 void StateRegistry::grow(Shard& shard) {
     const std::size_t capacity = shard.slots.empty() ? kFirstShardSlots : 2 * shard.slots.size();
+    if (capacity > (std::size_t(1) << 32)) {  // positions come from the 32-bit tag
+        throw std::length_error("state registry: more than 2^32 slots in a shard");
+    }
     // The new slots are written (resident) at once, next to the old ones.
-    if (budget_ != nullptr) budget_->check_allocation(capacity * sizeof(StateId));
-    std::vector<StateId> slots(capacity, -1);
+    if (budget_ != nullptr) budget_->check_allocation(capacity * sizeof(Slot));
+    std::vector<Slot> slots(capacity, 0);
     const std::size_t mask = capacity - 1;
-    for (StateId id : shard.slots) {
-        if (id == -1) continue;
-        std::size_t pos = hashes_[static_cast<std::size_t>(id)] & mask;
-        while (slots[pos] != -1)
+    for (Slot slot : shard.slots) {
+        if (slot == 0) continue;
+        std::size_t pos = (slot >> 32) & mask;
+        while (slots[pos] != 0)
             pos = (pos + 1) & mask;
-        slots[pos] = id;
+        slots[pos] = slot;
     }
     shard.slots.swap(slots);
 }
 
 StateId StateRegistry::insert(std::span<const ObjectId> w, bool& inserted) {
     const std::uint64_t h = hash_words(w);
+    const std::uint64_t tag = h << 32;
     Shard& shard = shards_[shard_of(h)];
     std::size_t pos = 0;
     if (!shard.slots.empty()) {
         const std::size_t mask = shard.slots.size() - 1;
-        for (pos = h & mask; shard.slots[pos] != -1; pos = (pos + 1) & mask) {
-            const StateId other = shard.slots[pos];
-            if (hashes_[static_cast<std::size_t>(other)] == h && equal(other, w)) {
+        for (pos = h & mask; shard.slots[pos] != 0; pos = (pos + 1) & mask) {
+            const Slot slot = shard.slots[pos];
+            if ((slot & 0xffffffff00000000ull) == tag && equal(id_of(slot), w)) {
                 inserted = false;
-                return other;
+                return id_of(slot);
             }
         }
     }
     // New: only an insertion grows the shard (and may throw, changing nothing).
-    if ((shard.count + 1) * 2 > shard.slots.size()) {
+    // Up to 3/4 full: a probe sequence stays within a cache line or two.
+    if ((shard.count + 1) * 4 > shard.slots.size() * 3) {
         grow(shard);
         const std::size_t mask = shard.slots.size() - 1;
-        for (pos = h & mask; shard.slots[pos] != -1; pos = (pos + 1) & mask) {
+        for (pos = h & mask; shard.slots[pos] != 0; pos = (pos + 1) & mask) {
         }
     }
     const StateId id = size();
     offsets_.push_back(store(w));
-    hashes_.push_back(h);
-    shard.slots[pos] = id;
+    shard.slots[pos] = make_slot(h, id);
     ++shard.count;
     inserted = true;
     return id;

@@ -10,6 +10,11 @@
 // bits of the hash, each rehashed on its own, so that one growth allocates
 // 1/64 of the index. A shard's growth first asks the budget, if one is set
 // (check_allocation), and throws LimitReached before changing anything.
+//
+// A slot holds the id and the low 32 bits of the hash: a probe reads only
+// the slot (one cache line for a whole probe sequence) until the tags match,
+// and a rehash reads no per-id array. Large searches are bound by these
+// random reads, more so when another process shares the memory bus.
 #pragma once
 
 #include <array>
@@ -52,12 +57,18 @@ class StateRegistry {
     static constexpr std::size_t kFirstChunkWords = 1024;
     static constexpr std::size_t kMaxChunkWords = std::size_t(1) << 18;  // 1 MiB
 
+    // A slot: (low 32 bits of the hash) << 32 | (id + 1); 0 = empty.
+    using Slot = std::uint64_t;
     struct Shard {
-        std::vector<StateId> slots;  // open addressing (-1 = empty); a power of 2
+        std::vector<Slot> slots;  // open addressing, a power of 2 (at most 2^32)
         std::size_t count = 0;
     };
 
     static std::size_t shard_of(std::uint64_t hash) { return hash >> (64 - kShardBits); }
+    static Slot make_slot(std::uint64_t hash, StateId id) {
+        return (hash << 32) | static_cast<std::uint32_t>(id + 1);
+    }
+    static StateId id_of(Slot slot) { return static_cast<StateId>((slot & 0xffffffffu) - 1); }
     void grow(Shard& shard);
     bool equal(StateId id, std::span<const ObjectId> words) const;
     // Stores [size, words...] contiguously; returns its (chunk << 32 | offset).
@@ -68,7 +79,6 @@ class StateRegistry {
     std::size_t chunk_capacity_ = 0;
     std::size_t chunk_words_ = 0;  // the capacity of all chunks
     SegmentedVector<std::uint64_t> offsets_;
-    SegmentedVector<std::uint64_t> hashes_;
     std::array<Shard, std::size_t(1) << kShardBits> shards_;
     Budget* budget_ = nullptr;
 };
