@@ -40,6 +40,16 @@ HeuristicSession::HeuristicSession(const PlanRequest& request,
     options_ = make_planner_options(values);
     options_.space = space;
     options_.model = std::move(resolved.model);
+    // With a model, the views explain the phase that searches on it, even
+    // when the portfolio starts with another one (the default's hFF phase).
+    if (options_.model && options_.heuristic != HeuristicKind::Wl) {
+        for (const PlannerOptions::Phase& phase : options_.next_phases) {
+            if (phase.heuristic != HeuristicKind::Wl) continue;
+            options_.heuristic = phase.heuristic;
+            options_.search = phase.search;
+            break;
+        }
+    }
     model_name_ = std::move(resolved.name);
     heuristic_ = make_action_set_heuristic(options_.heuristic, options_, task_, layout_, statics_,
                                            goal_, successors_);

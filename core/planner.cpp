@@ -123,6 +123,31 @@ std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
     throw Error(ErrorCategory::Internal, std::string("no factory for heuristic ") + entry.name);
 }
 
+namespace {
+
+// Two neighbouring phases that differ only in how long they run (left
+// next to each other when the model phase between them is dropped) would
+// restart the same search: the later one, with its limits, runs alone.
+void merge_repeated_phases(std::vector<PlannerOptions::Phase>& phases) {
+    const auto same_search = [](const PlannerOptions::Phase& a, const PlannerOptions::Phase& b) {
+        SearchConfig x = a.search;
+        x.time_fraction = b.search.time_fraction;
+        x.time_fraction_partial = b.search.time_fraction_partial;
+        x.stall_s = b.search.stall_s;
+        x.max_branching = b.search.max_branching;
+        return a.heuristic == b.heuristic && x == b.search;
+    };
+    for (std::size_t i = 1; i < phases.size();) {
+        if (same_search(phases[i - 1], phases[i])) {
+            phases.erase(phases.begin() + static_cast<std::ptrdiff_t>(i - 1));
+        } else {
+            ++i;
+        }
+    }
+}
+
+}  // namespace
+
 PlannerOptions make_planner_options(const OptionValues& values) {
     PlannerOptions options;
     // "auto" needs the task: the pipeline resolves it (choose_space) first.
@@ -164,6 +189,7 @@ PlannerOptions make_planner_options(const OptionValues& values) {
         phases.push_back(std::move(phase));
     }
     if (phases.empty()) throw Error(ErrorCategory::Usage, "the wl heuristic needs a model");
+    merge_repeated_phases(phases);
     options.heuristic = phases.front().heuristic;
     options.search = phases.front().search;
     phases.erase(phases.begin());

@@ -271,7 +271,10 @@ TEST_F(CliPlan, UnsolvableExits11) {
 
 TEST_F(CliPlan, ExpansionLimitExits12) {
     write("long.pddl", long_problem());
-    RunResult r = run("plan domain.pddl long.pddl --max-expansions 1");
+    // Lookahead off: one relaxed-plan lookahead reaches this goal.
+    RunResult r =
+        run("plan domain.pddl long.pddl --max-expansions 1 --config "
+            "search=lazy,h=ff,preferred=on");
     EXPECT_EQ(r.code, 12) << r.err;
     EXPECT_NE(r.out.find("expansion limit"), std::string::npos) << r.out;
     EXPECT_FALSE(exists("sas_plan"));
@@ -373,7 +376,9 @@ TEST_F(CliStats, UnsolvedRunHasNullPlanLength) {
     EXPECT_TRUE(j["plan_length"].is_null());
 
     write("long.pddl", long_problem());
-    r = run("plan domain.pddl long.pddl --quiet --max-expansions 1 --stats-json l.json");
+    r =
+        run("plan domain.pddl long.pddl --quiet --max-expansions 1 --stats-json l.json "
+            "--config search=lazy,h=ff,preferred=on");
     ASSERT_EQ(r.code, 12) << r.err;
     EXPECT_EQ(read_json("l.json")["status"], "expansion-limit");
 }

@@ -205,7 +205,8 @@ TEST(SearchConfig, OptionRules) {
     OptionValues v;
     EXPECT_EQ(make_planner_options(v).heuristic, HeuristicKind::FF);
     v.has_model = true;
-    EXPECT_EQ(make_planner_options(v).heuristic, HeuristicKind::Wl);
+    ASSERT_FALSE(make_planner_options(v).next_phases.empty());
+    EXPECT_EQ(make_planner_options(v).next_phases.front().heuristic, HeuristicKind::Wl);
     v.heuristic = "ff";  // a model nobody uses
     EXPECT_THROW(make_planner_options(v), Error);
     v.config = "h=ff+wl";  // ... unless an extra heuristic is wl
@@ -284,38 +285,48 @@ TEST(Portfolio, DescribeSearchShowsTheSpaceEachPhaseRunsIn) {
     const std::string lazy_ff = "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,symmetry=on";
     OptionValues partial;
     partial.space = "partial";
-    EXPECT_EQ(describe_search(make_planner_options(partial)), lazy_ff + ",space=partial");
+    EXPECT_EQ(describe_search(make_planner_options(partial)),
+              lazy_ff + ",space=partial,lookahead=on");
     OptionValues state;
     state.space = "state";
-    EXPECT_EQ(describe_search(make_planner_options(state)), lazy_ff + ",space=state");
-    EXPECT_EQ(describe_search(make_planner_options(OptionValues{})), lazy_ff + ",space=state");
+    EXPECT_EQ(describe_search(make_planner_options(state)), lazy_ff + ",space=state,lookahead=on");
+    EXPECT_EQ(describe_search(make_planner_options(OptionValues{})),
+              lazy_ff + ",space=state,lookahead=on");
     partial.has_model = true;
-    const std::string both = describe_search(make_planner_options(partial));
-    EXPECT_EQ(both.substr(both.find(';') + 1), lazy_ff + ",space=partial");
-    EXPECT_EQ(both.find("space=state"), std::string::npos);
+    const std::string all = describe_search(make_planner_options(partial));
+    EXPECT_EQ(all.substr(all.rfind(';') + 1), lazy_ff + ",space=partial,lookahead=on");
+    EXPECT_EQ(all.find("space=state"), std::string::npos);
 }
 
-// The default portfolio starts with a phase on the learnt model; without a
-// model that phase is dropped, and the rest is lazy GBFS with preferred
-// operators on hFF.
+// The default portfolio runs lazy hFF with lookahead, the learnt model, then
+// lazy hFF again; without a model the model phase is dropped and the two
+// lazy phases, now neighbours, run as one (no restart after its share).
 TEST(Portfolio, DefaultDropsTheModelPhaseWithoutAModel) {
     const PlannerOptions without = make_planner_options(OptionValues{});
     EXPECT_TRUE(without.next_phases.empty());
     EXPECT_EQ(without.heuristic, HeuristicKind::FF);
     EXPECT_EQ(without.search.engine, EngineKind::Lazy);
     EXPECT_TRUE(without.search.preferred);
+    EXPECT_TRUE(without.search.lookahead);
+    EXPECT_EQ(without.search.time_fraction, 1.0);
+    EXPECT_EQ(without.search.stall_s, 0);
     OptionValues with_model;
     with_model.has_model = true;
     const PlannerOptions with = make_planner_options(with_model);
-    EXPECT_EQ(with.heuristic, HeuristicKind::Wl);
-    EXPECT_EQ(with.search.engine, EngineKind::Eager);
-    EXPECT_EQ(with.search.time_fraction, 0.2);
-    EXPECT_EQ(with.search.time_fraction_partial, 0.7);
-    EXPECT_EQ(with.search.stall_s, 10);
-    EXPECT_EQ(with.search.space, SpaceKind::Auto);
-    ASSERT_EQ(with.next_phases.size(), 1u);
-    EXPECT_EQ(with.next_phases[0].heuristic, HeuristicKind::FF);
-    EXPECT_EQ(with.next_phases[0].search.space, SpaceKind::State);
+    EXPECT_EQ(with.heuristic, HeuristicKind::FF);
+    EXPECT_EQ(with.search.engine, EngineKind::Lazy);
+    EXPECT_EQ(with.search.time_fraction, 0.25);
+    EXPECT_EQ(with.search.stall_s, 5);
+    ASSERT_EQ(with.next_phases.size(), 2u);
+    const SearchConfig& model_phase = with.next_phases[0].search;
+    EXPECT_EQ(with.next_phases[0].heuristic, HeuristicKind::Wl);
+    EXPECT_EQ(model_phase.engine, EngineKind::Eager);
+    EXPECT_EQ(model_phase.time_fraction, 0.2);
+    EXPECT_EQ(model_phase.time_fraction_partial, 0.7);
+    EXPECT_EQ(model_phase.stall_s, 10);
+    EXPECT_EQ(model_phase.space, SpaceKind::Auto);
+    EXPECT_EQ(with.next_phases[1].heuristic, HeuristicKind::FF);
+    EXPECT_EQ(with.next_phases[1].search.space, SpaceKind::State);
     // An explicit heuristic drops the model phase rather than rerunning it.
     OptionValues hadd;
     hadd.heuristic = "hadd";
