@@ -209,7 +209,9 @@ PlannerOptions make_planner_options(const OptionValues& values) {
 std::string describe_search(const PlannerOptions& options) {
     // A phase's space key says where it runs: an explicit space overrides
     // the configuration's own (phase_space); a phase without one follows the run's.
+    // Lookahead is a no-op in PS² (make_phase_lookahead): not named there.
     const auto describe = [&options](SearchConfig search, HeuristicKind heuristic) {
+        if (phase_space(options, search) == SpaceKind::Partial) search.lookahead = false;
         if (search.space != SpaceKind::Auto) search.space = phase_space(options, search);
         return to_string(search, heuristic);
     };

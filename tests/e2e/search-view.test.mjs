@@ -83,7 +83,8 @@ test('S³: the search of the 4-block example, replayed node by node; a node show
     const page = await solveAndOpen('state');
     const facts = await modelFacts(page);
     assert.equal(facts.space, 'state');
-    assert.ok(facts.expansions >= 4, `${facts.expansions} expansions`);
+    // Relaxed-plan lookahead reaches the goal of this task in a few expansions.
+    assert.ok(facts.expansions >= 2, `${facts.expansions} expansions`);
     assert.deepEqual(facts.orders, [...Array(facts.expansions).keys()], 'one node per expansion');
     assert.equal(facts.drawn, facts.total, 'a small search is drawn whole');
     // The green path is the plan: its actions are the plan's steps.

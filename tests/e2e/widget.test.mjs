@@ -37,7 +37,7 @@ test('the widget demo page: both widgets solve and validate their plans', async 
     // The second widget used the learned model (PS² · learned model) and the
     // planner's default configuration; the first one its config="paper".
     assert.match(await page.locator('#widget-learned .settings').textContent(), /^PS² · learned model$/);
-    assert.match(await page.getAttribute('#widget-learned', 'data-config'), /^search=\w+,h=wl,/);
+    assert.match(await page.getAttribute('#widget-learned', 'data-config'), /(^|;)search=\w+,h=wl,/);
     assert.match(await page.locator('#widget-swap .settings').textContent(), /^S³ · hFF · paper$/);
     assert.equal(await page.getAttribute('#widget-swap', 'data-config'),
                  'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted');

@@ -53,6 +53,26 @@ test('the replay: statuses after each expansion', () => {
     assert.deepEqual(countsAt(model, 2), { closed: 2, open: 2, duplicate: 1, dead_end: 1 });
 });
 
+test('a chain the search followed without expanding (lookahead) is shown with its first step', () => {
+    // 0 expands; a lookahead from 0 follows 0 -> 1 -> 2 -> 3 (the goal) without
+    // expanding 1 or 2; 4 is an ordinary child of 0; 5 and 6 point at each
+    // other (malformed) and are never shown.
+    const nodes = [
+        { id: 0, parent: -1, order: 0, status: 'closed' },
+        { id: 1, parent: 0, status: 'open' },
+        { id: 2, parent: 1, status: 'open' },
+        { id: 3, parent: 2, status: 'open' },
+        { id: 4, parent: 0, status: 'open' },
+        { id: 5, parent: 6, status: 'open' },
+        { id: 6, parent: 5, status: 'open' },
+    ];
+    const model = buildSearchModel({ nodes, plan_nodes: [0, 1, 2, 3] });
+    assert.equal(model.expansions, 1);
+    assert.deepEqual(nodes.map((n) => model.byId.get(n.id).shownAt), [0, 1, 1, 1, 1, 2, 2]);
+    assert.equal(statusAt(model.byId.get(3), 1), 'open', 'the goal is shown at the last step');
+    assert.equal(statusAt(model.byId.get(5), 1), null);
+});
+
 test('the layout: leaves in columns, parents centred, y = depth', () => {
     const model = buildSearchModel(TRACE);
     const x = (id) => model.byId.get(id).x;

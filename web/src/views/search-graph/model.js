@@ -39,7 +39,7 @@ function normaliseNode(raw) {
         partial: Boolean(raw.partial),
         duplicateOf: pick(raw, 'duplicate_of', 'duplicateOf') ?? null,
         atoms: pick(raw, 'state', 'atoms') ?? [],
-        depth: 0, children: [], onPlan: false, shownAt: 0, x: 0, y: 0,
+        depth: 0, children: [], onPlan: false, shownAt: null, x: 0, y: 0,
     };
 }
 
@@ -97,6 +97,30 @@ export function layoutTree(roots) {
     return { width: Math.max(1, column), depth };
 }
 
+// The replay step from which `node` is shown (memoised in node.shownAt).
+function shownAt(node, byId, expansions) {
+    const chain = [];
+    let at = expansions + 1;  // a cycle of parents: never shown
+    for (let n = node; chain.length <= byId.size; n = byId.get(n.parent)) {
+        if (n.shownAt !== null) {
+            at = n.shownAt;
+            break;
+        }
+        chain.push(n);
+        const parent = byId.get(n.parent);
+        if (!parent) {
+            at = 0;  // a root: shown from the start
+            break;
+        }
+        if (parent.order !== null) {
+            at = parent.order + 1;
+            break;
+        }
+    }
+    for (const n of chain) n.shownAt = at;
+    return at;
+}
+
 /** The model of `trace` with at most `limit` drawn nodes. */
 export function buildSearchModel(trace, { limit = 2000 } = {}) {
     const all = (trace?.nodes ?? []).map(normaliseNode);
@@ -107,11 +131,11 @@ export function buildSearchModel(trace, { limit = 2000 } = {}) {
         node.onPlan = planIds.has(node.id);
         if (node.order !== null) expansions = Math.max(expansions, node.order + 1);
     }
-    // A node is shown once its parent has been expanded (the root from the start).
-    for (const node of all) {
-        const parent = byId.get(node.parent);
-        node.shownAt = parent ? (parent.order ?? expansions) + 1 : 0;
-    }
+    // A node is shown once its parent has been expanded (the root from the
+    // start). A parent that was never expanded is a step of a chain the
+    // search followed without expanding (the relaxed-plan lookahead): its
+    // children are shown with it.
+    for (const node of all) node.shownAt = shownAt(node, byId, expansions);
     const nodes = sampleNodes(all, byId, planIds, limit);
     const drawn = new Map(nodes.map((n) => [n.id, n]));
     const roots = [];
