@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/common/id_hash.hpp"
+
 namespace ll {
 
 std::span<const ConfigKey<LookaheadSettings>> lookahead_config_keys() {
@@ -22,13 +24,6 @@ void instantiate_atom(const AtomSchema& atom, std::span<const ObjectId> argument
     out.clear();
     for (const Term& t : atom.arguments)
         out.push_back(t.is_parameter() ? arguments[static_cast<std::size_t>(t.index)] : t.index);
-}
-
-std::uint64_t lookahead_atom_hash(PredicateId predicate, std::span<const ObjectId> arguments) {
-    std::uint64_t h = 0xcbf29ce484222325ULL ^ static_cast<std::uint64_t>(predicate);
-    for (ObjectId a : arguments)
-        h = (h ^ static_cast<std::uint64_t>(a)) * 0x100000001b3ULL;
-    return h;
 }
 
 }  // namespace
@@ -77,7 +72,7 @@ void Lookahead::protect_pending() {
             if (!layout_.is_fluent(pre.predicate)) continue;
             instantiate_atom(pre, action.arguments, atom_);
             if (state_.contains(layout_, pre.predicate, atom_))
-                protected_.push_back(lookahead_atom_hash(pre.predicate, atom_));
+                protected_.push_back(hash_id_tuple(pre.predicate, atom_));
         }
     }
     std::sort(protected_.begin(), protected_.end());
@@ -87,7 +82,7 @@ bool Lookahead::deletes_protected(const GroundAction& action) {
     const ActionSchema& schema = task_.schemas[action.schema];
     for (const AtomSchema& del : schema.delete_effects) {
         instantiate_atom(del, action.arguments, atom_);
-        const std::uint64_t h = lookahead_atom_hash(del.predicate, atom_);
+        const std::uint64_t h = hash_id_tuple(del.predicate, atom_);
         auto [first, last] = std::equal_range(protected_.begin(), protected_.end(), h);
         std::ptrdiff_t others = last - first;
         // The action's own preconditions count once each among them.
@@ -130,13 +125,13 @@ bool Lookahead::repair() {
         const ActionSchema& schema = task_.schemas[applicable_.schema(b)];
         for (const AtomSchema& add : schema.add_effects) {
             instantiate_atom(add, applicable_.arguments(b), atom_);
-            adds.emplace_back(lookahead_atom_hash(add.predicate, atom_), b);
+            adds.emplace_back(hash_id_tuple(add.predicate, atom_), b);
         }
     }
     std::sort(adds.begin(), adds.end());
     for (std::size_t w = 0; w < wanted_.size(); ++w) {
         const GroundAtom& p = wanted_[w];
-        const std::uint64_t h = lookahead_atom_hash(p.predicate, p.arguments);
+        const std::uint64_t h = hash_id_tuple(p.predicate, p.arguments);
         auto at = std::lower_bound(adds.begin(), adds.end(), std::make_pair(h, std::size_t{0}));
         for (; at != adds.end() && at->first == h; ++at) {
             const ActionSchema& schema = task_.schemas[applicable_.schema(at->second)];

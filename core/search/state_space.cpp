@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/common/id_hash.hpp"
 #include "core/task/action_costs.hpp"
 
 namespace ll {
@@ -34,13 +35,6 @@ std::vector<int> goal_effect_bounds(const Task& task) {
                       : static_cast<int>(schema.add_effects.size() + schema.delete_effects.size()));
     }
     return bounds;
-}
-
-std::uint64_t action_hash(SchemaId schema, std::span<const ObjectId> arguments) {
-    std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ static_cast<std::uint64_t>(schema);
-    for (ObjectId a : arguments)
-        h = (h ^ static_cast<std::uint64_t>(a)) * 0x100000001b3ULL;
-    return h;
 }
 
 }  // namespace
@@ -217,7 +211,7 @@ void StateSpace::preferred_flags(NodeId parent, const ActionList& actions, State
         const std::span<const ObjectId> arguments = helpful.arguments(i);
         canonical_scratch_.assign(arguments.begin(), arguments.end());
         if (symmetry_ != nullptr) symmetry_->canonicalise(canonical_scratch_);
-        helpful_hashes_.emplace_back(action_hash(helpful.schema(i), canonical_scratch_),
+        helpful_hashes_.emplace_back(hash_id_tuple(helpful.schema(i), canonical_scratch_),
                                      static_cast<std::int32_t>(helpful_canonical_.size()));
         helpful_canonical_.push_back(helpful.schema(i), canonical_scratch_);
     }
@@ -225,7 +219,7 @@ void StateSpace::preferred_flags(NodeId parent, const ActionList& actions, State
     for (std::size_t i = 0; i < actions.size(); ++i) {
         const SchemaId schema = actions.schema(i);
         const std::span<const ObjectId> arguments = actions.arguments(i);
-        const std::uint64_t h = action_hash(schema, arguments);
+        const std::uint64_t h = hash_id_tuple(schema, arguments);
         auto at = std::lower_bound(helpful_hashes_.begin(), helpful_hashes_.end(),
                                    std::make_pair(h, std::int32_t{0}));
         for (; at != helpful_hashes_.end() && at->first == h; ++at) {

@@ -214,6 +214,25 @@ TEST(LookaheadSearch, FewerEvaluationsWithRepairsOnALine) {
         << with.stats.evaluations << " vs " << without.stats.evaluations;
 }
 
+// Seven blocks with a goal no plan reaches (b1 on b2 and b2 on b1) but the
+// relaxation does: the search exhausts the states, and its lookaheads chase
+// the impossible pair without lowering h, so after the trial of 100 they stop.
+TEST(LookaheadSearch, StopsWhereMostLookaheadsDoNotLowerH) {
+    const Task task = parse_task(test::read_file(test::task_path("blocksworld", "domain.pddl")),
+                                 R"((define (problem twin-towers) (:domain blocksworld)
+  (:objects b1 b2 b3 b4 b5 b6 b7 - block)
+  (:init (handempty) (ontable b1) (on b2 b1) (on b3 b2) (clear b3) (ontable b4) (on b5 b4)
+         (on b6 b5) (on b7 b6) (clear b7))
+  (:goal (and (on b4 b3) (on b5 b4) (on b6 b5) (on b7 b6) (on b1 b2) (on b2 b1)))))",
+                                 "domain.pddl", "twin-towers.pddl");
+    const SearchResult r =
+        solve(task, lookahead_options(std::string(kLookaheadLazyFF) + ",lookahead=on"));
+    ASSERT_EQ(r.status, SearchStatus::Unsolvable);
+    EXPECT_GT(r.stats.expansions, 2000);
+    EXPECT_GE(r.stats.lookahead_states, 100);
+    EXPECT_LE(r.stats.lookahead_states, 150) << r.stats.expansions << " expansions";
+}
+
 // PS² creates children on expansion: lookahead=on changes nothing there.
 TEST(LookaheadSearch, NoOpInThePartialSpace) {
     const Task task = test::load_task("gripper", "p02");
