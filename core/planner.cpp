@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -28,6 +29,7 @@
 #include "core/task/goal.hpp"
 #include "core/task/state.hpp"
 #include "core/task/static_facts.hpp"
+#include "core/validation/plan_reduction.hpp"
 
 namespace ll {
 
@@ -540,11 +542,26 @@ PlannerOptions anytime_options(const PlannerOptions& solved) {
     return phase;
 }
 
+// Shortens a plan of anytime search by action elimination before it is
+// reported, so that the next restart's cost bound is lower (relaxed-plan
+// lookahead's plans carry detours). It gets a tenth of the time left, at
+// most kShortenMaxS; the plan shortened so far is kept when that ends.
+constexpr double kShortenShare = 0.1, kShortenMaxS = 5;
+void shorten_plan(const Task& task, std::vector<GroundAction>& plan, const Stopwatch& clock,
+                  double time_limit_s) {
+    const double now = clock.seconds(), left = time_limit_s - now;
+    if (!(left > 0)) return;
+    Budget budget(&clock, now + std::min(kShortenShare * left, kShortenMaxS),
+                  std::numeric_limits<double>::infinity());
+    plan = eliminate_redundant_actions(task, std::move(plan), &budget);
+}
+
 // Improves `best` (the first plan, found by the phase `solved`) until a
 // limit or a proof that no cheaper plan exists (core/search/anytime.hpp).
 SearchResult improve_plan(const Task& task, const PlannerOptions& options,
                           const PlannerOptions& solved, SearchResult best, const Stopwatch& clock,
                           const ProgressCallback& progress) {
+    shorten_plan(task, best.plan, clock, options.limits.time_limit_s);
     best.plans_found = 1;
     report_plan(best, clock.seconds(), progress);
     PlannerOptions phase = anytime_options(solved);
@@ -573,6 +590,7 @@ SearchResult improve_plan(const Task& task, const PlannerOptions& options,
             if (plan_cost(task, r.plan) >= step.cost_bound)
                 throw Error(ErrorCategory::Internal, "anytime search found no cheaper plan");
             best.plan = std::move(r.plan);
+            shorten_plan(task, best.plan, clock, options.limits.time_limit_s);
             ++best.plans_found;
             best.stats = total;
             report_plan(best, clock.seconds(), progress);

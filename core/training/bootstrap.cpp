@@ -6,7 +6,7 @@
 
 #include "core/pddl/parser.hpp"
 #include "core/planner.hpp"
-#include "core/training/plan_reduction.hpp"
+#include "core/validation/plan_reduction.hpp"
 #include "core/validation/validator.hpp"
 
 namespace ll {

@@ -1,35 +1,80 @@
 // Greedy action elimination: see plan_reduction.hpp.
-#include "core/training/plan_reduction.hpp"
+#include "core/validation/plan_reduction.hpp"
+
+#include <utility>
 
 #include "core/validation/validator.hpp"
 
 namespace ll {
 
 namespace {
-// `plan` without step `drop` and without every later step that becomes
-// inapplicable; empty optional-like flag if the goal is then missed.
-bool try_drop(const Task& task, std::vector<GroundAction>& plan, std::size_t drop) {
-    std::vector<GroundAction> candidate = plan;
-    candidate.erase(candidate.begin() + static_cast<std::ptrdiff_t>(drop));
-    while (true) {
-        const ValidationResult check = validate_plan(task, candidate);
-        if (check.valid) {
-            plan = std::move(candidate);
-            return true;
+
+// The steps of `plan` after `drop`, replayed from `state` (the state before
+// `drop`) without it, skipping each one that is then inapplicable: their
+// indices in `kept`; whether the goal is reached. `state` is left as it
+// was: changed in place and undone where the task has no derived
+// predicates (states hold the static atoms too: a copy per try cost more
+// than the replay), copied otherwise.
+bool replay_without(const Task& task, const PlanReplay& replay,
+                    const std::vector<GroundAction>& plan, std::size_t drop,
+                    PlanReplay::State& state, std::vector<std::size_t>& kept, Budget* budget) {
+    if (!task.axioms.empty()) {
+        PlanReplay::State copy = state;
+        kept.clear();
+        for (std::size_t j = drop + 1; j < plan.size(); ++j) {
+            if (budget != nullptr) budget->poll();
+            if (!replay.applicable(plan[j], copy)) continue;
+            replay.apply(plan[j], copy);
+            kept.push_back(j);
         }
-        // Only steps after the dropped one can fail: the prefix is unchanged.
-        if (check.failed_step < static_cast<int>(drop)) return false;
-        candidate.erase(candidate.begin() + check.failed_step);
+        return replay.reaches_goal(copy);
     }
+    std::vector<PlanReplay::Change> changes;
+    kept.clear();
+    bool reached = false;
+    try {
+        for (std::size_t j = drop + 1; j < plan.size(); ++j) {
+            if (budget != nullptr) budget->poll();
+            if (!replay.applicable(plan[j], state)) continue;
+            replay.apply(plan[j], state, &changes);
+            kept.push_back(j);
+        }
+        reached = replay.reaches_goal(state);
+    } catch (...) {
+        PlanReplay::undo(state, changes);
+        throw;
+    }
+    PlanReplay::undo(state, changes);
+    return reached;
 }
+
 }  // namespace
 
 std::vector<GroundAction> eliminate_redundant_actions(const Task& task,
-                                                      std::vector<GroundAction> plan) {
-    std::size_t i = 0;
-    while (i < plan.size()) {
-        // After a successful drop, step i is a new step: try it too.
-        if (!try_drop(task, plan, i)) ++i;
+                                                      std::vector<GroundAction> plan,
+                                                      Budget* budget) {
+    const PlanReplay replay(task, budget);
+    std::vector<std::size_t> kept;
+    try {
+        if (budget != nullptr) budget->check();  // polls read the clock only now and then
+        // `state` is the state before step i; the steps before i stay.
+        PlanReplay::State state = replay.initial_state();
+        std::size_t i = 0;
+        while (i < plan.size()) {
+            const bool goal_action = task.schemas[plan[i].schema].is_goal_action;
+            if (!goal_action && replay_without(task, replay, plan, i, state, kept, budget)) {
+                std::vector<GroundAction> shorter(plan.begin(),
+                                                  plan.begin() + static_cast<std::ptrdiff_t>(i));
+                for (std::size_t j : kept)
+                    shorter.push_back(std::move(plan[j]));
+                plan = std::move(shorter);
+                continue;  // step i is a new step now: try it too
+            }
+            replay.apply(plan[i], state);
+            ++i;
+        }
+    } catch (const LimitReached&) {
+        // Every plan kept so far reached the goal: return the shortest.
     }
     return plan;
 }

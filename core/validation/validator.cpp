@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "core/common/error.hpp"
 #include "core/task/action_costs.hpp"
 #include "core/validation/condition_check.hpp"
 
@@ -110,9 +111,9 @@ std::string failed_precondition(const Task& task, const GroundAction& action,
     return failed.empty() ? failed : failed + " is not satisfied";
 }
 
-// PDDL semantics: deletes first, then adds.
+// PDDL semantics: deletes first, then adds; with `changes`, what changed.
 void apply_effects(const Task& task, const GroundAction& action, std::set<GroundAtom>& state,
-                   Budget* budget) {
+                   Budget* budget, std::vector<PlanReplay::Change>* changes = nullptr) {
     const ActionSchema& schema = task.schemas[action.schema];
     std::vector<GroundAtom> adds, deletes;
     for (const AtomSchema& eff : schema.add_effects)
@@ -123,10 +124,14 @@ void apply_effects(const Task& task, const GroundAction& action, std::set<Ground
     if (!schema.conditional_effects.empty()) {
         conditional_effects_of(task, action, state, adds, deletes);
     }
-    for (const GroundAtom& atom : deletes)
-        state.erase(atom);
-    for (GroundAtom& atom : adds)
-        state.insert(std::move(atom));
+    for (GroundAtom& atom : deletes) {
+        if (state.erase(atom) > 0 && changes != nullptr)
+            changes->push_back({std::move(atom), false});
+    }
+    for (GroundAtom& atom : adds) {
+        const auto [at, added] = state.insert(std::move(atom));
+        if (added && changes != nullptr) changes->push_back({*at, true});
+    }
     apply_derived_definitions(task, state, budget);
 }
 
@@ -179,6 +184,43 @@ ValidationResult validate_plan(const Task& task, std::span<const GroundAction> p
     result.message = "plan valid (" + std::to_string(plan.size()) + " steps, cost " +
                      std::to_string(result.plan_cost) + ")";
     return result;
+}
+
+PlanReplay::State PlanReplay::initial_state() const {
+    State state(task_.initial_state.begin(), task_.initial_state.end());
+    apply_derived_definitions(task_, state, budget_);
+    return state;
+}
+
+bool PlanReplay::applicable(const GroundAction& action, const State& state) const {
+    if (action.schema >= 0 && action.schema < task_.num_schemas() &&
+        task_.schemas[action.schema].is_goal_action)
+        return true;
+    return malformed_action(task_, action).empty() &&
+           failed_precondition(task_, action, state).empty();
+}
+
+void PlanReplay::apply(const GroundAction& action, State& state,
+                       std::vector<Change>* changes) const {
+    if (task_.schemas[action.schema].is_goal_action) return;
+    if (changes != nullptr && !task_.axioms.empty())
+        throw Error(ErrorCategory::Internal,
+                    "PlanReplay: changes of derived atoms are not recorded");
+    apply_effects(task_, action, state, budget_, changes);
+}
+
+void PlanReplay::undo(State& state, std::vector<Change>& changes) {
+    for (auto it = changes.rbegin(); it != changes.rend(); ++it) {
+        if (it->added)
+            state.erase(it->atom);
+        else
+            state.insert(std::move(it->atom));
+    }
+    changes.clear();
+}
+
+bool PlanReplay::reaches_goal(const State& state) const {
+    return unmet_goals(task_, state).empty();
 }
 
 }  // namespace ll

@@ -43,4 +43,37 @@ using StateObserver = std::function<void(int step, const std::set<GroundAtom>& s
 ValidationResult validate_plan(const Task& task, std::span<const GroundAction> plan,
                                const StateObserver& observe, Budget* budget = nullptr);
 
+// The validator's semantics one step at a time, for code that replays
+// variants of a plan (plan_reduction.hpp).
+class PlanReplay {
+  public:
+    using State = std::set<GroundAtom>;
+    // `budget` (null: none) is polled by the re-derivation of derived atoms.
+    explicit PlanReplay(const Task& task, Budget* budget = nullptr)
+        : task_(task), budget_(budget) {}
+
+    State initial_state() const;
+    // Whether `action` is a well-formed action of the task whose
+    // precondition holds in `state` (an ADL goal action always is).
+    bool applicable(const GroundAction& action, const State& state) const;
+    // What one step changed: the atom, and whether the step added it.
+    struct Change {
+        GroundAtom atom;
+        bool added = false;
+    };
+    // Applies an applicable `action` (deletes first, then adds, then the
+    // derived atoms). With `changes` (only in a task without derived
+    // predicates, whose re-derivation it does not record), appends what
+    // changed, for undo().
+    void apply(const GroundAction& action, State& state,
+               std::vector<Change>* changes = nullptr) const;
+    // Reverts the `changes` recorded by apply(), newest first.
+    static void undo(State& state, std::vector<Change>& changes);
+    bool reaches_goal(const State& state) const;
+
+  private:
+    const Task& task_;
+    Budget* budget_;
+};
+
 }  // namespace ll
