@@ -3,9 +3,9 @@
 
 #include <cstdint>
 #include <limits>
-#include <queue>
 #include <vector>
 
+#include "core/common/segmented_heap.hpp"
 #include "core/search/pending_transitions.hpp"
 #include "core/search/search_engine.hpp"
 
@@ -36,13 +36,14 @@ class LazyWeightedSearch final : public SearchEngine {
         std::uint64_t sequence = 0;
         std::int32_t at = 0;  // offset of [parent, schema, arguments...] in pending_
     };
-    // std::priority_queue pops the largest: lowest f first, then FIFO.
+    // Lowest f first, then FIFO. Segmented: a std::vector's doubling at 10^8
+    // entries (satellite) copied gigabytes past the time limit.
     struct Later {
         bool operator()(const Entry& a, const Entry& b) const {
             return a.f != b.f ? a.f > b.f : a.sequence > b.sequence;
         }
     };
-    using Queue = std::priority_queue<Entry, std::vector<Entry>, Later>;
+    using Queue = SegmentedHeap<Entry, Later>;
 
     SearchStatus search() override;
     // Queues a pair per action of `node` (path cost g_[node], its h in context_).

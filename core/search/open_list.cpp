@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "core/common/segmented_vector.hpp"
+#include "core/common/segmented_heap.hpp"
 
 namespace ll {
 
@@ -66,35 +66,12 @@ class BestFirstOpenList final : public OpenList {
         // LIFO counts down: the newest entry has the smallest sequence.
         e.sequence = lifo_ ? ~next_sequence_++ : next_sequence_++;
         e.node = node;
-        // Sift up from the new leaf.
-        std::size_t i = heap_.size();
-        heap_.push_back(e);
-        while (i > 0) {
-            const std::size_t parent = (i - 1) / 2;
-            if (!Later{}(heap_[parent], e)) break;
-            heap_[i] = heap_[parent];
-            i = parent;
-        }
-        heap_[i] = e;
+        heap_.push(e);
     }
 
     NodeId pop() override {
-        const NodeId node = heap_[0].node;
-        const Entry last = heap_.back();
-        heap_.pop_back();
-        const std::size_t n = heap_.size();
-        if (n == 0) return node;
-        // Sift the last leaf down from the root.
-        std::size_t i = 0;
-        for (;;) {
-            std::size_t child = 2 * i + 1;
-            if (child >= n) break;
-            if (child + 1 < n && Later{}(heap_[child], heap_[child + 1])) ++child;
-            if (!Later{}(last, heap_[child])) break;
-            heap_[i] = heap_[child];
-            i = child;
-        }
-        heap_[i] = last;
+        const NodeId node = heap_.top().node;
+        heap_.pop();
         return node;
     }
 
@@ -109,7 +86,7 @@ class BestFirstOpenList final : public OpenList {
         std::uint64_t sequence = 0;
         NodeId node = -1;
     };
-    // std::push_heap builds a max-heap: "a < b" must mean "b comes first".
+    // "Later(a, b)": b comes first.
     struct Later {
         bool operator()(const Entry& a, const Entry& b) const {
             if (a.key != b.key) return b.key < a.key;
@@ -120,12 +97,7 @@ class BestFirstOpenList final : public OpenList {
     std::vector<Evaluator*> keys_;
     bool only_preferred_;
     bool lifo_;
-    // A binary heap (max-heap under Later: the root comes first). Keys are
-    // totally ordered (sequence numbers are unique), so the pop order is
-    // that of any correct heap, std::push_heap's included. Segmented: the
-    // list grows with the search and must not double in one block (a
-    // doubling's copy would overshoot the memory limit).
-    SegmentedVector<Entry> heap_;
+    SegmentedHeap<Entry, Later> heap_;
     std::uint64_t next_sequence_ = 0;
 };
 
