@@ -16,8 +16,8 @@
 #include "core/learning/dataset.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/planner.hpp"
-#include "core/validation/plan_reduction.hpp"
 #include "core/training/trainer.hpp"
+#include "core/validation/plan_reduction.hpp"
 #include "core/validation/validator.hpp"
 #include "tests/unit/test_support.hpp"
 
