@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/heuristics/relaxation.hpp"
@@ -185,14 +186,21 @@ TEST(LookaheadSearch, EveryPlanOnEveryTestTaskValidates) {
     }
 }
 
+// Lazy hFF with and without lookahead on `task`: both solve it, and the
+// plan found with lookahead validates.
+std::pair<SearchResult, SearchResult> solve_with_and_without_lookahead(const Task& task) {
+    SearchResult with =
+        solve(task, lookahead_options(std::string(kLookaheadLazyFF) + ",lookahead=on"));
+    SearchResult without = solve(task, lookahead_options(kLookaheadLazyFF));
+    EXPECT_EQ(with.status, SearchStatus::Solved);
+    EXPECT_EQ(without.status, SearchStatus::Solved);
+    EXPECT_TRUE(validate_plan(task, with.plan).valid);
+    return {std::move(with), std::move(without)};
+}
+
 TEST(LookaheadSearch, ExecutableRelaxedPlanReachesTheGoalInOneEvaluation) {
     const Task task = lookahead_haul_task(kLookaheadHaulOneWay);
-    const SearchResult with =
-        solve(task, lookahead_options(std::string(kLookaheadLazyFF) + ",lookahead=on"));
-    const SearchResult without = solve(task, lookahead_options(kLookaheadLazyFF));
-    ASSERT_EQ(with.status, SearchStatus::Solved);
-    ASSERT_EQ(without.status, SearchStatus::Solved);
-    EXPECT_TRUE(validate_plan(task, with.plan).valid);
+    const auto [with, without] = solve_with_and_without_lookahead(task);
     EXPECT_EQ(with.plan.size(), 17u);
     EXPECT_EQ(with.stats.evaluations, 1);
     EXPECT_EQ(with.stats.lookahead_actions, 17);
@@ -203,12 +211,7 @@ TEST(LookaheadSearch, ExecutableRelaxedPlanReachesTheGoalInOneEvaluation) {
 // needed elsewhere, repair, and still need far fewer evaluations.
 TEST(LookaheadSearch, FewerEvaluationsWithRepairsOnALine) {
     const Task task = lookahead_haul_task(kLookaheadHaulLine);
-    const SearchResult with =
-        solve(task, lookahead_options(std::string(kLookaheadLazyFF) + ",lookahead=on"));
-    const SearchResult without = solve(task, lookahead_options(kLookaheadLazyFF));
-    ASSERT_EQ(with.status, SearchStatus::Solved);
-    ASSERT_EQ(without.status, SearchStatus::Solved);
-    EXPECT_TRUE(validate_plan(task, with.plan).valid);
+    const auto [with, without] = solve_with_and_without_lookahead(task);
     EXPECT_GT(with.stats.lookahead_states, 0);
     EXPECT_LE(with.stats.evaluations * 3, without.stats.evaluations)
         << with.stats.evaluations << " vs " << without.stats.evaluations;
