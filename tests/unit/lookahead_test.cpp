@@ -169,7 +169,7 @@ TEST(LookaheadSteps, EveryStepApplicableInItsState) {
 TEST(LookaheadSearch, EveryPlanOnEveryTestTaskValidates) {
     for (const test::TaskRef& ref : lookahead_test_problems()) {
         const Task task = test::load_task(ref.task, ref.problem);
-        for (const std::string config :
+        for (const std::string& config :
              {std::string(kLookaheadLazyFF) + ",lookahead=on",
               std::string("search=lazy,h=ff,preferred=off,novelty=off,lookahead=on"),
               std::string("search=lazy,h=ff,preferred=on,novelty=on,lookahead=on")}) {
