@@ -18,28 +18,22 @@ namespace {
 bool replay_without(const Task& task, const PlanReplay& replay,
                     const std::vector<GroundAction>& plan, std::size_t drop,
                     PlanReplay::State& state, std::vector<std::size_t>& kept, Budget* budget) {
-    if (!task.axioms.empty()) {
-        PlanReplay::State copy = state;
-        kept.clear();
-        for (std::size_t j = drop + 1; j < plan.size(); ++j) {
-            if (budget != nullptr) budget->poll();
-            if (!replay.applicable(plan[j], copy)) continue;
-            replay.apply(plan[j], copy);
-            kept.push_back(j);
-        }
-        return replay.reaches_goal(copy);
-    }
+    const bool undoable = task.axioms.empty();
+    PlanReplay::State copy;
+    if (!undoable) copy = state;
+    PlanReplay::State& replayed = undoable ? state : copy;
     std::vector<PlanReplay::Change> changes;
+    std::vector<PlanReplay::Change>* log = undoable ? &changes : nullptr;
     kept.clear();
     bool reached = false;
     try {
         for (std::size_t j = drop + 1; j < plan.size(); ++j) {
             if (budget != nullptr) budget->poll();
-            if (!replay.applicable(plan[j], state)) continue;
-            replay.apply(plan[j], state, &changes);
+            if (!replay.applicable(plan[j], replayed)) continue;
+            replay.apply(plan[j], replayed, log);
             kept.push_back(j);
         }
-        reached = replay.reaches_goal(state);
+        reached = replay.reaches_goal(replayed);
     } catch (...) {
         PlanReplay::undo(state, changes);
         throw;
