@@ -127,18 +127,21 @@ std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
 
 namespace {
 
+// Whether two phases run the same search, but for how long (time share,
+// stall, branching bound).
+bool same_search(const PlannerOptions::Phase& a, const PlannerOptions::Phase& b) {
+    SearchConfig x = a.search;
+    x.time_fraction = b.search.time_fraction;
+    x.time_fraction_partial = b.search.time_fraction_partial;
+    x.stall_s = b.search.stall_s;
+    x.max_branching = b.search.max_branching;
+    return a.heuristic == b.heuristic && x == b.search;
+}
+
 // Two neighbouring phases that differ only in how long they run (left
 // next to each other when the model phase between them is dropped) would
 // restart the same search: the later one, with its limits, runs alone.
 void merge_repeated_phases(std::vector<PlannerOptions::Phase>& phases) {
-    const auto same_search = [](const PlannerOptions::Phase& a, const PlannerOptions::Phase& b) {
-        SearchConfig x = a.search;
-        x.time_fraction = b.search.time_fraction;
-        x.time_fraction_partial = b.search.time_fraction_partial;
-        x.stall_s = b.search.stall_s;
-        x.max_branching = b.search.max_branching;
-        return a.heuristic == b.heuristic && x == b.search;
-    };
     for (std::size_t i = 1; i < phases.size();) {
         if (same_search(phases[i - 1], phases[i])) {
             phases.erase(phases.begin() + static_cast<std::ptrdiff_t>(i - 1));
@@ -375,98 +378,188 @@ std::unique_ptr<Lookahead> make_phase_lookahead(const PlannerOptions& options,
         task, layout, successors, *h.evaluators[static_cast<std::size_t>(ff - h.kinds.begin())]);
 }
 
-// One phase on `task` (already in the phase's parameter order): builds the
-// task structures, heuristics, queues, space and engine (they must outlive
-// the engine, so they live in this frame), and runs it.
+// One phase on `task` (already in the phase's parameter order): the task
+// structures, heuristics, queues, space and engine, which must outlive the
+// engine. A resumable engine's phase can run again and continue its search.
+class PhaseRun {
+  public:
+    PhaseRun(const Task& task, const PlannerOptions& options, const AnytimeStep* step = nullptr);
+    // Runs (or, resumable, continues) the search under `limits` (its time
+    // limit counted from now). Counts in the result are this run's own.
+    SearchResult run(const PlannerOptions& options, const ProgressCallback& progress);
+    bool resumable() const { return engine_->resumable(); }
 
-SearchResult search_phase(const Task& task, const PlannerOptions& options,
-                          const ProgressCallback& progress, const AnytimeStep* step = nullptr) {
-    Stopwatch clock;
-    const StateLayout layout(task);
-    const StaticFacts statics(task);
-    const GoalChecker goal(task, layout, statics);
-    SuccessorGenerator successors(task, layout, statics);
+  private:
+    EngineSetup make_setup(const Task& task, const AnytimeStep* step);
+
+    const Task& task_;
+    const PlannerOptions options_;
+    Stopwatch clock_;
+    const StateLayout layout_;
+    const StaticFacts statics_;
+    const GoalChecker goal_;
+    SuccessorGenerator successors_;
     // Polled inside successor generation, relaxed explorations and WL, so no
     // single step outruns a limit (the engine catches LimitReached).
-    Budget budget(&clock, options.limits.time_limit_s, options.limits.memory_limit_mb);
-    successors.set_budget(&budget);
-    check_optimal_search(options);
-    PhaseHeuristics h =
-        make_phase_heuristics(options, task, layout, statics, goal, successors, budget);
+    Budget budget_;
+    PhaseHeuristics h_;
+    std::unique_ptr<NoveltyEvaluator> novelty_;
+    std::unique_ptr<Lookahead> lookahead_;
+    std::optional<RelaxedDeadEndDetector> detector_;
+    std::optional<DeadEndCheck> dead_end_;
+    std::optional<ObjectSymmetry> symmetry_;
+    std::unique_ptr<SearchSpace> space_;
+    std::optional<SearchTrace> trace_;
+    std::unique_ptr<SearchEngine> engine_;
+    bool ran_ = false;
+    Statistics before_;  // the engine's and heuristics' counts after the last run
+};
 
+PhaseRun::PhaseRun(const Task& task, const PlannerOptions& options, const AnytimeStep* step)
+    : task_(task),
+      options_(options),
+      layout_(task),
+      statics_(task),
+      goal_(task, layout_, statics_),
+      successors_(task, layout_, statics_),
+      budget_(&clock_, options.limits.time_limit_s, options.limits.memory_limit_mb) {
+    successors_.set_budget(&budget_);
+    check_optimal_search(options_);
+    h_ = make_phase_heuristics(options_, task, layout_, statics_, goal_, successors_, budget_);
+    EngineSetup setup = make_setup(task, step);
+    if (options_.search.symmetry) symmetry_.emplace(task, layout_);
+    space_ = make_phase_space(options_, task, layout_, successors_, goal_,
+                              symmetry_ ? &*symmetry_ : nullptr);
+    if (options_.trace.enabled) {
+        trace_.emplace(*space_, options_.trace.max_expanded);
+        setup.observer = &*trace_;
+    }
+    engine_ = make_phase_engine(options_, task, *space_, std::move(setup), step);
+}
+
+EngineSetup PhaseRun::make_setup(const Task& task, const AnytimeStep* step) {
+    const PlannerOptions& options = options_;
     EngineSetup setup;
     setup.limits = options.limits;
     setup.progress_interval_s = options.progress_interval_s;
     setup.boost = options.search.boost;
     setup.stall_s = options.search.stall_s;
     setup.max_branching = options.search.max_branching;
-    setup.clock = &clock;
-    setup.budget = &budget;
+    setup.clock = &clock_;
+    setup.budget = &budget_;
     if (step != nullptr) {
         setup.weight = step->weight;
         setup.cost_bound = step->cost_bound;
         setup.admissible_bound = step->admissible;
     }
-    for (auto& e : h.evaluators)
+    for (auto& e : h_.evaluators)
         setup.evaluators.push_back(e.get());
     if (options.search.preferred) {
         // Preferred operators from the first hFF and the first landmark count.
         for (HeuristicKind kind : {HeuristicKind::FF, HeuristicKind::LmCount}) {
-            const auto at = std::find(h.kinds.begin(), h.kinds.end(), kind);
-            if (at != h.kinds.end())
-                setup.preferred.push_back(h.evaluators[at - h.kinds.begin()].get());
+            const auto at = std::find(h_.kinds.begin(), h_.kinds.end(), kind);
+            if (at != h_.kinds.end())
+                setup.preferred.push_back(h_.evaluators[at - h_.kinds.begin()].get());
         }
     }
-    std::unique_ptr<NoveltyEvaluator> novelty;
     if (options.search.novelty) {
-        novelty = std::make_unique<NoveltyEvaluator>(layout, h.evaluators[0].get());
-        setup.evaluators.push_back(novelty.get());
+        novelty_ = std::make_unique<NoveltyEvaluator>(layout_, h_.evaluators[0].get());
+        setup.evaluators.push_back(novelty_.get());
     }
     // Anytime restarts keep their queues in their engine.
-    if (step == nullptr) setup.open = make_phase_queues(options.search, h, novelty.get());
-    const std::unique_ptr<Lookahead> lookahead =
-        make_phase_lookahead(options, h, task, layout, successors, step);
-    setup.lookahead = lookahead.get();
-
-    std::optional<RelaxedDeadEndDetector> detector;
-    std::optional<DeadEndCheck> dead_end;
+    if (step == nullptr) setup.open = make_phase_queues(options.search, h_, novelty_.get());
+    lookahead_ = make_phase_lookahead(options, h_, task, layout_, successors_, step);
+    setup.lookahead = lookahead_.get();
     if (wants_dead_end_detection(options)) {
-        detector.emplace(task, layout, statics, goal, options.search.relaxation);
-        detector->set_budget(&budget);
-        dead_end.emplace(*detector);
-        setup.dead_end = &*dead_end;
+        detector_.emplace(task, layout_, statics_, goal_, options.search.relaxation);
+        detector_->set_budget(&budget_);
+        dead_end_.emplace(*detector_);
+        setup.dead_end = &*dead_end_;
     }
+    return setup;
+}
 
-    std::optional<ObjectSymmetry> symmetry;
-    if (options.search.symmetry) symmetry.emplace(task, layout);
-    std::unique_ptr<SearchSpace> space =
-        make_phase_space(options, task, layout, successors, goal, symmetry ? &*symmetry : nullptr);
-    std::optional<SearchTrace> trace;
-    if (options.trace.enabled) {
-        trace.emplace(*space, options.trace.max_expanded);
-        setup.observer = &*trace;
+SearchResult PhaseRun::run(const PlannerOptions& options, const ProgressCallback& progress) {
+    if (ran_) {
+        // Limits on the phase's clock; counts over all its runs.
+        Limits limits = options.limits;
+        limits.time_limit_s += clock_.seconds();
+        if (limits.max_expansions >= 0) limits.max_expansions += before_.expansions;
+        if (limits.max_evaluations >= 0) limits.max_evaluations += before_.evaluations;
+        budget_.set_time_limit(limits.time_limit_s);
+        engine_->set_limits(limits, options.search.stall_s, options.search.max_branching);
     }
-    std::unique_ptr<SearchEngine> engine =
-        make_phase_engine(options, task, *space, std::move(setup), step);
-    SearchResult result = engine->run(progress);
-    if (trace) {
-        result.trace = trace->to_json(task, layout, options.search.engine == EngineKind::Astar,
-                                      options.space == SpaceKind::Partial);
+    SearchResult result = engine_->run(progress);
+    if (trace_) {
+        result.trace = trace_->to_json(task_, layout_, options_.search.engine == EngineKind::Astar,
+                                       options_.space == SpaceKind::Partial);
     }
-    for (const auto& heuristic : h.heuristics)
+    for (const auto& heuristic : h_.heuristics)
         heuristic->add_statistics(result.stats);
+    const Statistics total = result.stats;
+    if (ran_) result.stats = statistics_since(total, before_);
+    before_ = total;
+    ran_ = true;
     return result;
 }
 
-// One phase: in the partial space on the reordered task when there is one
-// (plans reported in the declared order).
-SearchResult run_phase(const Task& task, const std::optional<ReorderedTask>& reordered,
-                       const PlannerOptions& phase, const ProgressCallback& progress) {
-    if (!reordered || phase.space != SpaceKind::Partial) return search_phase(task, phase, progress);
-    SearchResult result = search_phase(reordered->task, phase, progress);
+// A phase's plan in the declared parameter order.
+void declared_order_plan(const std::optional<ReorderedTask>& reordered, const PlannerOptions& phase,
+                         SearchResult& result) {
+    if (!reordered || phase.space != SpaceKind::Partial) return;
     for (GroundAction& action : result.plan)
         action = to_declaration_order(*reordered, action);
+}
+
+// One phase: in the partial space on the reordered task when there is one.
+SearchResult run_phase(const Task& task, const std::optional<ReorderedTask>& reordered,
+                       const PlannerOptions& phase, const ProgressCallback& progress) {
+    const bool partial = reordered && phase.space == SpaceKind::Partial;
+    PhaseRun run(partial ? reordered->task : task, phase);
+    SearchResult result = run.run(phase, progress);
+    declared_order_plan(reordered, phase, result);
     return result;
+}
+
+// Phase i's limits: its share of the time left, the counts left.
+Limits phase_limits(const Limits& limits, std::span<const PlannerOptions> phases, std::size_t i,
+                    double left, const Statistics& total) {
+    const SearchConfig& search = phases[i].search;
+    const bool partial = phases[i].space == SpaceKind::Partial;
+    const double share = partial && search.time_fraction_partial > 0 ? search.time_fraction_partial
+                                                                     : search.time_fraction;
+    Limits out = phases[i].limits;
+    out.time_limit_s = i + 1 == phases.size() ? left : left * share;
+    if (limits.max_expansions >= 0)
+        out.max_expansions = std::max<std::int64_t>(0, limits.max_expansions - total.expansions);
+    if (limits.max_evaluations >= 0)
+        out.max_evaluations = std::max<std::int64_t>(0, limits.max_evaluations - total.evaluations);
+    return out;
+}
+
+// The earlier phase whose search phase i repeats (the default's second lazy
+// hFF phase), or i.
+std::size_t repeated_phase(std::span<const PlannerOptions> phases, std::size_t i) {
+    for (std::size_t j = 0; j < i; ++j) {
+        const PlannerOptions &a = phases[j], &b = phases[i];
+        if (a.space == b.space && same_search({a.heuristic, a.search}, {b.heuristic, b.search}))
+            return j;
+    }
+    return i;
+}
+
+// Whether a phase stopped at its share is kept for a later phase that
+// repeats it: that one then continues its search instead of starting over,
+// unless the kept search would take more than half the memory limit.
+bool keep_for_later(const PhaseRun& run, std::span<const PlannerOptions> phases, std::size_t i,
+                    const Limits& limits) {
+    if (!run.resumable()) return false;
+    if (std::isfinite(limits.memory_limit_mb) && current_memory_mb() > 0.5 * limits.memory_limit_mb)
+        return false;
+    for (std::size_t k = i + 1; k < phases.size(); ++k) {
+        if (repeated_phase(phases, k) == i) return true;
+    }
+    return false;
 }
 
 // Runs the phases in order: each gets its share of the time left; a phase
@@ -478,32 +571,28 @@ SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>&
     Stopwatch clock;
     Statistics total;
     SearchResult result;
+    std::vector<std::unique_ptr<PhaseRun>> kept(phases.size());
     for (std::size_t i = 0; i < phases.size(); ++i) {
-        const bool last = i + 1 == phases.size();
         PlannerOptions phase = phases[i];
         const double left = limits.time_limit_s - clock.seconds();
         if (!(left > 0)) break;
-        const SearchConfig& search = phase.search;
-        const bool partial = phase.space == SpaceKind::Partial;
-        const double share = partial && search.time_fraction_partial > 0
-                                 ? search.time_fraction_partial
-                                 : search.time_fraction;
-        phase.limits.time_limit_s = last ? left : left * share;
-        if (limits.max_expansions >= 0) {
-            phase.limits.max_expansions =
-                std::max<std::int64_t>(0, limits.max_expansions - total.expansions);
+        phase.limits = phase_limits(limits, phases, i, left, total);
+        const std::size_t first = repeated_phase(phases, i);
+        std::unique_ptr<PhaseRun> run = std::move(kept[first]);
+        if (!run) {
+            const bool partial = reordered && phase.space == SpaceKind::Partial;
+            run = std::make_unique<PhaseRun>(partial ? reordered->task : task, phase);
         }
-        if (limits.max_evaluations >= 0) {
-            phase.limits.max_evaluations =
-                std::max<std::int64_t>(0, limits.max_evaluations - total.evaluations);
-        }
-        result = run_phase(task, reordered, phase, progress);
+        result = run->run(phase, progress);
+        declared_order_plan(reordered, phase, result);
         last_phase = i;
         add_phase_statistics(total, result.stats, i == 0);
         // Without a time limit a phase gives up its turn only when it stalls
         // or branches too widely.
         if (result.status != SearchStatus::OutOfTime) break;
+        const SearchConfig& search = phase.search;
         if (!std::isfinite(left) && !(search.stall_s > 0) && !(search.max_branching > 0)) break;
+        if (keep_for_later(*run, phases, first, limits)) kept[first] = std::move(run);
     }
     total.search_time_s = clock.seconds();
     result.stats = total;
@@ -584,7 +673,7 @@ SearchResult improve_plan(const Task& task, const PlannerOptions& options,
                 std::max<std::int64_t>(0, options.limits.max_evaluations - total.evaluations);
         step.weight = kAnytimeWeights[next_weight];
         step.cost_bound = static_cast<double>(plan_cost(task, best.plan));
-        SearchResult r = search_phase(task, phase, progress, &step);
+        SearchResult r = PhaseRun(task, phase, &step).run(phase, progress);
         add_phase_statistics(total, r.stats, false);
         if (r.status == SearchStatus::Solved) {
             if (plan_cost(task, r.plan) >= step.cost_bound)

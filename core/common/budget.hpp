@@ -43,6 +43,8 @@ class Budget {
     Budget(const Stopwatch* clock, double time_limit_s, double memory_limit_mb)
         : clock_(clock), time_limit_s_(time_limit_s), memory_limit_mb_(memory_limit_mb) {}
 
+    // A resumed search's new end (seconds on the same clock).
+    void set_time_limit(double time_limit_s) { time_limit_s_ = time_limit_s; }
     const Stopwatch* clock() const { return clock_; }
 
     bool has_limits() const {

@@ -249,4 +249,18 @@ inline void add_phase_statistics(Statistics& total, const Statistics& phase, boo
     }
 }
 
+// The counts of a resumed phase's last run: `now` (over all its runs) less
+// `before` (after the run before) for the summed fields; the others as now.
+inline Statistics statistics_since(const Statistics& now, const Statistics& before) {
+    Statistics out = now;
+    for (const StatisticField& f : statistics_fields()) {
+        if (f.combine != Combine::Sum) continue;
+        if (f.count != nullptr) out.*f.count -= before.*f.count;
+        if (f.value != nullptr) out.*f.value -= before.*f.value;
+    }
+    // Each run measures its own search time.
+    out.search_time_s = now.search_time_s;
+    return out;
+}
+
 }  // namespace ll

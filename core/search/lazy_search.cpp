@@ -48,45 +48,69 @@ SearchStatus LazySearch::search_eager_children() {
 SearchStatus LazySearch::search_deferred(DeferredSuccessors& deferred) {
     const bool with_preferred = !setup_.preferred.empty();
     SearchStatus status;
-    if (!start(context_, with_preferred, status)) return status;
-    OpenList& open = *setup_.open;
-    NodeId current = context_.node();
+    NodeId current = resume_at_;
+    resume_at_ = -1;
+    if (!started_) {
+        if (!start(context_, with_preferred, status)) return status;
+        started_ = true;
+        current = context_.node();
+    } else if (current >= 0 && !evaluate(current, context_, with_preferred)) {
+        // Resumed: the node to expand is evaluated again, as the heuristics'
+        // last evaluation (relaxed plan, helpful actions) must be its own.
+        close(current);
+        current = -1;
+    }
     for (;;) {
-        if (limit_reached(status)) return status;
+        if (current < 0) {
+            current = next_node(deferred, with_preferred, status);
+            if (current < 0) return status;
+        }
+        if (limit_reached(status)) {
+            resume_at_ = current;
+            return status;
+        }
         close(current);
         queue_transitions(deferred, current, with_preferred);
         if (expansion_.goal >= 0) {
             goal_ = expansion_.goal;
             return SearchStatus::Solved;
         }
+        const NodeId from = current;
+        current = -1;
         if (setup_.lookahead != nullptr) {
-            const NodeId next = look_ahead(deferred, current, with_preferred);
+            current = look_ahead(deferred, from, with_preferred);
             if (goal_ >= 0) return SearchStatus::Solved;
-            if (next >= 0) {
-                current = next;
-                continue;
-            }
         }
+    }
+}
 
-        // The next node: the first popped entry whose state is new and not a
-        // dead end (a known state was queued, evaluated or expanded before).
-        for (current = -1; current < 0;) {
-            if (open.empty()) return SearchStatus::Unsolvable;
-            const auto at = static_cast<std::size_t>(open.pop());
-            if (time_passed()) return SearchStatus::OutOfTime;
-            bool is_new = false;
-            const NodeId node = take(deferred, at, is_new);
-            if (!is_new) continue;
-            if (space_.is_goal(node)) {
-                goal_ = node;
-                return SearchStatus::Solved;
-            }
-            if (!evaluate(node, context_, with_preferred)) {
-                close(node);
-                continue;
-            }
-            current = node;
+NodeId LazySearch::next_node(DeferredSuccessors& deferred, bool with_preferred,
+                             SearchStatus& status) {
+    OpenList& open = *setup_.open;
+    for (;;) {
+        if (open.empty()) {
+            status = SearchStatus::Unsolvable;
+            return -1;
         }
+        // Before the pop, so that a resumed search loses no entry.
+        if (time_passed()) {
+            status = SearchStatus::OutOfTime;
+            return -1;
+        }
+        const auto at = static_cast<std::size_t>(open.pop());
+        bool is_new = false;
+        const NodeId node = take(deferred, at, is_new);
+        if (!is_new) continue;
+        if (space_.is_goal(node)) {
+            goal_ = node;
+            status = SearchStatus::Solved;
+            return -1;
+        }
+        if (!evaluate(node, context_, with_preferred)) {
+            close(node);
+            continue;
+        }
+        return node;
     }
 }
 

@@ -31,11 +31,18 @@ class LazySearch final : public SearchEngine {
   public:
     using SearchEngine::SearchEngine;
 
+    // In S³ a run that stopped at a limit continues where it stopped.
+    bool resumable() const override { return space_.deferred() != nullptr; }
+
   private:
     SearchStatus search() override;
     // Children created when their parent is expanded (PS²).
     SearchStatus search_eager_children();
     SearchStatus search_deferred(DeferredSuccessors& deferred);
+    // The next node to expand: the first popped entry whose state is new and
+    // not a dead end (a known state was queued, evaluated or expanded
+    // before); -1 with `status` set when the search ends.
+    NodeId next_node(DeferredSuccessors& deferred, bool with_preferred, SearchStatus& status);
     // Expands `node`: queues a (node, action) entry per action.
     void queue_transitions(DeferredSuccessors& deferred, NodeId node, bool with_preferred);
     // The node of the popped entry at `at` (is_new: created by this call).
@@ -62,6 +69,8 @@ class LazySearch final : public SearchEngine {
     void report_edges();
     void count_open_memory(Statistics& stats) const override;
 
+    bool started_ = false;
+    NodeId resume_at_ = -1;  // the node a resumed run expands first (-1: pops)
     EvalContext context_;
     // The queued transitions, [parent, schema, arguments...] each; an open
     // list entry is the offset of one.

@@ -73,6 +73,16 @@ class SearchEngine {
     virtual ~SearchEngine() = default;
     // Runs to a plan, proof of unsolvability or a limit; catches LimitReached.
     SearchResult run(const ProgressCallback& progress = {});
+    // Whether run() may be called again after it stopped at a limit (time,
+    // stall, branching, expansions) to continue the same search.
+    virtual bool resumable() const { return false; }
+    // The limits of the next run of a resumable engine: the time limit on
+    // its clock, the counts over all its runs.
+    void set_limits(const Limits& limits, double stall_s, double max_branching) {
+        setup_.limits = limits;
+        setup_.stall_s = stall_s;
+        setup_.max_branching = max_branching;
+    }
 
   protected:
     // The search proper; returns the status, with goal_ set when solved.

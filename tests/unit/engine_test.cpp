@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
+#include <utility>
 
 #include "core/common/error.hpp"
 #include "core/heuristics/relaxation.hpp"
@@ -579,6 +581,33 @@ TEST(Portfolio, WideBranchingHandsOver) {
     const SearchResult handed = solve(task, make_planner_options(v));  // no time limit
     ASSERT_EQ(handed.status, SearchStatus::Solved);
     EXPECT_TRUE(validate_plan(task, handed.plan).valid);
+}
+
+// A phase that repeats an earlier one (the default's second lazy hFF
+// phase) continues the earlier search where it stopped: the first lazy
+// phase stops after one expansion (branching=0.01), an eager goal-count
+// phase expands the root once, and the third phase then ends the first
+// one's search as if it had never stopped (the plan of a lazy search run
+// alone, one expansion more: the eager phase's). Started over, the third
+// phase would expand the root again.
+TEST(Portfolio, RepeatedPhaseContinuesItsSearch) {
+    const std::string lazy =
+        "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,symmetry=off,space=state";
+    for (const auto& [name, problem] : {std::pair{"gripper", "p01"}, std::pair{"ferry", "p01"},
+                                        std::pair{"blocksworld", "p02"}}) {
+        SCOPED_TRACE(std::string(name) + "/" + problem);
+        const Task task = test::load_task(name, problem);
+        OptionValues v;
+        v.config = lazy;
+        const SearchResult alone = solve(task, make_planner_options(v));
+        ASSERT_EQ(alone.status, SearchStatus::Solved);
+        ASSERT_GT(alone.stats.expansions, 2);
+        v.config = lazy + ",branching=0.01;search=eager,h=goal-count,branching=0.01;" + lazy;
+        const SearchResult resumed = solve(task, make_planner_options(v));  // no time limit
+        ASSERT_EQ(resumed.status, SearchStatus::Solved);
+        EXPECT_EQ(resumed.plan, alone.plan);
+        EXPECT_EQ(resumed.stats.expansions, alone.stats.expansions + 1);
+    }
 }
 
 }  // namespace
