@@ -452,8 +452,12 @@ EngineSetup PhaseRun::make_setup(const Task& task, const AnytimeStep* step) {
         setup.cost_bound = step->cost_bound;
         setup.admissible_bound = step->admissible;
     }
-    for (auto& e : h_.evaluators)
-        setup.evaluators.push_back(e.get());
+    // Anytime restarts key a pair of queues on each evaluator: only on the
+    // queued ones (a heuristic there for its preferred operators is
+    // evaluated when they are asked for).
+    const std::size_t evaluated = step != nullptr ? h_.queued : h_.evaluators.size();
+    for (std::size_t i = 0; i < evaluated; ++i)
+        setup.evaluators.push_back(h_.evaluators[i].get());
     if (options.search.preferred) {
         // Preferred operators from the first hFF and the first landmark count.
         for (HeuristicKind kind : {HeuristicKind::FF, HeuristicKind::LmCount}) {
@@ -622,7 +626,9 @@ PlannerOptions anytime_options(const PlannerOptions& solved) {
     SearchConfig& search = phase.search;
     search.engine = EngineKind::Lazy;
     search.extra_heuristics.clear();
-    search.landmarks = false;
+    // LAMA's restarts alternate hFF and the landmark count; an admissible
+    // heuristic's last restart is A*, which proves its plan cheapest.
+    search.landmarks = !heuristic_entry(phase.heuristic).admissible;
     search.preferred = true;
     search.novelty = false;
     search.stall_s = 0;

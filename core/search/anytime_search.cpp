@@ -1,6 +1,8 @@
 // Lazy weighted A* under a cost bound (see header).
 #include "core/search/anytime_search.hpp"
 
+#include <algorithm>
+
 #include "core/common/error.hpp"
 #include "core/task/action_costs.hpp"
 
@@ -16,6 +18,25 @@ LazyWeightedSearch::LazyWeightedSearch(SearchSpace& space, EngineSetup setup, co
     // expanded (where one beyond the bound would end the search).
     expansion_.record_edges = true;
     expansion_.stop_at_goal = false;
+    // Blind search (no evaluator): one pair of queues keyed by g.
+    const std::size_t heuristics = std::max<std::size_t>(1, setup_.evaluators.size());
+    queues_.resize(2 * heuristics);
+    turns_.assign(2 * heuristics, 0);
+    best_h_.assign(heuristics, std::numeric_limits<double>::infinity());
+}
+
+void LazyWeightedSearch::track_progress() {
+    bool progress = false;
+    for (std::size_t i = 0; i < setup_.evaluators.size(); ++i) {
+        const double h = context_.value(*setup_.evaluators[i]);
+        if (h < best_h_[i]) {
+            best_h_[i] = h;
+            progress = true;
+        }
+    }
+    if (!progress) return;
+    for (std::size_t q = 1; q < queues_.size(); q += 2)
+        turns_[q] -= setup_.boost;
 }
 
 void LazyWeightedSearch::grow(NodeId node) {
@@ -33,7 +54,7 @@ SearchStatus LazyWeightedSearch::search() {
     NodeId current = context_.node();
     grow(current);
     g_[current] = 0;
-    best_h_ = main_value(context_);
+    track_progress();
     for (;;) {
         if (limit_reached(status)) return status;
         queue_transitions(deferred, current);
@@ -53,11 +74,7 @@ SearchStatus LazyWeightedSearch::search() {
                 dead_[node] = 1;
                 continue;
             }
-            const double h = main_value(context_);
-            if (h < best_h_) {
-                best_h_ = h;
-                turns_preferred_ -= setup_.boost;
-            }
+            track_progress();
             current = node;
         }
     }
@@ -75,26 +92,35 @@ void LazyWeightedSearch::queue_transitions(DeferredSuccessors& deferred, NodeId 
     if (!helpful_.empty())
         deferred.preferred_flags(node, actions, helpful_state_, helpful_, preferred_flags_);
     const double g = g_[node];
-    const double weighted_h = setup_.weight * main_value(context_);
+    weighted_h_.clear();
+    for (Evaluator* e : setup_.evaluators)
+        weighted_h_.push_back(setup_.weight * context_.value(*e));
+    if (weighted_h_.empty()) weighted_h_.push_back(0);
     for (std::size_t i = 0; i < actions.size(); ++i) {
         const SchemaId schema = actions.schema(i);
         const std::span<const ObjectId> arguments = actions.arguments(i);
         const double child_g = g + action_cost(task_, schema, arguments);
         if (child_g >= setup_.cost_bound) continue;
         const std::int32_t at = pending_.push(node, schema, arguments);
-        const Entry entry{child_g + weighted_h, next_sequence_++, at};
-        all_.push(entry);
-        if (!preferred_flags_.empty() && preferred_flags_[i] != 0) preferred_.push(entry);
+        const bool preferred = !preferred_flags_.empty() && preferred_flags_[i] != 0;
+        const std::uint64_t sequence = next_sequence_++;
+        for (std::size_t h = 0; h < weighted_h_.size(); ++h) {
+            const Entry entry{child_g + weighted_h_[h], sequence, at};
+            queues_[2 * h].push(entry);
+            if (preferred) queues_[2 * h + 1].push(entry);
+        }
     }
 }
 
 std::int64_t LazyWeightedSearch::pop() {
-    if (all_.empty() && preferred_.empty()) return -1;
-    const bool preferred = all_.empty() || (!preferred_.empty() && turns_preferred_ < turns_all_);
-    Queue& queue = preferred ? preferred_ : all_;
-    ++(preferred ? turns_preferred_ : turns_all_);
-    const std::int32_t at = queue.top().at;
-    queue.pop();
+    std::size_t next = queues_.size();
+    for (std::size_t q = 0; q < queues_.size(); ++q) {
+        if (!queues_[q].empty() && (next == queues_.size() || turns_[q] < turns_[next])) next = q;
+    }
+    if (next == queues_.size()) return -1;
+    ++turns_[next];
+    const std::int32_t at = queues_[next].top().at;
+    queues_[next].pop();
     return at;
 }
 
@@ -119,7 +145,9 @@ NodeId LazyWeightedSearch::take(DeferredSuccessors& deferred, std::size_t at) {
 }
 
 void LazyWeightedSearch::count_open_memory(Statistics& stats) const {
-    stats.open_entries = static_cast<std::int64_t>(all_.size() + preferred_.size());
+    stats.open_entries = 0;
+    for (const Queue& queue : queues_)
+        stats.open_entries += static_cast<std::int64_t>(queue.size());
     stats.open_bytes =
         stats.open_entries * static_cast<std::int64_t>(sizeof(Entry)) + pending_.bytes();
 }

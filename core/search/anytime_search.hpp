@@ -13,10 +13,11 @@ namespace ll {
 
 // Lazy weighted A* under a cost bound (Fast Downward's lazy_wastar with
 // reopening, LAMA's restarts): open lists hold (parent, action) pairs keyed
-// by f = g(child) + weight * h(parent), in two queues alternated as Fast
-// Downward alternates them: every pair, and the preferred ones (from the
-// setup's preferred evaluators), which get `boost` extra turns whenever the
-// main heuristic reaches a new best value. A child is created, goal-tested
+// by f = g(child) + weight * h(parent), two queues per heuristic of the
+// setup (LAMA's hFF and landmark count), alternated as Fast Downward
+// alternates them: every pair, and the preferred ones (from the setup's
+// preferred evaluators), which get `boost` extra turns whenever a heuristic
+// reaches a new best value. A child is created, goal-tested
 // and evaluated only when popped; a known state popped at a lower path cost
 // is re-parented and expanded again, so a run that empties its queues has
 // proved that no plan is cheaper than the bound. No pair at path cost
@@ -54,6 +55,10 @@ class LazyWeightedSearch final : public SearchEngine {
     // and reached more cheaply (re-parented), and not a dead end. -1: skip.
     NodeId take(DeferredSuccessors& deferred, std::size_t at);
     void grow(NodeId node);
+    // Records the values of the node just evaluated; a new best value of any
+    // heuristic boosts the preferred queues.
+    void track_progress();
+    std::size_t num_heuristics() const { return best_h_.size(); }
     void count_open_memory(Statistics& stats) const override;
 
     const Task& task_;
@@ -61,14 +66,17 @@ class LazyWeightedSearch final : public SearchEngine {
     PendingTransitions pending_;
     std::vector<ObjectId> arguments_;    // scratch: a popped pair's arguments
     std::vector<char> preferred_flags_;  // scratch: per action of an expansion
+    std::vector<double> weighted_h_;     // scratch: weight * h per heuristic
     SegmentedVector<double> g_;          // per node; infinity: not reached yet
     SegmentedVector<char> dead_;         // per node: evaluated as a dead end
-    Queue all_, preferred_;
-    // Fast Downward's alternation: the queue with fewer turns taken goes
-    // next (ties: all_); a boost takes turns off preferred_.
-    std::int64_t turns_all_ = 0, turns_preferred_ = 0;
+    // Per heuristic i, every pair (queues_[2i], f by heuristic i) and the
+    // preferred ones (queues_[2i + 1]). Fast Downward's alternation: the
+    // queue with the fewest turns taken goes next (ties: the first); a boost
+    // takes turns off the preferred queues.
+    std::vector<Queue> queues_;
+    std::vector<std::int64_t> turns_;
+    std::vector<double> best_h_;  // per heuristic, the best value so far
     std::uint64_t next_sequence_ = 0;
-    double best_h_ = std::numeric_limits<double>::infinity();
     std::int64_t reopened_ = 0;
 };
 

@@ -1,5 +1,6 @@
 // Anytime search (core/search/anytime.hpp): after the first plan, lazy
-// weighted A* restarts under the best cost find strictly cheaper valid
+// weighted A* restarts (hFF and the landmark count alternated, as LAMA's)
+// under the best cost find strictly cheaper valid
 // plans, numbered from 1, until no cheaper plan exists (checked against a
 // brute-force oracle); without a time limit or with anytime=off the run
 // stops at its first plan, as before.
@@ -55,6 +56,9 @@ TEST(Anytime, StrictlyCheaperValidPlansNumberedFromOne) {
         }
         EXPECT_EQ(result.plans_found, static_cast<int>(found.size())) << what;
         EXPECT_EQ(plan_cost(task, result.plan), found.back().cost) << what;
+        // The restarts alternate hFF and the landmark count, as LAMA's (the
+        // first phase has no landmarks).
+        EXPECT_GT(result.stats.landmarks, 0) << what;
         // Each restart prunes at the best cost: the last one exhausts the
         // space, which proves the final plan a cheapest one.
         EXPECT_EQ(result.final_plan, FinalPlanReason::Exhausted) << what;
