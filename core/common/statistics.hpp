@@ -39,12 +39,14 @@ struct Statistics {
         return wl_lookups() == 0 ? 0.0 : double(wl_colours_unseen) / double(wl_lookups());
     }
 
-    // Landmark heuristics (lmcount) only: the landmarks and orderings found,
-    // and 1 when the task could not be grounded and the landmarks are the
-    // goal atoms alone (core/heuristics/landmarks/landmark_graph.hpp).
+    // Landmark heuristics (lmcount) only: the landmarks and orderings found;
+    // 1 when they are the goal atoms alone; 1 when the task could not be
+    // grounded and they come from the action schemas
+    // (core/heuristics/landmarks/lifted_landmarks.hpp).
     std::int64_t landmarks = 0;
     std::int64_t landmark_orderings = 0;
     std::int64_t landmarks_goal_only = 0;
+    std::int64_t landmarks_lifted = 0;
     // Memory, as the search ends: the nodes the space holds (states in S³)
     // and their bytes (states, parents, creating actions, duplicate index);
     // the entries in the open lists and their bytes (lazy search's store of
@@ -174,7 +176,13 @@ inline std::span<const StatisticField> statistics_fields() {
         {.name = "landmarks_goal_only",
          .count = &S::landmarks_goal_only,
          .combine = Combine::Max,
-         .label = "Landmarks from goal atoms only (task not grounded):",
+         .label = "Landmarks from goal atoms only:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "landmarks_lifted",
+         .count = &S::landmarks_lifted,
+         .combine = Combine::Max,
+         .label = "Landmarks from the action schemas (task not grounded):",
          .shown = Shown::Count,
          .shown_if_zero = false},
         {.name = "best_h", .value = &S::best_h, .combine = Combine::Last},

@@ -64,8 +64,8 @@ const Vocabulary<HeuristicEntry>& heuristic_list() {
          "LM-cut on the ground relaxed task (h^max when it does not fit; for A*)", true, true,
          false, false, make_lm_cut},
         {HeuristicKind::LmCount, "lmcount", "lm-count",
-         "LAMA's landmark count, path-dependent, with preferred operators (goal atoms only when "
-         "the task cannot be grounded)",
+         "LAMA's landmark count, path-dependent, with preferred operators (landmarks from the "
+         "action schemas, without preferred operators, when the task cannot be grounded)",
          false, false, true, false, make_landmark_count},
     };
     static constexpr Vocabulary<HeuristicEntry> kList{"heuristic", kEntries};

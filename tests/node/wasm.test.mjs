@@ -363,8 +363,8 @@ test('the statistics are the core serialisation (the CLI --stats-json fields) in
     assert.deepEqual(Object.keys(response.stats).sort(), [
         'averageBranchingFactor', 'bestH', 'bytesPerOpenEntry', 'bytesPerState', 'deadEnds',
         'evaluations', 'expansions', 'generated', 'generatedTransitions', 'initialH',
-        'landmarkOrderings', 'landmarks', 'landmarksGoalOnly', 'lookaheadActions',
-        'lookaheadRepairs', 'lookaheadStates', 'openBytes',
+        'landmarkOrderings', 'landmarks', 'landmarksGoalOnly', 'landmarksLifted',
+        'lookaheadActions', 'lookaheadRepairs', 'lookaheadStates', 'openBytes',
         'openEntries', 'parseTimeS', 'peakMemoryMb', 'searchTimeS', 'skippedEvaluations',
         'storedBytes', 'storedStates', 'symmetricPruned', 'totalTimeS',
     ]);

@@ -218,7 +218,7 @@ TEST(CliReport, StatisticsTableReachesEveryReport) {
     s.symmetric_pruned = 1;
     s.skipped_evaluations = 1;
     s.stored_states = s.stored_bytes = s.open_entries = s.open_bytes = 1;
-    s.landmarks = s.landmark_orderings = s.landmarks_goal_only = 1;
+    s.landmarks = s.landmark_orderings = s.landmarks_goal_only = s.landmarks_lifted = 1;
     s.lookahead_states = s.lookahead_actions = s.lookahead_repairs = 1;
     const nlohmann::json json = statistics_json(s);
     const std::string text = format_statistics(s);

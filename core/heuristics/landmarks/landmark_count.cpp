@@ -23,13 +23,14 @@ const LandmarkGraph& LandmarkCountHeuristic::graph() {
 void LandmarkCountHeuristic::prepare() {
     prepared_ = true;
     // As LM-cut: conditional effects and axioms are not in the ground
-    // relaxed task's actions; their landmarks are the goal atoms.
+    // relaxed task's actions; their landmarks come from the schemas.
     const bool groundable = !task_.has_conditional_effects() && !task_.has_axioms();
     if (grounding_ != RelaxationGrounding::Lifted && groundable) {
         ground_ = ground_relaxation_for(grounding_, task_, layout_, statics_, budget_, false,
                                         AdjustedCosts(task_, cost_type_));
     }
-    graph_ = ground_ ? find_landmarks(task_, layout_, *ground_, budget_) : goal_landmarks(task_);
+    graph_ = ground_ ? find_landmarks(task_, layout_, *ground_, budget_)
+                     : find_lifted_landmarks(task_, layout_, statics_, cost_type_, budget_);
     const int n = graph_.num_landmarks();
     std::vector<std::vector<int>> parents(n), gn_children(n);
     for (const LandmarkEdge& e : graph_.edges) {
@@ -58,21 +59,86 @@ void LandmarkCountHeuristic::prepare() {
         invert_lists(v.add_begin, v.add, ground_->num_facts(), achievers_begin_, achievers_);
         fact_mark_.assign(ground_->num_facts(), 0);
         action_mark_.assign(ground_->num_actions(), 0);
+    } else {
+        index_lifted_facts();
     }
     words_ = (static_cast<std::size_t>(n) + 63) / 64;
     accepted_.assign(words_, 0);
     holds_.assign(words_, 0);
 }
 
+// Per predicate, the landmark facts as a sorted relation, and per fact its
+// landmarks: a state's landmarks are found by merging relations.
+void LandmarkCountHeuristic::index_lifted_facts() {
+    std::vector<int> lm_begin{0}, lm_facts;
+    for (const Landmark& lm : graph_.landmarks) {
+        lm_facts.insert(lm_facts.end(), lm.facts.begin(), lm.facts.end());
+        lm_begin.push_back(static_cast<int>(lm_facts.size()));
+    }
+    const int num_facts = static_cast<int>(graph_.facts.size());
+    invert_lists(lm_begin, lm_facts, num_facts, fact_landmarks_begin_, fact_landmarks_);
+    std::vector<int> order(static_cast<std::size_t>(num_facts));
+    for (int f = 0; f < num_facts; ++f)
+        order[f] = f;
+    std::sort(order.begin(), order.end(),
+              [&](int a, int b) { return graph_.facts[a] < graph_.facts[b]; });
+    group_of_predicate_.assign(task_.predicates.size(), -1);
+    for (int f : order) {
+        const GroundAtom& atom = graph_.facts[f];
+        if (!layout_.is_fluent(atom.predicate)) continue;  // never: landmarks are fluent
+        int& g = group_of_predicate_[atom.predicate];
+        if (g < 0) {
+            g = static_cast<int>(groups_.size());
+            groups_.push_back({atom.predicate, {}, {}});
+        }
+        FactGroup& group = groups_[g];
+        if (atom.arguments.empty()) group.tuples.push_back(0);
+        group.tuples.insert(group.tuples.end(), atom.arguments.begin(), atom.arguments.end());
+        group.facts.push_back(f);
+    }
+}
+
+// The landmark fact p(arguments) (in its predicate's group), or -1.
+int LandmarkCountHeuristic::lifted_fact(PredicateId p, std::span<const ObjectId> arguments) const {
+    const int g = group_of_predicate_[p];
+    if (g < 0) return -1;
+    const FactGroup& group = groups_[g];
+    if (arguments.empty()) return group.facts[0];
+    const int stride = static_cast<int>(arguments.size());
+    const RelationView view{group.tuples.data(), static_cast<int>(group.facts.size()), stride};
+    const auto [lo, hi] = relation_prefix_range(view, arguments);
+    return lo < hi ? group.facts[lo] : -1;
+}
+
+// Per predicate, the smaller relation's tuples are looked up in the larger.
+void LandmarkCountHeuristic::mark_true_lifted(const State& state) {
+    auto mark = [&](int f) {
+        for (int k = fact_landmarks_begin_[f]; k < fact_landmarks_begin_[f + 1]; ++k)
+            set(holds_, fact_landmarks_[k]);
+    };
+    for (const FactGroup& group : groups_) {
+        const RelationView rel = state.relation(layout_, group.predicate);
+        const int n = static_cast<int>(group.facts.size());
+        if (layout_.arity(group.predicate) == 0) {
+            if (rel.size > 0) mark(group.facts[0]);
+        } else if (n <= rel.size) {
+            for (int i = 0; i < n; ++i) {
+                if (relation_contains(rel, group.tuples.data() + std::size_t(i) * rel.stride))
+                    mark(group.facts[i]);
+            }
+        } else {
+            for (int t = 0; t < rel.size; ++t) {
+                const int f = lifted_fact(group.predicate, rel.tuple(t));
+                if (f >= 0) mark(f);
+            }
+        }
+    }
+}
+
 void LandmarkCountHeuristic::mark_true(const State& state) {
     std::fill(holds_.begin(), holds_.end(), 0);
     if (!ground_) {
-        for (int i = 0; i < graph_.num_landmarks(); ++i) {
-            for (int fact : graph_.landmarks[i].facts) {
-                const GroundAtom& atom = graph_.facts[fact];
-                if (state.contains(layout_, atom.predicate, atom.arguments)) set(holds_, i);
-            }
-        }
+        mark_true_lifted(state);
         return;
     }
     if (++stamp_ == 0) {
@@ -159,12 +225,10 @@ void LandmarkCountHeuristic::reach_by_partial(const PartialAction& partial) {
                 reach(fact_landmarks_[k]);
             continue;
         }
-        for (int i = 0; i < graph_.num_landmarks(); ++i) {
-            for (int fact : graph_.landmarks[i].facts) {
-                const GroundAtom& g = graph_.facts[fact];
-                if (g.predicate == atom.predicate && g.arguments == arguments_) reach(i);
-            }
-        }
+        const int f = lifted_fact(atom.predicate, arguments_);
+        if (f < 0) continue;
+        for (int k = fact_landmarks_begin_[f]; k < fact_landmarks_begin_[f + 1]; ++k)
+            reach(fact_landmarks_[k]);
     }
 }
 
@@ -199,7 +263,8 @@ void LandmarkCountHeuristic::add_statistics(Statistics& stats) const {
     if (!prepared_) return;
     stats.landmarks = graph_.num_landmarks();
     stats.landmark_orderings = static_cast<std::int64_t>(graph_.edges.size());
-    stats.landmarks_goal_only = graph_.goal_only ? 1 : 0;
+    stats.landmarks_goal_only = graph_.goal_only() ? 1 : 0;
+    stats.landmarks_lifted = graph_.lifted ? 1 : 0;
 }
 
 }  // namespace ll

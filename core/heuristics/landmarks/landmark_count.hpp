@@ -18,7 +18,8 @@
 // positive preconditions) that add a fact of a landmark still to be
 // achieved that does not hold. When there are none, there are none (LAMA
 // falls back to a relaxed plan towards the nearest landmarks; in the `lama`
-// configuration hFF's helpful actions are preferred beside them).
+// configuration hFF's helpful actions are preferred beside them). Without
+// a ground relaxed task (lifted landmarks) there are none either.
 //
 // In PS², h(s, ρ) counts as reached, in addition, the landmarks that every
 // action of A(s, ρ) adds: the add effects whose arguments the prefix of ρ
@@ -34,6 +35,7 @@
 #include "core/heuristics/ground_relaxation.hpp"
 #include "core/heuristics/heuristic.hpp"
 #include "core/heuristics/landmarks/landmark_graph.hpp"
+#include "core/heuristics/landmarks/lifted_landmarks.hpp"
 #include "core/task/action_costs.hpp"
 #include "core/task/goal.hpp"
 
@@ -70,6 +72,9 @@ class LandmarkCountHeuristic final : public ActionSetHeuristic, public PathDepen
     void prepare();
     // Marks the landmarks that hold in `state` (and, ground, its facts).
     void mark_true(const State& state);
+    void index_lifted_facts();
+    void mark_true_lifted(const State& state);
+    int lifted_fact(PredicateId p, std::span<const ObjectId> arguments) const;
     static bool test(const std::vector<std::uint64_t>& bits, int i) {
         return (bits[static_cast<std::size_t>(i) >> 6] >> (i & 63)) & 1;
     }
@@ -95,9 +100,19 @@ class LandmarkCountHeuristic final : public ActionSetHeuristic, public PathDepen
     LandmarkGraph graph_;
 
     // Per landmark (CSR): the landmarks ordered before it, and those it is
-    // greedy-necessarily ordered before. Per relaxation fact: its landmarks.
+    // greedy-necessarily ordered before. Per relaxation fact (lifted: per
+    // LandmarkGraph fact): its landmarks.
     std::vector<int> parents_begin_, parents_, gn_children_begin_, gn_children_;
     std::vector<int> fact_landmarks_begin_, fact_landmarks_;
+    // Lifted landmarks: per fluent predicate, its landmark facts as a sorted
+    // relation (flat tuples; a 0 for a nullary one) and their fact indices.
+    struct FactGroup {
+        PredicateId predicate = 0;
+        std::vector<ObjectId> tuples;
+        std::vector<int> facts;
+    };
+    std::vector<FactGroup> groups_;
+    std::vector<int> group_of_predicate_;  // -1: none
     // Per relaxation fact: achievers (CSR), for preferred operators.
     std::vector<int> achievers_begin_, achievers_;
 

@@ -18,6 +18,11 @@ int LandmarkGraph::count(LandmarkOrdering kind) const {
         edges.begin(), edges.end(), [kind](const LandmarkEdge& e) { return e.kind == kind; }));
 }
 
+bool LandmarkGraph::goal_only() const {
+    return std::all_of(landmarks.begin(), landmarks.end(),
+                       [](const Landmark& lm) { return lm.goal; });
+}
+
 namespace {
 
 std::span<const int> slice(std::span<const int> begin, std::span<const int> list, int i) {
@@ -384,21 +389,6 @@ LandmarkGraph find_landmarks(const Task& task, const StateLayout& layout,
                              const GroundRelaxation& ground, Budget* budget,
                              const LandmarkLimits& limits) {
     return Generator(task, layout, ground, budget, limits).run();
-}
-
-LandmarkGraph goal_landmarks(const Task& task) {
-    LandmarkGraph out;
-    out.goal_only = true;
-    for (const GroundAtom& atom : task.goal_positive) {
-        if (task.predicates[atom.predicate].is_static) continue;
-        if (std::find(out.facts.begin(), out.facts.end(), atom) != out.facts.end()) continue;
-        Landmark lm;
-        lm.facts.push_back(static_cast<int>(out.facts.size()));
-        lm.goal = true;
-        out.facts.push_back(atom);
-        out.landmarks.push_back(std::move(lm));
-    }
-    return out;
 }
 
 }  // namespace ll

@@ -26,8 +26,8 @@
 // over-approximates reachability, so the landmarks stay sound.
 //
 // Without a ground relaxed task (too large, conditional effects, axioms, or
-// relax=lifted) the landmarks are the goal atoms alone, without orderings:
-// `goal_only` says so and lmcount reports it in its statistics.
+// relax=lifted) the landmarks come from the schemas (lifted_landmarks.hpp):
+// `lifted` says so, and lmcount reports it in its statistics.
 #pragma once
 
 #include <cstdint>
@@ -63,13 +63,15 @@ struct LandmarkGraph {
     std::vector<int> relaxation_fact;
     std::vector<Landmark> landmarks;
     std::vector<LandmarkEdge> edges;
-    // The goal atoms only (no ground relaxed task).
-    bool goal_only = false;
+    // Found on the action schemas, without a ground relaxed task.
+    bool lifted = false;
     // Backchaining stopped at its work bound: fewer landmarks (still sound).
     bool truncated = false;
 
     int num_landmarks() const { return static_cast<int>(landmarks.size()); }
     int count(LandmarkOrdering kind) const;
+    // No landmark but the goal atoms (lmcount is then a goal count).
+    bool goal_only() const;
 };
 
 struct LandmarkLimits {
@@ -84,7 +86,5 @@ struct LandmarkLimits {
 LandmarkGraph find_landmarks(const Task& task, const StateLayout& layout,
                              const GroundRelaxation& ground, Budget* budget,
                              const LandmarkLimits& limits = {});
-// The goal atoms (fluent, positive) as landmarks: the lifted fallback.
-LandmarkGraph goal_landmarks(const Task& task);
 
 }  // namespace ll
