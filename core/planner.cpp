@@ -384,8 +384,9 @@ std::unique_ptr<Lookahead> make_phase_lookahead(const PlannerOptions& options,
 class PhaseRun {
   public:
     PhaseRun(const Task& task, const PlannerOptions& options, const AnytimeStep* step = nullptr);
-    // Runs (or, resumable, continues) the search under `limits` (its time
-    // limit counted from now). Counts in the result are this run's own.
+    // Runs (or, resumable, continues) the search under the limits and stall
+    // rule of `options` (the phase that runs it; its time limit counted from
+    // now). Counts in the result are this run's own.
     SearchResult run(const PlannerOptions& options, const ProgressCallback& progress);
     bool resumable() const { return engine_->resumable(); }
 
