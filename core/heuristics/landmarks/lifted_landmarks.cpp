@@ -149,10 +149,10 @@ std::vector<Route> make_routes(const Task& task, CostType cost_type) {
     return routes;
 }
 
-class Generator {
+class LiftedGenerator {
   public:
-    Generator(const Task& task, const StateLayout& layout, const StaticFacts& statics,
-              CostType cost_type, Budget* budget, const LiftedLandmarkLimits& limits)
+    LiftedGenerator(const Task& task, const StateLayout& layout, const StaticFacts& statics,
+                    CostType cost_type, Budget* budget, const LiftedLandmarkLimits& limits)
         : task_(task),
           layout_(layout),
           budget_(budget),
@@ -248,14 +248,14 @@ class Generator {
     LandmarkGraph out_;
 };
 
-int Generator::fact(const GroundAtom& atom) {
+int LiftedGenerator::fact(const GroundAtom& atom) {
     auto [it, inserted] = fact_index_.emplace(atom, static_cast<int>(out_.facts.size()));
     if (inserted) out_.facts.push_back(atom);
     return it->second;
 }
 
 // Its cost: the cheapest route adding one of its facts (1 without any).
-int Generator::new_landmark(const std::vector<GroundAtom>& atoms) {
+int LiftedGenerator::new_landmark(const std::vector<GroundAtom>& atoms) {
     Landmark lm;
     int cost = -1;
     for (const GroundAtom& atom : atoms) {
@@ -274,7 +274,7 @@ int Generator::new_landmark(const std::vector<GroundAtom>& atoms) {
     return id;
 }
 
-int Generator::simple_landmark(const GroundAtom& atom) {
+int LiftedGenerator::simple_landmark(const GroundAtom& atom) {
     const auto it = simple_.find(atom);
     if (it != simple_.end()) return it->second;
     const int id = new_landmark({atom});
@@ -284,14 +284,14 @@ int Generator::simple_landmark(const GroundAtom& atom) {
 
 // Orderings that would close a cycle are left out (only an unsolvable task,
 // or landmarks that cannot be reached, would have one).
-void Generator::add_edge(int from, int to) {
+void LiftedGenerator::add_edge(int from, int to) {
     if (from == to || edges_.count({from, to}) || reaches(to, from)) return;
     edges_.emplace(from, to);
     successors_[from].push_back(to);
     out_.edges.push_back({from, to, LandmarkOrdering::GreedyNecessary});
 }
 
-bool Generator::reaches(int from, int to) {
+bool LiftedGenerator::reaches(int from, int to) {
     seen_.resize(successors_.size(), 0);
     if (++stamp_ == 0) {
         std::fill(seen_.begin(), seen_.end(), 0);
@@ -310,7 +310,7 @@ bool Generator::reaches(int from, int to) {
     return false;
 }
 
-bool Generator::consistent(const Route& route, std::span<const ObjectId> binding) {
+bool LiftedGenerator::consistent(const Route& route, std::span<const ObjectId> binding) {
     auto value = [&](const Term& t) { return t.is_parameter() ? binding[t.index] : t.index; };
     for (const EqualityConstraint* e : route.equalities) {
         const ObjectId x = value(e->lhs), y = value(e->rhs);
@@ -322,7 +322,8 @@ bool Generator::consistent(const Route& route, std::span<const ObjectId> binding
     return true;
 }
 
-bool Generator::unify(const Route& route, const GroundAtom& atom, std::vector<ObjectId>& binding) {
+bool LiftedGenerator::unify(const Route& route, const GroundAtom& atom,
+                            std::vector<ObjectId>& binding) {
     binding.assign(route.types.size(), kUnbound);
     ++work_;
     for (std::size_t i = 0; i < atom.arguments.size(); ++i) {
@@ -343,9 +344,9 @@ bool Generator::unify(const Route& route, const GroundAtom& atom, std::vector<Ob
     return consistent(route, binding);
 }
 
-std::optional<std::vector<ObjectId>> Generator::candidates(const Route& route,
-                                                           std::vector<ObjectId>& binding, int var,
-                                                           std::size_t cap) {
+std::optional<std::vector<ObjectId>> LiftedGenerator::candidates(const Route& route,
+                                                                 std::vector<ObjectId>& binding,
+                                                                 int var, std::size_t cap) {
     std::vector<ObjectId> out;
     for (ObjectId o : task_.objects_of_type[route.types[var]]) {
         ++work_;
@@ -359,8 +360,8 @@ std::optional<std::vector<ObjectId>> Generator::candidates(const Route& route,
     return out;
 }
 
-bool Generator::instantiate(const Route& route, std::vector<ObjectId>& binding,
-                            const AtomSchema& atom, Instances& out) {
+bool LiftedGenerator::instantiate(const Route& route, std::vector<ObjectId>& binding,
+                                  const AtomSchema& atom, Instances& out) {
     out.predicate = atom.predicate;
     std::vector<int> unbound;
     for (const Term& t : atom.arguments) {
@@ -392,8 +393,8 @@ bool Generator::instantiate(const Route& route, std::vector<ObjectId>& binding,
     return !out.atoms.empty();
 }
 
-bool Generator::instantiate_pairs(const Route& route, std::vector<ObjectId>& binding,
-                                  const AtomSchema& atom, int v0, int v1, Instances& out) {
+bool LiftedGenerator::instantiate_pairs(const Route& route, std::vector<ObjectId>& binding,
+                                        const AtomSchema& atom, int v0, int v1, Instances& out) {
     const auto first = candidates(route, binding, v0, kMaxPairCandidates);
     const auto second = candidates(route, binding, v1, kMaxPairCandidates);
     if ((first && first->empty()) || (second && second->empty())) return false;
@@ -422,7 +423,7 @@ bool Generator::instantiate_pairs(const Route& route, std::vector<ObjectId>& bin
 
 // The achievers of landmark `lm` with their preconditions' instances,
 // without those that cannot be instantiated or need a fact of `lm`.
-std::vector<Achiever> Generator::achievers(int lm) {
+std::vector<Achiever> LiftedGenerator::achievers(int lm) {
     std::vector<Achiever> out;
     std::vector<ObjectId> binding;
     for (const GroundAtom& atom : atoms_[lm]) {
@@ -448,7 +449,7 @@ std::vector<Achiever> Generator::achievers(int lm) {
     return out;
 }
 
-void Generator::backchain(int lm) {
+void LiftedGenerator::backchain(int lm) {
     // Derived atoms hold by the axioms, not by an effect: not backchained.
     if (task_.predicates[atoms_[lm][0].predicate].is_derived) return;
     const std::vector<Achiever> list = achievers(lm);
@@ -458,7 +459,7 @@ void Generator::backchain(int lm) {
 }
 
 // The ground atoms every achiever needs.
-void Generator::add_shared(const std::vector<Achiever>& list, int lm) {
+void LiftedGenerator::add_shared(const std::vector<Achiever>& list, int lm) {
     std::set<GroundAtom> shared;
     for (std::size_t k = 0; k < list.size(); ++k) {
         std::set<GroundAtom> mine;
@@ -474,7 +475,7 @@ void Generator::add_shared(const std::vector<Achiever>& list, int lm) {
     }
 }
 
-void Generator::add_disjunctive(const std::vector<Achiever>& list, int lm) {
+void LiftedGenerator::add_disjunctive(const std::vector<Achiever>& list, int lm) {
     std::set<PredicateId> predicates;
     for (const Instances& inst : list[0].pre)
         predicates.insert(inst.predicate);
@@ -498,8 +499,8 @@ void Generator::add_disjunctive(const std::vector<Achiever>& list, int lm) {
 // simple landmark alone): one of them holds when it is applied, so one of
 // their union (less the landmark's facts, false until then) holds just
 // before the landmark first does. Empty when some achiever has none.
-std::vector<GroundAtom> Generator::disjunction(const std::vector<Achiever>& list, PredicateId p,
-                                               int lm) const {
+std::vector<GroundAtom> LiftedGenerator::disjunction(const std::vector<Achiever>& list,
+                                                     PredicateId p, int lm) const {
     std::set<GroundAtom> facts;
     for (const Achiever& a : list) {
         const Instances* best = nullptr;
@@ -522,7 +523,7 @@ std::vector<GroundAtom> Generator::disjunction(const std::vector<Achiever>& list
 LandmarkGraph find_lifted_landmarks(const Task& task, const StateLayout& layout,
                                     const StaticFacts& statics, CostType cost_type, Budget* budget,
                                     const LiftedLandmarkLimits& limits) {
-    return Generator(task, layout, statics, cost_type, budget, limits).run();
+    return LiftedGenerator(task, layout, statics, cost_type, budget, limits).run();
 }
 
 }  // namespace ll
