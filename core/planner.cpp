@@ -108,7 +108,7 @@ bool wants_dead_end_detection(const PlannerOptions& options) {
 std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
     HeuristicKind heuristic, const PlannerOptions& options, const Task& task,
     const StateLayout& layout, const StaticFacts& statics, const GoalChecker& goal,
-    SuccessorGenerator& successors) {
+    SuccessorGenerator& successors, GroundRelaxationCache* groundings) {
     const HeuristicEntry& entry = heuristic_entry(heuristic);
     if (entry.needs_model && !options.model) {
         throw Error(ErrorCategory::Usage,
@@ -117,7 +117,8 @@ std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
     const HeuristicInputs inputs{task,           layout,
                                  statics,        goal,
                                  successors,     options.space == SpaceKind::Partial,
-                                 options.search, options.model.get()};
+                                 options.search, options.model.get(),
+                                 groundings};
     if (entry.make != nullptr) return entry.make(inputs);
     for (const HeuristicBuilder& builder : learnt_heuristic_list()) {
         if (builder.kind == heuristic) return builder.make(inputs);
@@ -282,7 +283,7 @@ struct PhaseHeuristics {
 PhaseHeuristics make_phase_heuristics(const PlannerOptions& options, const Task& task,
                                       const StateLayout& layout, const StaticFacts& statics,
                                       const GoalChecker& goal, SuccessorGenerator& successors,
-                                      Budget& budget) {
+                                      Budget& budget, GroundRelaxationCache* groundings) {
     PhaseHeuristics out;
     // Breadth-first and uniform-cost search evaluate nothing.
     if (engine_entry(options.search.engine).evaluates) out.kinds.push_back(options.heuristic);
@@ -298,8 +299,8 @@ PhaseHeuristics make_phase_heuristics(const PlannerOptions& options, const Task&
         out.kinds.push_back(HeuristicKind::FF);
     }
     for (HeuristicKind kind : out.kinds) {
-        out.heuristics.push_back(
-            make_action_set_heuristic(kind, options, task, layout, statics, goal, successors));
+        out.heuristics.push_back(make_action_set_heuristic(kind, options, task, layout, statics,
+                                                           goal, successors, groundings));
         out.heuristics.back()->set_budget(&budget);
         out.evaluators.push_back(
             std::make_unique<HeuristicEvaluator>(to_string(kind), *out.heuristics.back()));
@@ -383,7 +384,9 @@ std::unique_ptr<Lookahead> make_phase_lookahead(const PlannerOptions& options,
 // engine. A resumable engine's phase can run again and continue its search.
 class PhaseRun {
   public:
-    PhaseRun(const Task& task, const PlannerOptions& options, const AnytimeStep* step = nullptr);
+    // `groundings`: the run's ground relaxed tasks, shared with other phases.
+    PhaseRun(const Task& task, const PlannerOptions& options, GroundRelaxationCache& groundings,
+             const AnytimeStep* step = nullptr);
     // Runs (or, resumable, continues) the search under the limits and stall
     // rule of `options` (the phase that runs it; its time limit counted from
     // now). Counts in the result are this run's own.
@@ -395,6 +398,7 @@ class PhaseRun {
 
     const Task& task_;
     const PlannerOptions options_;
+    GroundRelaxationCache& groundings_;
     Stopwatch clock_;
     const StateLayout layout_;
     const StaticFacts statics_;
@@ -416,9 +420,11 @@ class PhaseRun {
     Statistics before_;  // the engine's and heuristics' counts after the last run
 };
 
-PhaseRun::PhaseRun(const Task& task, const PlannerOptions& options, const AnytimeStep* step)
+PhaseRun::PhaseRun(const Task& task, const PlannerOptions& options,
+                   GroundRelaxationCache& groundings, const AnytimeStep* step)
     : task_(task),
       options_(options),
+      groundings_(groundings),
       layout_(task),
       statics_(task),
       goal_(task, layout_, statics_),
@@ -426,7 +432,8 @@ PhaseRun::PhaseRun(const Task& task, const PlannerOptions& options, const Anytim
       budget_(&clock_, options.limits.time_limit_s, options.limits.memory_limit_mb) {
     successors_.set_budget(&budget_);
     check_optimal_search(options_);
-    h_ = make_phase_heuristics(options_, task, layout_, statics_, goal_, successors_, budget_);
+    h_ = make_phase_heuristics(options_, task, layout_, statics_, goal_, successors_, budget_,
+                               &groundings_);
     EngineSetup setup = make_setup(task, step);
     if (options_.search.symmetry) symmetry_.emplace(task, layout_);
     space_ = make_phase_space(options_, task, layout_, successors_, goal_,
@@ -476,7 +483,8 @@ EngineSetup PhaseRun::make_setup(const Task& task, const AnytimeStep* step) {
     lookahead_ = make_phase_lookahead(options, h_, task, layout_, successors_, step);
     setup.lookahead = lookahead_.get();
     if (wants_dead_end_detection(options)) {
-        detector_.emplace(task, layout_, statics_, goal_, options.search.relaxation);
+        detector_.emplace(task, layout_, statics_, goal_,
+                          RelaxationSource(options.search.relaxation, &groundings_));
         detector_->set_budget(&budget_);
         dead_end_.emplace(*detector_);
         setup.dead_end = &*dead_end_;
@@ -518,9 +526,10 @@ void declared_order_plan(const std::optional<ReorderedTask>& reordered, const Pl
 
 // One phase: in the partial space on the reordered task when there is one.
 SearchResult run_phase(const Task& task, const std::optional<ReorderedTask>& reordered,
-                       const PlannerOptions& phase, const ProgressCallback& progress) {
+                       const PlannerOptions& phase, GroundRelaxationCache& groundings,
+                       const ProgressCallback& progress) {
     const bool partial = reordered && phase.space == SpaceKind::Partial;
-    PhaseRun run(partial ? reordered->task : task, phase);
+    PhaseRun run(partial ? reordered->task : task, phase, groundings);
     SearchResult result = run.run(phase, progress);
     declared_order_plan(reordered, phase, result);
     return result;
@@ -567,12 +576,20 @@ bool keep_for_later(const PhaseRun& run, std::span<const PlannerOptions> phases,
     return false;
 }
 
+// Ground relaxed tasks that no heuristic holds are kept for later phases
+// and restarts, unless the process holds more than half the memory limit.
+void release_groundings(GroundRelaxationCache& groundings, const Limits& limits) {
+    if (std::isfinite(limits.memory_limit_mb) && current_memory_mb() > 0.5 * limits.memory_limit_mb)
+        groundings.drop_unused();
+}
+
 // Runs the phases in order: each gets its share of the time left; a phase
 // that ends for any other reason than its time share ends the portfolio.
 // Counts add up over the phases; h values are those of the last phase.
 SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>& reordered,
                            const Limits& limits, std::span<const PlannerOptions> phases,
-                           const ProgressCallback& progress, std::size_t& last_phase) {
+                           GroundRelaxationCache& groundings, const ProgressCallback& progress,
+                           std::size_t& last_phase) {
     Stopwatch clock;
     Statistics total;
     SearchResult result;
@@ -585,8 +602,9 @@ SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>&
         const std::size_t first = repeated_phase(phases, i);
         std::unique_ptr<PhaseRun> run = std::move(kept[first]);
         if (!run) {
+            release_groundings(groundings, limits);
             const bool partial = reordered && phase.space == SpaceKind::Partial;
-            run = std::make_unique<PhaseRun>(partial ? reordered->task : task, phase);
+            run = std::make_unique<PhaseRun>(partial ? reordered->task : task, phase, groundings);
         }
         result = run->run(phase, progress);
         declared_order_plan(reordered, phase, result);
@@ -655,7 +673,8 @@ void shorten_plan(const Task& task, std::vector<GroundAction>& plan, const Stopw
 // Improves `best` (the first plan, found by the phase `solved`) until a
 // limit or a proof that no cheaper plan exists (core/search/anytime.hpp).
 SearchResult improve_plan(const Task& task, const PlannerOptions& options,
-                          const PlannerOptions& solved, SearchResult best, const Stopwatch& clock,
+                          const PlannerOptions& solved, SearchResult best,
+                          GroundRelaxationCache& groundings, const Stopwatch& clock,
                           const ProgressCallback& progress) {
     shorten_plan(task, best.plan, clock, options.limits.time_limit_s);
     best.plans_found = 1;
@@ -680,7 +699,8 @@ SearchResult improve_plan(const Task& task, const PlannerOptions& options,
                 std::max<std::int64_t>(0, options.limits.max_evaluations - total.evaluations);
         step.weight = kAnytimeWeights[next_weight];
         step.cost_bound = static_cast<double>(plan_cost(task, best.plan));
-        SearchResult r = PhaseRun(task, phase, &step).run(phase, progress);
+        release_groundings(groundings, options.limits);
+        SearchResult r = PhaseRun(task, phase, groundings, &step).run(phase, progress);
         add_phase_statistics(total, r.stats, false);
         if (r.status == SearchStatus::Solved) {
             if (plan_cost(task, r.plan) >= step.cost_bound)
@@ -728,17 +748,24 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     const std::vector<PlannerOptions> phases = plan_phases(options);
     const std::optional<ReorderedTask> reordered =
         reorder_for_partial_phases(task, options, phases);
+    // Phases and anytime restarts share the ground relaxed tasks.
+    GroundRelaxationCache groundings;
+    groundings.add_task(task);
+    if (reordered) groundings.add_task(reordered->task);
     std::size_t last_phase = 0;
-    SearchResult first = phases.size() == 1 ? run_phase(task, reordered, phases.front(), progress)
-                                            : run_portfolio(task, reordered, options.limits, phases,
-                                                            progress, last_phase);
-    if (first.status != SearchStatus::Solved) return first;
-    if (!improves_plans(options, task)) {
+    SearchResult first = phases.size() == 1
+                             ? run_phase(task, reordered, phases.front(), groundings, progress)
+                             : run_portfolio(task, reordered, options.limits, phases, groundings,
+                                             progress, last_phase);
+    if (first.status == SearchStatus::Solved && improves_plans(options, task)) {
+        first = improve_plan(task, options, phases[last_phase], std::move(first), groundings, clock,
+                             progress);
+    } else if (first.status == SearchStatus::Solved) {
         first.plans_found = 1;
         first.final_plan = FinalPlanReason::FirstPlan;
-        return first;
     }
-    return improve_plan(task, options, phases[last_phase], std::move(first), clock, progress);
+    first.stats.relaxation_groundings = groundings.built();
+    return first;
 }
 
 }  // namespace ll

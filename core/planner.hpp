@@ -20,6 +20,7 @@ namespace ll {
 
 class ActionSetHeuristic;
 class GoalChecker;
+class GroundRelaxationCache;
 class StateLayout;
 class StaticFacts;
 class SuccessorGenerator;
@@ -104,11 +105,12 @@ std::string describe_search(const PlannerOptions& options);
 // The heuristic `heuristic` as the search builds it for `options` (its
 // space, model, relaxation and cost type): what explanations and the
 // partial-action tree evaluate. Throws ll::Error(Usage) for wl without a
-// model. The references must outlive the heuristic.
+// model. The references must outlive the heuristic; `groundings` (if any)
+// shares ground relaxed tasks with other heuristics of the run.
 std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
     HeuristicKind heuristic, const PlannerOptions& options, const Task& task,
     const StateLayout& layout, const StaticFacts& statics, const GoalChecker& goal,
-    SuccessorGenerator& successors);
+    SuccessorGenerator& successors, GroundRelaxationCache* groundings = nullptr);
 
 // Whether a run improves its first plan (anytime search): anytime=on, or
 // anytime=auto with a time limit and a configuration that does not already

@@ -47,6 +47,9 @@ struct Statistics {
     std::int64_t landmark_orderings = 0;
     std::int64_t landmarks_goal_only = 0;
     std::int64_t landmarks_lifted = 0;
+    // Relaxed tasks grounded in the run: its phases and anytime restarts
+    // share them (core/heuristics/ground_relaxation.hpp).
+    std::int64_t relaxation_groundings = 0;
     // Memory, as the search ends: the nodes the space holds (states in S³)
     // and their bytes (states, parents, creating actions, duplicate index);
     // the entries in the open lists and their bytes (lazy search's store of
@@ -183,6 +186,11 @@ inline std::span<const StatisticField> statistics_fields() {
          .count = &S::landmarks_lifted,
          .combine = Combine::Max,
          .label = "Landmarks from the action schemas (task not grounded):",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "relaxation_groundings",
+         .count = &S::relaxation_groundings,
+         .label = "Relaxed tasks grounded:",
          .shown = Shown::Count,
          .shown_if_zero = false},
         {.name = "best_h", .value = &S::best_h, .combine = Combine::Last},

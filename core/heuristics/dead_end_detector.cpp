@@ -8,7 +8,7 @@ namespace ll {
 
 RelaxedDeadEndDetector::RelaxedDeadEndDetector(const Task& task, const StateLayout& layout,
                                                const StaticFacts& statics, const GoalChecker& goal,
-                                               RelaxationGrounding grounding)
+                                               RelaxationSource grounding)
     : hmax_(RelaxationHeuristic::Kind::Max, task, layout, statics, goal, grounding) {}
 
 bool RelaxedDeadEndDetector::is_dead_end(const State& state) {

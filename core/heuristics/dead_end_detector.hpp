@@ -17,7 +17,7 @@ class RelaxedDeadEndDetector {
   public:
     RelaxedDeadEndDetector(const Task& task, const StateLayout& layout, const StaticFacts& statics,
                            const GoalChecker& goal,
-                           RelaxationGrounding grounding = RelaxationGrounding::Lifted);
+                           RelaxationSource grounding = RelaxationGrounding::Lifted);
     bool is_dead_end(const State& state);
     void set_budget(Budget* budget) { hmax_.set_budget(budget); }
 

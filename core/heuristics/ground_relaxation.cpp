@@ -125,8 +125,13 @@ Relevance backward_relevance(const Raw& raw, std::span<const int> goal_atoms) {
 
 }  // namespace
 
-GroundRelaxation::GroundRelaxation(const Task& task, const StateLayout& layout)
-    : task_(&task), layout_(&layout) {}
+GroundRelaxation::GroundRelaxation(std::shared_ptr<const Structure> structure)
+    : s_(std::move(structure)) {
+    fact_cost_.assign(s_->is_goal_.size(), kInfinity);
+    achiever_.assign(s_->is_goal_.size(), -1);
+    unsatisfied_.resize(s_->initial_unsatisfied_.size());
+    mark_.assign(s_->schema_.size(), 0);
+}
 
 std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const StateLayout& layout,
                                                         const StaticFacts& statics,
@@ -138,11 +143,13 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
     if (!closure.explore_closure(initial_state(task, layout), limits.max_closure_facts)) {
         return std::nullopt;
     }
-    GroundRelaxation g(task, layout);
-    g.costs_ = costs;
+    auto g = std::make_shared<Structure>();
+    g->task_ = &task;
+    g->layout_ = &layout;
+    g->costs_ = costs;
     RawGrounding raw;
     // Goal atoms first: fact ids 0..k-1 before pruning.
-    const std::vector<int> goal_atoms = g.intern_goal_atoms(raw, statics);
+    const std::vector<int> goal_atoms = g->intern_goal_atoms(raw, statics);
     bool too_large = false;
     closure.for_each_action([&](SchemaId s, std::span<const ObjectId> args) {
         if (too_large) return;
@@ -152,20 +159,17 @@ std::optional<GroundRelaxation> GroundRelaxation::build(const Task& task, const 
     if (too_large) return std::nullopt;
     const Relevance relevant = backward_relevance(raw, goal_atoms);
     const std::vector<int> new_id =
-        g.keep_relevant_atoms(raw, relevant.atom, goal_atoms, limits.max_dense_facts);
-    g.keep_relevant_actions(raw, relevant.action, new_id);
-    if (restricted) g.add_epsilon();
-    if (!g.index_for_exploration()) return std::nullopt;
-    const int num_facts = static_cast<int>(g.is_goal_.size());
-    invert_lists(g.pre_begin_, g.pre_, num_facts, g.consumers_begin_, g.consumers_);
-    g.fact_cost_.assign(num_facts, kInfinity);
-    g.achiever_.assign(num_facts, -1);
-    g.mark_.assign(g.schema_.size(), 0);
-    return g;
+        g->keep_relevant_atoms(raw, relevant.atom, goal_atoms, limits.max_dense_facts);
+    g->keep_relevant_actions(raw, relevant.action, new_id);
+    if (restricted) g->add_epsilon();
+    if (!g->index_for_exploration()) return std::nullopt;
+    invert_lists(g->pre_begin_, g->pre_, static_cast<int>(g->is_goal_.size()), g->consumers_begin_,
+                 g->consumers_);
+    return GroundRelaxation(std::move(g));
 }
 
-std::vector<int> GroundRelaxation::intern_goal_atoms(RawGrounding& raw,
-                                                     const StaticFacts& statics) {
+std::vector<int> GroundRelaxation::Structure::intern_goal_atoms(RawGrounding& raw,
+                                                                const StaticFacts& statics) {
     const Task& task = *task_;
     std::vector<int> goal_atoms;
     goal_possible_ = !task.goal_contains_false_equality;
@@ -182,10 +186,9 @@ std::vector<int> GroundRelaxation::intern_goal_atoms(RawGrounding& raw,
     return goal_atoms;
 }
 
-std::vector<int> GroundRelaxation::keep_relevant_atoms(const RawGrounding& raw,
-                                                       const std::vector<std::uint8_t>& relevant,
-                                                       std::span<const int> goal_atoms,
-                                                       std::uint64_t max_dense_facts) {
+std::vector<int> GroundRelaxation::Structure::keep_relevant_atoms(
+    const RawGrounding& raw, const std::vector<std::uint8_t>& relevant,
+    std::span<const int> goal_atoms, std::uint64_t max_dense_facts) {
     // Compact ids of the relevant atoms, in their first-interned order.
     const int num_atoms = raw.atoms.size();
     std::vector<int> new_id(num_atoms, -1);
@@ -204,9 +207,9 @@ std::vector<int> GroundRelaxation::keep_relevant_atoms(const RawGrounding& raw,
     return new_id;
 }
 
-void GroundRelaxation::keep_relevant_actions(const RawGrounding& raw,
-                                             const std::vector<std::uint8_t>& relevant,
-                                             const std::vector<int>& new_id) {
+void GroundRelaxation::Structure::keep_relevant_actions(const RawGrounding& raw,
+                                                        const std::vector<std::uint8_t>& relevant,
+                                                        const std::vector<int>& new_id) {
     pre_begin_.push_back(0);
     add_begin_.push_back(0);
     args_begin_.push_back(0);
@@ -231,7 +234,7 @@ void GroundRelaxation::keep_relevant_actions(const RawGrounding& raw,
     }
 }
 
-void GroundRelaxation::add_epsilon() {
+void GroundRelaxation::Structure::add_epsilon() {
     // ε: one more fact, a precondition of every action (appended last in
     // each list; the lists need no order).
     const int num_actions = static_cast<int>(schema_.size());
@@ -252,7 +255,7 @@ void GroundRelaxation::add_epsilon() {
     no_precondition_actions_.clear();
 }
 
-bool GroundRelaxation::index_for_exploration() {
+bool GroundRelaxation::Structure::index_for_exploration() {
     const int num_actions = static_cast<int>(schema_.size());
     initial_unsatisfied_.resize(static_cast<std::size_t>(num_actions));
     ops_begin_.assign(1, 0);
@@ -267,7 +270,6 @@ bool GroundRelaxation::index_for_exploration() {
         ops_.insert(ops_.end(), add_.begin() + add_begin_[a], add_.begin() + add_begin_[a + 1]);
         ops_begin_.push_back(static_cast<int>(ops_.size()));
     }
-    unsatisfied_.resize(initial_unsatisfied_.size());
     return true;
 }
 
@@ -293,11 +295,11 @@ template <bool kUnitCost, bool kSum>
 void GroundRelaxation::fire(int action, int last_cost) {
     // Arrays held in locals: the stores below could alias the vectors'
     // members, so the compiler would reload every data pointer per iteration.
-    const int* ops = ops_.data();
+    const int* ops = s_->ops_.data();
     int* fact_cost = fact_cost_.data();
     int* achiever = achiever_.data();
-    int i = ops_begin_[action];
-    const int end = ops_begin_[action + 1];
+    int i = s_->ops_begin_[action];
+    const int end = s_->ops_begin_[action + 1];
     const int num_pre = ops[i++];
     int pre_cost = last_cost;
     if (kSum && num_pre > 1) {
@@ -310,7 +312,7 @@ void GroundRelaxation::fire(int action, int last_cost) {
     i += num_pre;
     // With action costs, sums stop short of kInfinity (a lower bound then).
     const int cost =
-        kUnitCost ? pre_cost + 1 : capped_cost(std::int64_t{pre_cost} + action_cost_[action]);
+        kUnitCost ? pre_cost + 1 : capped_cost(std::int64_t{pre_cost} + s_->action_cost_[action]);
     for (; i < end; ++i) {
         const int f = ops[i];
         if (cost < fact_cost[f]) {
@@ -326,7 +328,7 @@ void GroundRelaxation::fire(int action, int last_cost) {
 void GroundRelaxation::fire_first_action(int index) {
     const GroundAction& action = first_actions_[index];
     const int achiever = -2 - index;
-    const int cost = costs_.cost(action.schema, action.arguments);
+    const int cost = s_->costs_.cost(action.schema, action.arguments);
     auto reach = [&](int f) {
         if (cost < fact_cost_[f]) {
             fact_cost_[f] = cost;
@@ -334,16 +336,17 @@ void GroundRelaxation::fire_first_action(int index) {
             push(cost, f);
         }
     };
-    reach(epsilon_);
-    const int a = action_ids_.find(action.schema, action.arguments.data(),
-                                   static_cast<int>(action.arguments.size()));
+    reach(s_->epsilon_);
+    const int a = s_->action_ids_.find(action.schema, action.arguments.data(),
+                                       static_cast<int>(action.arguments.size()));
     if (a < 0) return;  // it adds no relevant atom
-    for (int i = add_begin_[a]; i < add_begin_[a + 1]; ++i)
-        reach(add_[i]);
+    for (int i = s_->add_begin_[a]; i < s_->add_begin_[a + 1]; ++i)
+        reach(s_->add_[i]);
 }
 
-void GroundRelaxation::index_densely(const TupleTable& atoms, const std::vector<int>& fact_of,
-                                     std::uint64_t max_entries) {
+void GroundRelaxation::Structure::index_densely(const TupleTable& atoms,
+                                                const std::vector<int>& fact_of,
+                                                std::uint64_t max_entries) {
     const std::uint64_t n = static_cast<std::uint64_t>(task_->num_objects());
     dense_begin_.assign(static_cast<std::size_t>(layout_->num_slots()), -1);
     std::size_t total = 0;
@@ -373,9 +376,10 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
     aggregation_ = aggregation;
     plan_current_ = false;
     first_actions_ = first_actions;
-    if (!goal_possible_) return false;
+    if (!s_->goal_possible_) return false;
     std::fill(fact_cost_.begin(), fact_cost_.end(), kInfinity);
-    std::copy(initial_unsatisfied_.begin(), initial_unsatisfied_.end(), unsatisfied_.begin());
+    std::copy(s_->initial_unsatisfied_.begin(), s_->initial_unsatisfied_.end(),
+              unsatisfied_.begin());
     for (std::size_t c = 0; c <= max_bucket_ && c < buckets_.size(); ++c)
         buckets_[c].clear();
     max_bucket_ = 0;
@@ -387,7 +391,7 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
         achiever_[f] = -1;
         push(0, f);
     });
-    if (epsilon_ >= 0) {
+    if (s_->epsilon_ >= 0) {
         if (first_mark_.size() < first_actions.size()) first_mark_.resize(first_actions.size(), 0);
         for (int i = 0; i < static_cast<int>(first_actions.size()); ++i)
             fire_first_action(i);
@@ -398,10 +402,10 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
     // One instance per aggregation: the consumer loop then has no select.
     const bool sum = aggregation_ == datalog::Aggregation::Sum;
     bool (GroundRelaxation::*volatile run)() =
-        action_cost_.empty() ? (sum ? &GroundRelaxation::propagate<true, true>
-                                    : &GroundRelaxation::propagate<true, false>)
-                             : (sum ? &GroundRelaxation::propagate<false, true>
-                                    : &GroundRelaxation::propagate<false, false>);
+        s_->action_cost_.empty() ? (sum ? &GroundRelaxation::propagate<true, true>
+                                        : &GroundRelaxation::propagate<true, false>)
+                                 : (sum ? &GroundRelaxation::propagate<false, true>
+                                        : &GroundRelaxation::propagate<false, false>);
     return (this->*run)();
 }
 
@@ -414,8 +418,8 @@ bool GroundRelaxation::explore(const State& state, datalog::Aggregation aggregat
 // relaxed plan as one that settles every goal. Costs only fall and `cost`
 // only grows during an exploration: the goals below goal_cursor_ stay done.
 bool GroundRelaxation::goals_within(int cost) {
-    const int n = static_cast<int>(goal_facts_.size());
-    while (goal_cursor_ < n && fact_cost_[goal_facts_[goal_cursor_]] <= cost)
+    const int n = static_cast<int>(s_->goal_facts_.size());
+    while (goal_cursor_ < n && fact_cost_[s_->goal_facts_[goal_cursor_]] <= cost)
         ++goal_cursor_;
     return goal_cursor_ == n;
 }
@@ -423,9 +427,9 @@ bool GroundRelaxation::goals_within(int cost) {
 // The bucket queue from the seeded facts until every goal atom is reached.
 template <bool kUnitCost, bool kSum>
 bool GroundRelaxation::propagate() {
-    for (int a : no_precondition_actions_)
+    for (int a : s_->no_precondition_actions_)
         fire<kUnitCost, kSum>(a, 0);
-    goals_left_ = static_cast<int>(goal_facts_.size());
+    goals_left_ = static_cast<int>(s_->goal_facts_.size());
     goal_cursor_ = 0;
     for (std::size_t c = 0; goals_left_ > 0; ++c) {
         if (c > max_bucket_ || c >= buckets_.size()) return propagate_far<kUnitCost, kSum>();
@@ -445,13 +449,13 @@ bool GroundRelaxation::propagate() {
 template <bool kUnitCost, bool kSum>
 void GroundRelaxation::settle(int f, int cost) {
     if (budget_ != nullptr) budget_->poll();
-    if (is_goal_[f]) --goals_left_;
+    if (s_->is_goal_[f]) --goals_left_;
     // fire() changes neither these arrays' sizes nor consumers: held
     // in locals, not reloaded after every store (see fire()).
-    const int* consumers = consumers_.data();
+    const int* consumers = s_->consumers_.data();
     std::uint8_t* unsatisfied = unsatisfied_.data();
-    const int end = consumers_begin_[f + 1];
-    for (int j = consumers_begin_[f]; j < end; ++j) {
+    const int end = s_->consumers_begin_[f + 1];
+    for (int j = s_->consumers_begin_[f]; j < end; ++j) {
         if (--unsatisfied[consumers[j]] == 0) fire<kUnitCost, kSum>(consumers[j], cost);
     }
 }
@@ -472,7 +476,7 @@ bool GroundRelaxation::propagate_far() {
 
 int GroundRelaxation::goal_cost(datalog::Aggregation aggregation) const {
     int total = 0;
-    for (int g : goal_facts_) {
+    for (int g : s_->goal_facts_) {
         total = aggregation == datalog::Aggregation::Sum
                     ? capped_cost(std::int64_t{total} + fact_cost_[g])
                     : std::max(total, fact_cost_[g]);
@@ -481,8 +485,8 @@ int GroundRelaxation::goal_cost(datalog::Aggregation aggregation) const {
 }
 
 GroundAction GroundRelaxation::ground_action(int action) const {
-    const std::span<const ObjectId> arguments = action_arguments(action);
-    return GroundAction{schema_[action], {arguments.begin(), arguments.end()}};
+    const std::span<const ObjectId> arguments = s_->action_arguments(action);
+    return GroundAction{s_->schema_[action], {arguments.begin(), arguments.end()}};
 }
 
 int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
@@ -492,7 +496,7 @@ int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
         mark_stamp_ = 1;
     }
     plan_.clear();
-    stack_.assign(goal_facts_.begin(), goal_facts_.end());
+    stack_.assign(s_->goal_facts_.begin(), s_->goal_facts_.end());
     while (!stack_.empty()) {
         const int f = stack_.back();
         stack_.pop_back();
@@ -510,8 +514,8 @@ int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
         mark_[a] = mark_stamp_;
         plan_.push_back(a);
         if (actions != nullptr) actions->push_back(ground_action(a));
-        for (int i = pre_begin_[a]; i < pre_begin_[a + 1]; ++i)
-            stack_.push_back(pre_[i]);
+        for (int i = s_->pre_begin_[a]; i < s_->pre_begin_[a + 1]; ++i)
+            stack_.push_back(s_->pre_[i]);
     }
     plan_current_ = true;
     return static_cast<int>(plan_.size());
@@ -520,21 +524,21 @@ int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
 // Every precondition of `action` is in the explored state (with zero-cost
 // actions, cost 0 does not say so).
 bool GroundRelaxation::preconditions_hold(int action) const {
-    for (int i = pre_begin_[action]; i < pre_begin_[action + 1]; ++i) {
-        if (fact_cost_[pre_[i]] != 0 || achiever_[pre_[i]] != -1) return false;
+    for (int i = s_->pre_begin_[action]; i < s_->pre_begin_[action + 1]; ++i) {
+        if (fact_cost_[s_->pre_[i]] != 0 || achiever_[s_->pre_[i]] != -1) return false;
     }
     return true;
 }
 
 int GroundRelaxation::relaxed_plan_cost() const {
-    if (costs_.is_unit()) return static_cast<int>(plan_.size());
+    if (s_->costs_.is_unit()) return static_cast<int>(plan_.size());
     int total = 0;
     for (int a : plan_) {
         if (a <= -2) {
             const GroundAction& first = first_actions_[-2 - a];
-            total += costs_.cost(first.schema, first.arguments);
+            total += s_->costs_.cost(first.schema, first.arguments);
         } else {
-            total += action_cost_[a];
+            total += s_->action_cost_[a];
         }
     }
     return total;
@@ -546,7 +550,7 @@ void GroundRelaxation::helpful_actions(ActionList& out) {
         if (a <= -2) {
             out.push_back(first_actions_[-2 - a]);
         } else if (preconditions_hold(a)) {
-            out.push_back(schema_[a], action_arguments(a));
+            out.push_back(s_->schema_[a], s_->action_arguments(a));
         }
     }
 }
@@ -567,10 +571,11 @@ const char* to_string(RelaxationGrounding grounding) {
     return relaxation_grounding_names().name(grounding);
 }
 
-std::optional<GroundRelaxation> ground_relaxation_for(RelaxationGrounding grounding,
-                                                      const Task& task, const StateLayout& layout,
-                                                      const StaticFacts& statics, Budget* budget,
-                                                      bool restricted, AdjustedCosts costs) {
+namespace {
+std::optional<GroundRelaxation> build_ground_relaxation(RelaxationGrounding grounding,
+                                                        const Task& task, const StateLayout& layout,
+                                                        const StaticFacts& statics, Budget* budget,
+                                                        bool restricted, AdjustedCosts costs) {
     if (grounding == RelaxationGrounding::Lifted) return std::nullopt;
     // Axioms are rules of the lifted program only: a task with derived
     // predicates is explored lifted (docs/pddl-support.md).
@@ -580,8 +585,54 @@ std::optional<GroundRelaxation> ground_relaxation_for(RelaxationGrounding ground
         limits.max_closure_facts = std::numeric_limits<std::size_t>::max();
         limits.max_entries = std::numeric_limits<std::size_t>::max();
     }
+    return GroundRelaxation::build(task, layout, statics, limits, budget, restricted, costs);
+}
+}  // namespace
+
+void GroundRelaxationCache::add_task(const Task& task) {
+    for (const auto& [known, layout] : layouts_) {
+        if (known == &task) return;
+    }
+    layouts_.emplace_back(&task, std::make_unique<StateLayout>(task));
+}
+
+std::optional<std::optional<GroundRelaxation>> GroundRelaxationCache::find_or_build(
+    RelaxationGrounding grounding, const Task& task, const StaticFacts& statics, Budget* budget,
+    bool restricted, AdjustedCosts costs) {
+    const auto layout = std::find_if(layouts_.begin(), layouts_.end(),
+                                     [&](const auto& known) { return known.first == &task; });
+    if (layout == layouts_.end()) return std::nullopt;
+    for (const Entry& e : entries_) {
+        if (e.task == &task && e.grounding == grounding && e.restricted == restricted &&
+            e.costs == costs)
+            return e.relaxation;
+    }
+    // LimitReached (the budget) leaves nothing cached.
+    Entry entry{&task, grounding, restricted, costs,
+                build_ground_relaxation(grounding, task, *layout->second, statics, budget,
+                                        restricted, costs)};
+    if (entry.relaxation) ++built_;
+    entries_.push_back(std::move(entry));
+    return entries_.back().relaxation;
+}
+
+void GroundRelaxationCache::drop_unused() {
+    std::erase_if(entries_, [](const Entry& e) { return e.relaxation && !e.relaxation->shared(); });
+}
+
+std::optional<GroundRelaxation> ground_relaxation_for(RelaxationSource source, const Task& task,
+                                                      const StateLayout& layout,
+                                                      const StaticFacts& statics, Budget* budget,
+                                                      bool restricted, AdjustedCosts costs) {
+    if (source.cache != nullptr) {
+        if (auto cached = source.cache->find_or_build(source.grounding, task, statics, budget,
+                                                      restricted, costs)) {
+            if (*cached) (*cached)->set_budget(budget);
+            return std::move(*cached);
+        }
+    }
     std::optional<GroundRelaxation> ground =
-        GroundRelaxation::build(task, layout, statics, limits, budget, restricted, costs);
+        build_ground_relaxation(source.grounding, task, layout, statics, budget, restricted, costs);
     if (ground) ground->set_budget(budget);
     return ground;
 }

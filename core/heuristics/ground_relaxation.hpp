@@ -27,6 +27,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -100,51 +101,111 @@ class GroundRelaxation {
     struct View {
         std::span<const int> pre_begin, pre, add_begin, add, goal_facts;
     };
-    View view() const { return {pre_begin_, pre_, add_begin_, add_, goal_facts_}; }
+    View view() const {
+        return {s_->pre_begin_, s_->pre_, s_->add_begin_, s_->add_, s_->goal_facts_};
+    }
     int action_cost(int action) const {
-        return action_cost_.empty() ? 1 : action_cost_[static_cast<std::size_t>(action)];
+        return s_->action_cost_.empty() ? 1 : s_->action_cost_[static_cast<std::size_t>(action)];
     }
     // What a relaxed action and a fact stand for (the landmark generator
     // reads delete effects and names its landmarks with them).
     GroundAction action(int action) const { return ground_action(action); }
     GroundAtom fact_atom(int fact) const {
-        const ObjectId* values = atom_ids_.values(fact);
-        return {atom_ids_.tag(fact), {values, values + atom_ids_.arity(fact)}};
+        const TupleTable& atoms = s_->atom_ids_;
+        const ObjectId* values = atoms.values(fact);
+        return {atoms.tag(fact), {values, values + atoms.arity(fact)}};
     }
     // The fact of an atom, or -1 when it is not relevant to the goal.
     int fact_of(PredicateId predicate, std::span<const ObjectId> arguments) const {
-        return atom_ids_.find(predicate, arguments.data(), static_cast<int>(arguments.size()));
+        return s_->atom_ids_.find(predicate, arguments.data(), static_cast<int>(arguments.size()));
     }
     // False: some static goal atom is false (every state is a dead end).
-    bool goal_possible() const { return goal_possible_; }
+    bool goal_possible() const { return s_->goal_possible_; }
     // The (relevant) facts true in `state`, appended to `out`.
     void state_facts(const State& state, std::vector<int>& out) const {
         for_each_state_fact(state, [&](int f) { out.push_back(f); });
     }
 
     void set_budget(Budget* budget) { budget_ = budget; }
+    // Whether a copy shares the grounded task (copies share it, read-only,
+    // and explore with buffers of their own).
+    bool shared() const { return s_.use_count() > 1; }
     int num_facts() const { return static_cast<int>(fact_cost_.size()); }
-    int num_actions() const { return static_cast<int>(initial_unsatisfied_.size()); }
+    int num_actions() const { return static_cast<int>(s_->initial_unsatisfied_.size()); }
 
   private:
     static constexpr int kInfinity = kRelaxedInfinity;
-    GroundRelaxation(const Task& task, const StateLayout& layout);
-
-    // The steps of build().
     struct RawGrounding;
-    std::vector<int> intern_goal_atoms(RawGrounding& raw, const StaticFacts& statics);
-    // Ids of the relevant atoms (-1: pruned); indexes them and the goal.
-    std::vector<int> keep_relevant_atoms(const RawGrounding& raw,
-                                         const std::vector<std::uint8_t>& relevant,
-                                         std::span<const int> goal_atoms,
-                                         std::uint64_t max_dense_facts);
-    void keep_relevant_actions(const RawGrounding& raw, const std::vector<std::uint8_t>& relevant,
-                               const std::vector<int>& new_id);
-    void add_epsilon();
-    // False: some action has more preconditions than a counter holds.
-    bool index_for_exploration();
 
-    void push(int cost, int fact);
+    // The grounded task: built once, then only read, and shared by the
+    // copies of a GroundRelaxation (GroundRelaxationCache), each with
+    // exploration buffers of its own.
+    struct Structure {
+        const Task* task_ = nullptr;
+        const StateLayout* layout_ = nullptr;
+        bool goal_possible_ = true;
+        TupleTable atom_ids_;  // (predicate, arguments) -> fact, relevant atoms only
+        // The same for the fluent predicates of arity <= 3 whose
+        // num_objects^arity ids fit: an array read instead of a hash lookup
+        // for each atom of each explored state. Per slot, the first entry
+        // (-1: use atom_ids_); -1 for an irrelevant atom. Entry of a tuple:
+        // its objects read in base n.
+        static constexpr int kMaxDenseArity = 3;
+        std::vector<std::int64_t> dense_begin_;
+        std::vector<int> dense_facts_;
+        std::vector<int> goal_facts_;
+        std::vector<std::uint8_t> is_goal_;
+        // Per fact: the actions it is a precondition of (CSR).
+        std::vector<int> consumers_begin_, consumers_;
+        // Per action (CSR): preconditions, add effects, schema and arguments.
+        std::vector<int> pre_begin_, pre_;
+        std::vector<int> add_begin_, add_;
+        std::vector<SchemaId> schema_;
+        std::vector<int> args_begin_;
+        std::vector<ObjectId> args_;
+        std::vector<int> no_precondition_actions_;
+        // Per action its adjusted cost; empty when every action costs 1 (the
+        // unit-cost fast path).
+        std::vector<int> action_cost_;
+        AdjustedCosts costs_;
+        // Restricted tasks: the fact ε, and ground actions by (schema, arguments).
+        int epsilon_ = -1;
+        TupleTable action_ids_;
+        // Per action its number of preconditions (the reset value of the
+        // counters), and (ops_) that number, its preconditions, then its add
+        // effects, in one list: one cache miss per fired action instead of
+        // four; the count there spares fire() a read of initial_unsatisfied_.
+        std::vector<std::uint8_t> initial_unsatisfied_;
+        std::vector<int> ops_begin_, ops_;
+
+        // The steps of build().
+        std::vector<int> intern_goal_atoms(RawGrounding& raw, const StaticFacts& statics);
+        // Ids of the relevant atoms (-1: pruned); indexes them and the goal.
+        std::vector<int> keep_relevant_atoms(const RawGrounding& raw,
+                                             const std::vector<std::uint8_t>& relevant,
+                                             std::span<const int> goal_atoms,
+                                             std::uint64_t max_dense_facts);
+        void keep_relevant_actions(const RawGrounding& raw,
+                                   const std::vector<std::uint8_t>& relevant,
+                                   const std::vector<int>& new_id);
+        void add_epsilon();
+        // False: some action has more preconditions than a counter holds.
+        bool index_for_exploration();
+        void index_densely(const TupleTable& atoms, const std::vector<int>& fact_of,
+                           std::uint64_t max_entries);
+        std::size_t dense_index(const ObjectId* tuple, int arity) const {
+            return static_cast<std::size_t>(
+                dense_tuple_index(tuple, arity, static_cast<std::uint64_t>(task_->num_objects())));
+        }
+        std::span<const ObjectId> action_arguments(int action) const {
+            return {args_.data() + args_begin_[action],
+                    static_cast<std::size_t>(args_begin_[action + 1] - args_begin_[action])};
+        }
+    };
+    explicit GroundRelaxation(std::shared_ptr<const Structure> structure);
+
+    // Flattened: the bucket's push_back is otherwise a call (5 % of hFF).
+    [[gnu::flatten]] void push(int cost, int fact);
     bool goals_within(int cost);
     // Pops the facts of far_ in cost order (after the buckets).
     template <bool kUnitCost, bool kSum>
@@ -155,17 +216,18 @@ class GroundRelaxation {
     // Calls fn(fact) for every relevant fact of `state`.
     template <class Fn>
     void for_each_state_fact(const State& state, Fn&& fn) const {
-        for (int s = 0; s < layout_->num_slots(); ++s) {
-            const PredicateId p = layout_->predicate_of_slot(s);
-            const RelationView rel = state.relation(*layout_, p);
-            const int arity = layout_->arity(p);
-            const std::int64_t dense = dense_begin_[s];
+        const Structure& s = *s_;
+        const StateLayout& layout = *s.layout_;
+        for (int slot = 0; slot < layout.num_slots(); ++slot) {
+            const PredicateId p = layout.predicate_of_slot(slot);
+            const RelationView rel = state.relation(layout, p);
+            const int arity = layout.arity(p);
+            const std::int64_t dense = s.dense_begin_[slot];
             for (int i = 0; i < rel.size; ++i) {
                 const ObjectId* tuple = rel.data + static_cast<std::size_t>(i) * rel.stride;
-                const int f =
-                    dense >= 0
-                        ? dense_facts_[static_cast<std::size_t>(dense) + dense_index(tuple, arity)]
-                        : atom_ids_.find(p, tuple, arity);
+                const int f = dense >= 0 ? s.dense_facts_[static_cast<std::size_t>(dense) +
+                                                          s.dense_index(tuple, arity)]
+                                         : s.atom_ids_.find(p, tuple, arity);
                 if (f >= 0) fn(f);
             }
         }
@@ -177,48 +239,9 @@ class GroundRelaxation {
     [[gnu::noinline]] bool propagate();
     void fire_first_action(int index);
     bool preconditions_hold(int action) const;
-    std::span<const ObjectId> action_arguments(int action) const {
-        return {args_.data() + args_begin_[action],
-                static_cast<std::size_t>(args_begin_[action + 1] - args_begin_[action])};
-    }
     GroundAction ground_action(int action) const;
 
-    const Task* task_;
-    const StateLayout* layout_;
-    bool goal_possible_ = true;
-    TupleTable atom_ids_;  // (predicate, arguments) -> fact, relevant atoms only
-    // The same for the fluent predicates of arity <= 3 whose num_objects^arity
-    // ids fit: an array read instead of a hash lookup for each atom of each
-    // explored state. Per slot, the first entry (-1: use atom_ids_); -1 for
-    // an irrelevant atom. Entry of a tuple: its objects read in base n.
-    static constexpr int kMaxDenseArity = 3;
-    std::vector<std::int64_t> dense_begin_;
-    std::vector<int> dense_facts_;
-    void index_densely(const TupleTable& atoms, const std::vector<int>& fact_of,
-                       std::uint64_t max_entries);
-    std::size_t dense_index(const ObjectId* tuple, int arity) const {
-        return static_cast<std::size_t>(
-            dense_tuple_index(tuple, arity, static_cast<std::uint64_t>(task_->num_objects())));
-    }
-    std::vector<int> goal_facts_;
-    std::vector<std::uint8_t> is_goal_;
-
-    // Per fact: the actions it is a precondition of (CSR).
-    std::vector<int> consumers_begin_, consumers_;
-    // Per action (CSR): preconditions, add effects, schema and arguments.
-    std::vector<int> pre_begin_, pre_;
-    std::vector<int> add_begin_, add_;
-    std::vector<SchemaId> schema_;
-    std::vector<int> args_begin_;
-    std::vector<ObjectId> args_;
-    std::vector<int> no_precondition_actions_;
-    // Per action its adjusted cost; empty when every action costs 1 (the
-    // unit-cost fast path).
-    std::vector<int> action_cost_;
-    AdjustedCosts costs_;
-    // Restricted tasks: the fact ε, and ground actions by (schema, arguments).
-    int epsilon_ = -1;
-    TupleTable action_ids_;
+    std::shared_ptr<const Structure> s_;
 
     // Per evaluation.
     datalog::Aggregation aggregation_ = datalog::Aggregation::Sum;
@@ -234,11 +257,7 @@ class GroundRelaxation {
     // to summing them as they settle; the cost of the last one settled
     // when it has one, and the maximum). Reset from initial_unsatisfied_
     // at every exploration.
-    std::vector<std::uint8_t> unsatisfied_, initial_unsatisfied_;
-    // Per action its number of preconditions, its preconditions, then its
-    // add effects, in one list (one cache miss per fired action instead of
-    // four; the count there spares fire() a read of initial_unsatisfied_).
-    std::vector<int> ops_begin_, ops_;
+    std::vector<std::uint8_t> unsatisfied_;
     std::vector<std::vector<int>> buckets_;
     std::size_t max_bucket_ = 0;
     FarFacts far_;  // costs beyond the buckets (large action costs)
@@ -253,10 +272,54 @@ class GroundRelaxation {
     Budget* budget_ = nullptr;
 };
 
+// The ground relaxed tasks of one planner run, shared by the heuristics of
+// its phases and anytime restarts: each gets a copy with exploration buffers
+// of its own, so a later phase does not ground the task again (transport
+// testing/hard p22: 12 s). Tasks that do not fit are remembered as such.
+// Only tasks that outlive the cache (registered with `add_task`) are cached.
+class GroundRelaxationCache {
+  public:
+    void add_task(const Task& task);
+    // The cached relaxation of (task, grounding, restricted, costs), built on
+    // a layout of the cache's own when missing; nullopt when the task is not
+    // registered (the caller builds it itself).
+    std::optional<std::optional<GroundRelaxation>> find_or_build(RelaxationGrounding grounding,
+                                                                 const Task& task,
+                                                                 const StaticFacts& statics,
+                                                                 Budget* budget, bool restricted,
+                                                                 AdjustedCosts costs);
+    // Drops the tasks no heuristic holds any more (a phase that ended).
+    void drop_unused();
+    // The relaxed tasks grounded so far (those that fit).
+    int built() const { return built_; }
+
+  private:
+    struct Entry {
+        const Task* task;
+        RelaxationGrounding grounding;
+        bool restricted;
+        AdjustedCosts costs;
+        std::optional<GroundRelaxation> relaxation;  // nullopt: explored lifted
+    };
+    std::vector<std::pair<const Task*, std::unique_ptr<StateLayout>>> layouts_;
+    std::vector<Entry> entries_;
+    int built_ = 0;
+};
+
+// How a heuristic grounds its relaxation: the choice (relax=) and the run's
+// cache, if any (implicit from the choice alone: no sharing).
+struct RelaxationSource {
+    RelaxationSource(RelaxationGrounding grounding = RelaxationGrounding::Auto,
+                     GroundRelaxationCache* cache = nullptr)
+        : grounding(grounding), cache(cache) {}
+    RelaxationGrounding grounding;
+    GroundRelaxationCache* cache;
+};
+
 // The ground relaxed task of `task` (restricted: with ε) under `grounding`
 // (GroundingLimits for auto, none for ground), or nullopt: explore lifted.
-std::optional<GroundRelaxation> ground_relaxation_for(RelaxationGrounding grounding,
-                                                      const Task& task, const StateLayout& layout,
+std::optional<GroundRelaxation> ground_relaxation_for(RelaxationSource source, const Task& task,
+                                                      const StateLayout& layout,
                                                       const StaticFacts& statics, Budget* budget,
                                                       bool restricted, AdjustedCosts costs = {});
 

@@ -20,11 +20,12 @@ template <RelaxationHeuristic::Kind kind>
 std::unique_ptr<ActionSetHeuristic> make_relaxation(const HeuristicInputs& in) {
     if (in.partial_space) {
         return std::make_unique<RestrictedRelaxationHeuristic>(
-            kind, in.task, in.layout, in.statics, in.goal, in.successors, in.relaxation.relaxation,
-            in.relaxation.cost_type);
+            kind, in.task, in.layout, in.statics, in.goal, in.successors,
+            RelaxationSource(in.relaxation.relaxation, in.groundings), in.relaxation.cost_type);
     }
-    return std::make_unique<RelaxationHeuristic>(kind, in.task, in.layout, in.statics, in.goal,
-                                                 in.relaxation.relaxation, in.relaxation.cost_type);
+    return std::make_unique<RelaxationHeuristic>(
+        kind, in.task, in.layout, in.statics, in.goal,
+        RelaxationSource(in.relaxation.relaxation, in.groundings), in.relaxation.cost_type);
 }
 
 std::unique_ptr<ActionSetHeuristic> make_blind(const HeuristicInputs& in) {
@@ -33,13 +34,15 @@ std::unique_ptr<ActionSetHeuristic> make_blind(const HeuristicInputs& in) {
 
 // h(s, ρ) = h(s) in the partial space (the optimal engines refuse it).
 std::unique_ptr<ActionSetHeuristic> make_lm_cut(const HeuristicInputs& in) {
-    return std::make_unique<LmCutHeuristic>(in.task, in.layout, in.statics, in.goal,
-                                            in.relaxation.relaxation, in.relaxation.cost_type);
+    return std::make_unique<LmCutHeuristic>(
+        in.task, in.layout, in.statics, in.goal,
+        RelaxationSource(in.relaxation.relaxation, in.groundings), in.relaxation.cost_type);
 }
 
 std::unique_ptr<ActionSetHeuristic> make_landmark_count(const HeuristicInputs& in) {
     return std::make_unique<LandmarkCountHeuristic>(
-        in.task, in.layout, in.statics, in.goal, in.relaxation.relaxation, in.relaxation.cost_type);
+        in.task, in.layout, in.statics, in.goal,
+        RelaxationSource(in.relaxation.relaxation, in.groundings), in.relaxation.cost_type);
 }
 
 }  // namespace

@@ -62,6 +62,8 @@ struct HeuristicInputs {
     bool partial_space = false;
     RelaxationSettings relaxation;
     const WlModel* model = nullptr;  // set when the entry needs_model
+    // The run's ground relaxed tasks (null: each heuristic grounds its own).
+    GroundRelaxationCache* groundings = nullptr;
 };
 
 using HeuristicFactory = std::unique_ptr<ActionSetHeuristic> (*)(const HeuristicInputs&);

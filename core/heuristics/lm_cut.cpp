@@ -12,7 +12,7 @@ constexpr std::int64_t kInfinity = std::numeric_limits<std::int64_t>::max() / 4;
 
 LmCutHeuristic::LmCutHeuristic(const Task& task, const StateLayout& layout,
                                const StaticFacts& statics, const GoalChecker& goal,
-                               RelaxationGrounding grounding, CostType cost_type)
+                               RelaxationSource grounding, CostType cost_type)
     : task_(task),
       layout_(layout),
       statics_(statics),
@@ -31,7 +31,7 @@ void LmCutHeuristic::prepare() {
     // With conditional effects or axioms, LM-cut falls back to hmax over the
     // lifted relaxation (admissible, less informed).
     const bool groundable = !task_.has_conditional_effects() && !task_.has_axioms();
-    if (grounding_ != RelaxationGrounding::Lifted && groundable) {
+    if (grounding_.grounding != RelaxationGrounding::Lifted && groundable) {
         ground_ = ground_relaxation_for(grounding_, task_, layout_, statics_, budget_, false,
                                         AdjustedCosts(task_, cost_type_));
     }
@@ -40,9 +40,9 @@ void LmCutHeuristic::prepare() {
         return;
     }
     // A relaxed task that did not fit is not grounded a second time.
-    const bool tried = grounding_ != RelaxationGrounding::Lifted && groundable;
+    const bool tried = grounding_.grounding != RelaxationGrounding::Lifted && groundable;
     hmax_.emplace(RelaxationHeuristic::Kind::Max, task_, layout_, statics_, goal_,
-                  tried ? RelaxationGrounding::Lifted : grounding_, cost_type_);
+                  tried ? RelaxationSource(RelaxationGrounding::Lifted) : grounding_, cost_type_);
     hmax_->set_budget(budget_);
 }
 

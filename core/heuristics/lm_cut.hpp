@@ -28,7 +28,7 @@ namespace ll {
 class LmCutHeuristic final : public ActionSetHeuristic {
   public:
     LmCutHeuristic(const Task& task, const StateLayout& layout, const StaticFacts& statics,
-                   const GoalChecker& goal, RelaxationGrounding grounding, CostType cost_type);
+                   const GoalChecker& goal, RelaxationSource grounding, CostType cost_type);
     // h(s, ρ) = h(s): the partial action is not used.
     double evaluate(const State& state, const PartialAction& partial) override;
     using ActionSetHeuristic::evaluate;
@@ -63,7 +63,7 @@ class LmCutHeuristic final : public ActionSetHeuristic {
     const StateLayout& layout_;
     const StaticFacts& statics_;
     const GoalChecker& goal_;
-    RelaxationGrounding grounding_;
+    RelaxationSource grounding_;
     CostType cost_type_;
     bool prepared_ = false;
     Budget* budget_ = nullptr;

@@ -5,7 +5,7 @@ namespace ll {
 
 RelaxationHeuristic::RelaxationHeuristic(Kind kind, const Task& task, const StateLayout& layout,
                                          const StaticFacts& statics, const GoalChecker& goal,
-                                         RelaxationGrounding grounding, CostType cost_type)
+                                         RelaxationSource grounding, CostType cost_type)
     : kind_(kind),
       goal_(goal),
       explorer_(task, layout, statics, grounding, false, AdjustedCosts(task, cost_type)) {}

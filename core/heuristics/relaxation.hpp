@@ -17,7 +17,7 @@ class RelaxationHeuristic : public ActionSetHeuristic, private HeuristicExplaine
 
     RelaxationHeuristic(Kind kind, const Task& task, const StateLayout& layout,
                         const StaticFacts& statics, const GoalChecker& goal,
-                        RelaxationGrounding grounding = RelaxationGrounding::Lifted,
+                        RelaxationSource grounding = RelaxationGrounding::Lifted,
                         CostType cost_type = CostType::Normal);
     double evaluate(const State& state, const PartialAction& partial) override;
     using ActionSetHeuristic::evaluate;

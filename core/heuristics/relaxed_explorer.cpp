@@ -4,7 +4,7 @@
 namespace ll {
 
 RelaxedExplorer::RelaxedExplorer(const Task& task, const StateLayout& layout,
-                                 const StaticFacts& statics, RelaxationGrounding grounding,
+                                 const StaticFacts& statics, RelaxationSource grounding,
                                  bool restricted, AdjustedCosts costs)
     : task_(task),
       layout_(layout),

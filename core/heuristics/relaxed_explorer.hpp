@@ -23,7 +23,7 @@ class RelaxedExplorer {
     // explored with first actions.
     // `costs`: what each action costs the relaxation (default: 1).
     RelaxedExplorer(const Task& task, const StateLayout& layout, const StaticFacts& statics,
-                    RelaxationGrounding grounding, bool restricted, AdjustedCosts costs = {});
+                    RelaxationSource grounding, bool restricted, AdjustedCosts costs = {});
 
     void set_budget(Budget* budget);
     // False: some goal atom is unreachable. A restricted explorer takes the
@@ -48,7 +48,7 @@ class RelaxedExplorer {
     const Task& task_;
     const StateLayout& layout_;
     const StaticFacts& statics_;
-    RelaxationGrounding grounding_;
+    RelaxationSource grounding_;
     bool restricted_;
     AdjustedCosts costs_;
     bool prepared_ = false;

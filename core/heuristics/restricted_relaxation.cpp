@@ -6,7 +6,7 @@ namespace ll {
 RestrictedRelaxationHeuristic::RestrictedRelaxationHeuristic(
     RelaxationHeuristic::Kind kind, const Task& task, const StateLayout& layout,
     const StaticFacts& statics, const GoalChecker& goal, SuccessorGenerator& successors,
-    RelaxationGrounding grounding, CostType cost_type)
+    RelaxationSource grounding, CostType cost_type)
     : kind_(kind),
       goal_(goal),
       successors_(successors),

@@ -24,7 +24,7 @@ class RestrictedRelaxationHeuristic : public ActionSetHeuristic, private Heurist
     RestrictedRelaxationHeuristic(RelaxationHeuristic::Kind kind, const Task& task,
                                   const StateLayout& layout, const StaticFacts& statics,
                                   const GoalChecker& goal, SuccessorGenerator& successors,
-                                  RelaxationGrounding grounding = RelaxationGrounding::Lifted,
+                                  RelaxationSource grounding = RelaxationGrounding::Lifted,
                                   CostType cost_type = CostType::Normal);
     double evaluate(const State& state, const PartialAction& partial) override;
     using ActionSetHeuristic::evaluate;

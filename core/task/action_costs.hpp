@@ -57,6 +57,7 @@ class AdjustedCosts {
         if (task_ == nullptr) return 1;
         return action_cost(*task_, schema, arguments) + (plus_one_ ? 1 : 0);
     }
+    bool operator==(const AdjustedCosts&) const = default;
 
   private:
     const Task* task_ = nullptr;

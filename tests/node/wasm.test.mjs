@@ -365,7 +365,7 @@ test('the statistics are the core serialisation (the CLI --stats-json fields) in
         'evaluations', 'expansions', 'generated', 'generatedTransitions', 'initialH',
         'landmarkOrderings', 'landmarks', 'landmarksGoalOnly', 'landmarksLifted',
         'lookaheadActions', 'lookaheadRepairs', 'lookaheadStates', 'openBytes',
-        'openEntries', 'parseTimeS', 'peakMemoryMb', 'searchTimeS', 'skippedEvaluations',
-        'storedBytes', 'storedStates', 'symmetricPruned', 'totalTimeS',
+        'openEntries', 'parseTimeS', 'peakMemoryMb', 'relaxationGroundings', 'searchTimeS',
+        'skippedEvaluations', 'storedBytes', 'storedStates', 'symmetricPruned', 'totalTimeS',
     ]);
 });

@@ -59,6 +59,10 @@ TEST(Anytime, StrictlyCheaperValidPlansNumberedFromOne) {
         // The restarts alternate hFF and the landmark count, as LAMA's (the
         // first phase has no landmarks).
         EXPECT_GT(result.stats.landmarks, 0) << what;
+        // The phase and every restart (hFF and the landmark count each)
+        // share the relaxed task grounded for their cost type: the phase
+        // counts actions (cost-type=one), the restarts the task's costs.
+        EXPECT_EQ(result.stats.relaxation_groundings, task.has_action_costs ? 2 : 1) << what;
         // Each restart prunes at the best cost: the last one exhausts the
         // space, which proves the final plan a cheapest one.
         EXPECT_EQ(result.final_plan, FinalPlanReason::Exhausted) << what;

@@ -220,6 +220,7 @@ TEST(CliReport, StatisticsTableReachesEveryReport) {
     s.stored_states = s.stored_bytes = s.open_entries = s.open_bytes = 1;
     s.landmarks = s.landmark_orderings = s.landmarks_goal_only = s.landmarks_lifted = 1;
     s.lookahead_states = s.lookahead_actions = s.lookahead_repairs = 1;
+    s.relaxation_groundings = 1;
     const nlohmann::json json = statistics_json(s);
     const std::string text = format_statistics(s);
     for (const StatisticField& f : statistics_fields()) {

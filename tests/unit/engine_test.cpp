@@ -610,5 +610,24 @@ TEST(Portfolio, RepeatedPhaseContinuesItsSearch) {
     }
 }
 
+// A phase that starts over (another engine) with other heuristics on the
+// same relaxation (hadd, hFF for its preferred operators, the landmark
+// count) uses the relaxed task the first phase grounded.
+TEST(Portfolio, PhasesShareTheGroundRelaxedTask) {
+    for (const auto& [name, problem] : {std::pair{"gripper", "p01"}, std::pair{"ferry", "p01"},
+                                        std::pair{"blocksworld", "p02"}}) {
+        SCOPED_TRACE(std::string(name) + "/" + problem);
+        const Task task = test::load_task(name, problem);
+        OptionValues v;
+        v.config =
+            "search=eager,h=ff,preferred=off,branching=0.01;"
+            "search=lazy,h=hadd,preferred=on,landmarks=on";
+        const SearchResult result = solve(task, make_planner_options(v));
+        ASSERT_EQ(result.status, SearchStatus::Solved);
+        EXPECT_GT(result.stats.landmarks, 0);
+        EXPECT_EQ(result.stats.relaxation_groundings, 1);
+    }
+}
+
 }  // namespace
 }  // namespace ll

@@ -223,6 +223,83 @@ TEST_P(GroundRelaxationReferenceTest, SameCostsPlansAndHelpfulActions) {
     EXPECT_GT(compared, 0);
 }
 
+// Copies from the run's cache share the grounded task and explore with
+// buffers of their own: interleaved explorations of two copies give each
+// the reference's results for its own state.
+TEST_P(GroundRelaxationReferenceTest, CachedCopiesExploreApart) {
+    const auto& [ref, restricted] = GetParam();
+    const Task task = test::load_task(ref.task, ref.problem);
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const AdjustedCosts costs(task, CostType::Normal);
+    GroundRelaxationCache cache;
+    cache.add_task(task);
+    const RelaxationSource source(RelaxationGrounding::Auto, &cache);
+    auto a = ground_relaxation_for(source, task, layout, statics, nullptr, restricted, costs);
+    if (!a) GTEST_SKIP() << "not grounded";
+    auto b = ground_relaxation_for(source, task, layout, statics, nullptr, restricted, costs);
+    ASSERT_TRUE(b);
+    EXPECT_EQ(cache.built(), 1);
+    EXPECT_TRUE(a->shared() && b->shared());
+    // Another cost type is another relaxed task.
+    const AdjustedCosts unit(task, CostType::One);
+    if (!(unit == costs)) {
+        ground_relaxation_for(source, task, layout, statics, nullptr, restricted, unit);
+        EXPECT_EQ(cache.built(), 2);
+    }
+    const int epsilon = restricted ? a->num_facts() - 1 : -1;
+    ReferenceRelaxation reference(*a, epsilon);
+    test::GroundOracle oracle(task);
+    const std::vector<test::AtomSet> states = random_walk_states(oracle, 60, 11);
+    for (std::size_t i = 0; i + 1 < states.size(); ++i) {
+        const State sa = test::to_state(layout, states[i]);
+        const State sb = test::to_state(layout, states[i + 1]);
+        const auto firsts = [&](const test::AtomSet& atoms) {
+            return restricted ? oracle.applicable_actions(atoms) : std::vector<GroundAction>{};
+        };
+        const std::vector<GroundAction> first_a = firsts(states[i]),
+                                        first_b = firsts(states[i + 1]);
+        std::vector<std::pair<GroundAction, int>> first;
+        for (const GroundAction& action : first_a)
+            first.emplace_back(action, costs.cost(action.schema, action.arguments));
+        std::vector<int> facts;
+        a->state_facts(sa, facts);
+        auto expected = reference.explore(facts, true, first);
+        expected.reached = expected.reached && a->goal_possible();
+        ASSERT_EQ(a->explore(sa, datalog::Aggregation::Sum, first_a), expected.reached);
+        b->explore(sb, datalog::Aggregation::Max, first_b);
+        if (!expected.reached) continue;
+        ASSERT_EQ(a->goal_cost(datalog::Aggregation::Sum), expected.goal_cost);
+        std::vector<GroundAction> plan;
+        a->relaxed_plan(&plan);
+        ASSERT_EQ(plan, expected.plan);
+        ActionList helpful;
+        a->helpful_actions(helpful);
+        ASSERT_EQ(helpful.to_vector(), expected.helpful);
+    }
+    // Held by no heuristic: dropped, then grounded again when asked for.
+    a.reset();
+    b.reset();
+    const int built = cache.built();
+    cache.drop_unused();
+    ASSERT_TRUE(ground_relaxation_for(source, task, layout, statics, nullptr, restricted, costs));
+    EXPECT_EQ(cache.built(), built + 1);
+}
+
+// A task the cache does not know (e.g. a compiled copy that lives shorter
+// than the run) is grounded for the caller alone.
+TEST(GroundRelaxationCache, UnknownTasksAreNotCached) {
+    const Task task = test::load_task("blocksworld", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    GroundRelaxationCache cache;
+    const RelaxationSource source(RelaxationGrounding::Auto, &cache);
+    auto g = ground_relaxation_for(source, task, layout, statics, nullptr, false);
+    ASSERT_TRUE(g);
+    EXPECT_FALSE(g->shared());
+    EXPECT_EQ(cache.built(), 0);
+}
+
 std::vector<OracleCase> oracle_cases() {
     std::vector<test::TaskRef> tasks = test::all_test_tasks();
     for (const char* p : {"p01", "p02"})

@@ -7,7 +7,7 @@ namespace ll {
 
 LandmarkCountHeuristic::LandmarkCountHeuristic(const Task& task, const StateLayout& layout,
                                                const StaticFacts& statics, const GoalChecker& goal,
-                                               RelaxationGrounding grounding, CostType cost_type)
+                                               RelaxationSource grounding, CostType cost_type)
     : task_(task),
       layout_(layout),
       statics_(statics),
@@ -25,7 +25,7 @@ void LandmarkCountHeuristic::prepare() {
     // As LM-cut: conditional effects and axioms are not in the ground
     // relaxed task's actions; their landmarks come from the schemas.
     const bool groundable = !task_.has_conditional_effects() && !task_.has_axioms();
-    if (grounding_ != RelaxationGrounding::Lifted && groundable) {
+    if (grounding_.grounding != RelaxationGrounding::Lifted && groundable) {
         ground_ = ground_relaxation_for(grounding_, task_, layout_, statics_, budget_, false,
                                         AdjustedCosts(task_, cost_type_));
     }

@@ -44,8 +44,7 @@ namespace ll {
 class LandmarkCountHeuristic final : public ActionSetHeuristic, public PathDependentHeuristic {
   public:
     LandmarkCountHeuristic(const Task& task, const StateLayout& layout, const StaticFacts& statics,
-                           const GoalChecker& goal, RelaxationGrounding grounding,
-                           CostType cost_type);
+                           const GoalChecker& goal, RelaxationSource grounding, CostType cost_type);
     // Without a path: as the root of one.
     double evaluate(const State& state, const PartialAction& partial) override {
         return evaluate_on_path(-1, -1, state, partial);
@@ -92,7 +91,7 @@ class LandmarkCountHeuristic final : public ActionSetHeuristic, public PathDepen
     const StateLayout& layout_;
     const StaticFacts& statics_;
     const GoalChecker& goal_;
-    RelaxationGrounding grounding_;
+    RelaxationSource grounding_;
     CostType cost_type_;
     Budget* budget_ = nullptr;
     bool prepared_ = false;
