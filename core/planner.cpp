@@ -129,13 +129,14 @@ std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
 namespace {
 
 // Whether two phases run the same search, but for how long (time share,
-// stall, branching bound).
+// stall, branching bound) and whether (after-stall).
 bool same_search(const PlannerOptions::Phase& a, const PlannerOptions::Phase& b) {
     SearchConfig x = a.search;
     x.time_fraction = b.search.time_fraction;
     x.time_fraction_partial = b.search.time_fraction_partial;
     x.stall_s = b.search.stall_s;
     x.max_branching = b.search.max_branching;
+    x.after_stall = b.search.after_stall;
     return a.heuristic == b.heuristic && x == b.search;
 }
 
@@ -594,10 +595,12 @@ SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>&
     Statistics total;
     SearchResult result;
     std::vector<std::unique_ptr<PhaseRun>> kept(phases.size());
+    bool stalled = false;  // the last phase that ran ended by stall=
     for (std::size_t i = 0; i < phases.size(); ++i) {
         PlannerOptions phase = phases[i];
         const double left = limits.time_limit_s - clock.seconds();
         if (!(left > 0)) break;
+        if (phase.search.after_stall && !stalled) continue;
         phase.limits = phase_limits(limits, phases, i, left, total);
         const std::size_t first = repeated_phase(phases, i);
         std::unique_ptr<PhaseRun> run = std::move(kept[first]);
@@ -608,6 +611,7 @@ SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>&
         }
         result = run->run(phase, progress);
         declared_order_plan(reordered, phase, result);
+        stalled = result.stalled;
         last_phase = i;
         add_phase_statistics(total, result.stats, i == 0);
         // Without a time limit a phase gives up its turn only when it stalls

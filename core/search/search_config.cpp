@@ -153,6 +153,10 @@ std::span<const ConfigKey<ParsedSearchConfig>> phase_time_keys() {
          [](ParsedSearchConfig& p, std::string_view v) {
              p.config.max_branching = parse_branching(v);
          }},
+        {"after-stall", "",
+         [](ParsedSearchConfig& p, std::string_view v) {
+             p.config.after_stall = parse_switch(v, "after-stall");
+         }},
     };
     return kKeys;
 }
@@ -311,6 +315,7 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
            (config.time_fraction < 1 ? ",time=" + format_fraction(config.time_fraction) : "") +
            (config.stall_s > 0 ? ",stall=" + format_fraction(config.stall_s) : "") +
            (config.max_branching > 0 ? ",branching=" + format_fraction(config.max_branching) : "") +
+           (config.after_stall ? std::string(",after-stall=on") : std::string()) +
            (config.time_fraction_partial > 0
                 ? ",time-partial=" + format_fraction(config.time_fraction_partial)
                 : "") +

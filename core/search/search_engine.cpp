@@ -42,6 +42,7 @@ SearchResult SearchEngine::run(const ProgressCallback& progress) {
     progress_ = progress;
     const double start = setup_.clock->seconds();
     last_improvement_ = start;
+    stalled_ = false;
     SearchResult result;
     try {
         result.status = search();
@@ -51,6 +52,7 @@ SearchResult SearchEngine::run(const ProgressCallback& progress) {
         goal_ = -1;
     }
     if (result.status == SearchStatus::Solved) result.plan = space_.extract_plan(goal_);
+    result.stalled = stalled_ && result.status == SearchStatus::OutOfTime;
     if (setup_.observer != nullptr) setup_.observer->finished(goal_);
     const SpaceMemory memory = space_.memory();
     stats_.stored_states = memory.nodes;
@@ -92,8 +94,12 @@ bool SearchEngine::limit_reached(SearchStatus& status) {
         status = SearchStatus::OutOfTime;
         return true;
     }
-    if ((setup_.stall_s > 0 && elapsed - last_improvement_ >= setup_.stall_s) ||
-        (setup_.max_branching > 0 && stats_.expansions > 0 &&
+    if (setup_.stall_s > 0 && elapsed - last_improvement_ >= setup_.stall_s) {
+        status = SearchStatus::OutOfTime;
+        stalled_ = true;
+        return true;
+    }
+    if ((setup_.max_branching > 0 && stats_.expansions > 0 &&
          static_cast<double>(stats_.generated_transitions) >
              setup_.max_branching * static_cast<double>(stats_.expansions))) {
         status = SearchStatus::OutOfTime;

@@ -141,6 +141,7 @@ class SearchEngine {
     std::vector<double> best_;  // per evaluator that measures progress
     double last_report_ = 0;
     double last_improvement_ = 0;  // clock time of the last new best h
+    bool stalled_ = false;         // limit_reached() ended the run by stall_s
     Stopwatch own_clock_;
 };
 

@@ -64,6 +64,8 @@ struct SearchResult {
     // the last) and why the last one is final.
     int plans_found = 0;
     FinalPlanReason final_plan = FinalPlanReason::None;
+    // Out of time because the main heuristic stalled (EngineSetup::stall_s).
+    bool stalled = false;
     // The search trace as JSON text (PlannerOptions::trace; empty: none;
     // schema in docs/js-api.md).
     std::string trace;

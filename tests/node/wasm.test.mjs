@@ -332,7 +332,7 @@ test('a bad configuration is a usage error with a message naming the accepted va
     usage({ config: 'fastest' },
           /^unknown search configuration 'fastest' \(aliases: default, paper, lama, bfws, eager-po, bfs, ucs, astar-blind, astar-hmax, astar-lmcut; or key=value pairs\)$/);
     usage({ config: 'speed=high' },
-          /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty, boost, tie, symmetry, space, relax, cost-type, landmarks, time, time-partial, stall, branching, anytime or lookahead\)$/);
+          /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty, boost, tie, symmetry, space, relax, cost-type, landmarks, time, time-partial, stall, branching, after-stall, anytime or lookahead\)$/);
     usage({ config: 'search=quick' }, /^unknown search engine 'quick' \(expected eager, lazy, bfs, ucs or astar\)$/);
     usage({ config: 'boost=-1' }, /^invalid boost '-1'/);
     usage({ search: 'depth-first' }, /expected eager, lazy, bfs, ucs or astar/);

@@ -264,6 +264,11 @@ TEST(Portfolio, PhasesParseAndDescribe) {
     EXPECT_THROW(parse_search_phases("paper,stall=-1"), Error);
     EXPECT_THROW(parse_search_phases("paper,stall=soon"), Error);
     EXPECT_EQ(parse_search_config("paper,stall=2.5").config.stall_s, 2.5);
+    EXPECT_THROW(parse_search_phases("paper,after-stall=maybe"), Error);
+    EXPECT_EQ(
+        to_string(parse_search_config("paper,stall=5,after-stall=on").config, HeuristicKind::FF),
+        "search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,stall=5,"
+        "after-stall=on");
     EXPECT_THROW(parse_search_phases("paper,branching=-1"), Error);
     EXPECT_THROW(parse_search_phases("paper,branching=wide"), Error);
     EXPECT_EQ(parse_search_config("paper,branching=1000").config.max_branching, 1000);
@@ -427,6 +432,31 @@ TEST(Portfolio, StalledPhaseHandsOver) {
     // A single phase that stalls ends out of time.
     v.config = "search=eager,h=goal-count,stall=0.000001";
     EXPECT_EQ(solve(task, make_planner_options(v)).status, SearchStatus::OutOfTime);
+}
+
+// after-stall=on runs a phase only when the phase that ran before it ended
+// by stalling: after a phase that stops at its branching bound the
+// breadth-first phase is skipped (the run is the two others alone); after
+// one that stalls at once it runs, and its plan is a shortest one.
+TEST(Portfolio, AfterStallPhaseRunsOnlyAfterAStall) {
+    const Task task = test::load_task("gripper", "p02");
+    const auto run = [&](const char* config) {
+        OptionValues v;
+        v.config = config;
+        return solve(task, make_planner_options(v));  // no time limit
+    };
+    const SearchResult skipped =
+        run("search=eager,h=ff,branching=0.01;search=bfs,after-stall=on;search=lazy,h=ff");
+    const SearchResult without = run("search=eager,h=ff,branching=0.01;search=lazy,h=ff");
+    ASSERT_EQ(skipped.status, SearchStatus::Solved);
+    EXPECT_EQ(skipped.plan, without.plan);
+    EXPECT_EQ(skipped.stats.expansions, without.stats.expansions);
+    const SearchResult shortest = run("search=bfs");
+    const SearchResult greedy = run("search=eager,h=ff");
+    ASSERT_GT(greedy.plan.size(), shortest.plan.size());  // else the check below proves nothing
+    const SearchResult after = run("search=eager,h=ff,stall=0.000001;search=bfs,after-stall=on");
+    ASSERT_EQ(after.status, SearchStatus::Solved);
+    EXPECT_EQ(after.plan.size(), shortest.plan.size());
 }
 
 TEST(AutoSpace, ByNumberOfObjects) {

@@ -143,6 +143,7 @@ TEST(Vocabulary, EveryConfigurationKeyAndAliasIsAccepted) {
         {"time-partial=0.25",
          [](const ParsedSearchConfig& p) { return p.config.time_fraction_partial == 0.25; }},
         {"stall=3", [](const ParsedSearchConfig& p) { return p.config.stall_s == 3; }},
+        {"after-stall=on", [](const ParsedSearchConfig& p) { return p.config.after_stall; }},
         {"branching=500",
          [](const ParsedSearchConfig& p) { return p.config.max_branching == 500; }},
         {"landmarks=on", [](const ParsedSearchConfig& p) { return p.config.landmarks; }},
