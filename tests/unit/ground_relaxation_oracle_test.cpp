@@ -227,7 +227,10 @@ TEST_P(GroundRelaxationReferenceTest, SameCostsPlansAndHelpfulActions) {
 // buffers of their own: interleaved explorations of two copies give each
 // the reference's results for its own state.
 TEST_P(GroundRelaxationReferenceTest, CachedCopiesExploreApart) {
-    const auto& [ref, restricted] = GetParam();
+    // Plain variables: the lambda below captures them (clang before 16
+    // cannot capture structured bindings).
+    const test::TaskRef ref = GetParam().ref;
+    const bool restricted = GetParam().restricted;
     const Task task = test::load_task(ref.task, ref.problem);
     const StateLayout layout(task);
     const StaticFacts statics(task);
