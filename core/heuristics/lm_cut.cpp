@@ -26,8 +26,9 @@ void LmCutHeuristic::set_budget(Budget* budget) {
     if (hmax_) hmax_->set_budget(budget);
 }
 
+// Prepared only once it finished: the grounding attempt may throw
+// LimitReached, and a continued phase tries again.
 void LmCutHeuristic::prepare() {
-    prepared_ = true;
     // With conditional effects or axioms, LM-cut falls back to hmax over the
     // lifted relaxation (admissible, less informed).
     const bool groundable = !task_.has_conditional_effects() && !task_.has_axioms();
@@ -37,6 +38,7 @@ void LmCutHeuristic::prepare() {
     }
     if (ground_) {
         build_structure();
+        prepared_ = true;
         return;
     }
     // A relaxed task that did not fit is not grounded a second time.
@@ -44,6 +46,7 @@ void LmCutHeuristic::prepare() {
     hmax_.emplace(RelaxationHeuristic::Kind::Max, task_, layout_, statics_, goal_,
                   tried ? RelaxationSource(RelaxationGrounding::Lifted) : grounding_, cost_type_);
     hmax_->set_budget(budget_);
+    prepared_ = true;
 }
 
 void LmCutHeuristic::build_structure() {

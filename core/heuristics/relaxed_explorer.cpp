@@ -19,8 +19,9 @@ void RelaxedExplorer::set_budget(Budget* budget) {
     if (lifted_) lifted_->set_budget(budget);
 }
 
+// Prepared only once it finished: the grounding attempt may throw
+// LimitReached (the phase's share ends), and a continued phase tries again.
 void RelaxedExplorer::prepare() {
-    prepared_ = true;
     const Task* task = &task_;
     AdjustedCosts costs = costs_;
     if (task_.has_conditional_effects()) {
@@ -31,10 +32,12 @@ void RelaxedExplorer::prepare() {
     }
     ground_ =
         ground_relaxation_for(grounding_, *task, layout_, statics_, budget_, restricted_, costs);
-    if (ground_) return;
-    lifted_.emplace(*task, layout_, statics_,
-                    datalog::build_program(*task, datalog::ProgramOptions{restricted_}), costs);
-    lifted_->set_budget(budget_);
+    if (!ground_) {
+        lifted_.emplace(*task, layout_, statics_,
+                        datalog::build_program(*task, datalog::ProgramOptions{restricted_}), costs);
+        lifted_->set_budget(budget_);
+    }
+    prepared_ = true;
 }
 
 void RelaxedExplorer::to_original(std::vector<GroundAction>& actions, std::size_t from) const {

@@ -15,8 +15,12 @@
 #include "core/common/resources.hpp"
 #include "core/heuristics/datalog/exploration.hpp"
 #include "core/heuristics/datalog/program.hpp"
+#include "core/heuristics/landmarks/landmark_count.hpp"
+#include "core/heuristics/lm_cut.hpp"
+#include "core/heuristics/relaxation.hpp"
 #include "core/learning/wl_features.hpp"
 #include "core/successors/successor_generator.hpp"
+#include "core/task/goal.hpp"
 #include "core/task/static_facts.hpp"
 #include "test_support.hpp"
 
@@ -145,6 +149,70 @@ TEST(Budget, AnInterruptedExplorationRestartsCleanly) {
     ASSERT_TRUE(interrupted.explore(s0, datalog::Aggregation::Sum));
     EXPECT_EQ(interrupted.relaxed_plan(), hff);
     EXPECT_EQ(interrupted.goal_cost(datalog::Aggregation::Sum), hadd);
+}
+
+// A blocksworld task of n blocks, one tower turned upside down: its ground
+// relaxed task (about 2 n^2 actions) takes thousands of budget polls.
+Task reversed_tower(int n) {
+    std::string objects, init = "(handempty) (ontable b0)",
+                         goal = "(ontable b" + std::to_string(n - 1) + ")";
+    for (int i = 0; i < n; ++i) {
+        objects += " b" + std::to_string(i);
+        if (i > 0) {
+            init += " (on b" + std::to_string(i) + " b" + std::to_string(i - 1) + ")";
+            goal += " (on b" + std::to_string(i - 1) + " b" + std::to_string(i) + ")";
+        }
+    }
+    init += " (clear b" + std::to_string(n - 1) + ")";
+    const std::string problem = "(define (problem tower) (:domain blocksworld) (:objects" +
+                                objects + " - block) (:init " + init + ") (:goal (and " + goal +
+                                ")))";
+    return parse_task(test::read_file(test::task_path("blocksworld", "domain.pddl")), problem,
+                      "domain.pddl", "tower.pddl");
+}
+
+// A heuristic stopped while it prepares (grounding the relaxed task, finding
+// landmarks) prepares again at its next evaluation, as when a portfolio
+// phase ends during the first evaluation and a later phase continues it:
+// its value is then a fresh heuristic's. On wide12, whose relaxed task is
+// never ground in time, every evaluation stops on its budget.
+TEST(Budget, HeuristicsStoppedWhilePreparingPrepareAgain) {
+    for (const bool wide : {false, true}) {
+        const Task task = wide ? test::load_task("wide12", "p01") : reversed_tower(40);
+        const StateLayout layout(task);
+        const StaticFacts statics(task);
+        const GoalChecker goal(task, layout, statics);
+        const State s0 = initial_state(task, layout);
+        const auto make = [&](int which) -> std::unique_ptr<ActionSetHeuristic> {
+            const RelaxationSource ground(RelaxationGrounding::Auto);
+            if (which == 0) {
+                return std::make_unique<RelaxationHeuristic>(RelaxationHeuristic::Kind::FF, task,
+                                                             layout, statics, goal, ground);
+            }
+            if (which == 1) {
+                return std::make_unique<LmCutHeuristic>(task, layout, statics, goal, ground,
+                                                        CostType::Normal);
+            }
+            return std::make_unique<LandmarkCountHeuristic>(task, layout, statics, goal, ground,
+                                                            CostType::Normal);
+        };
+        for (int which = 0; which < 3; ++which) {
+            SCOPED_TRACE(std::to_string(which) + (wide ? " wide12" : " tower"));
+            const auto interrupted = make(which);
+            Stopwatch clock;
+            for (int i = 0; i < 3; ++i) {
+                Budget budget(&clock, wide ? clock.seconds() + 0.1 : -1.0,
+                              std::numeric_limits<double>::infinity());
+                interrupted->set_budget(&budget);
+                expect_stopped(LimitReached::Kind::Time,
+                               [&] { interrupted->evaluate(s0, PartialAction{}); });
+            }
+            if (wide) continue;
+            interrupted->set_budget(nullptr);
+            EXPECT_EQ(interrupted->evaluate(s0, PartialAction{}),
+                      make(which)->evaluate(s0, PartialAction{}));
+        }
+    }
 }
 
 Graph big_graph(int nodes) {

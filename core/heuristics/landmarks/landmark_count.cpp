@@ -20,8 +20,9 @@ const LandmarkGraph& LandmarkCountHeuristic::graph() {
     return graph_;
 }
 
+// Prepared only once it finished: grounding and landmark generation may
+// throw LimitReached, and a continued phase tries again.
 void LandmarkCountHeuristic::prepare() {
-    prepared_ = true;
     // As LM-cut: conditional effects and axioms are not in the ground
     // relaxed task's actions; their landmarks come from the schemas.
     const bool groundable = !task_.has_conditional_effects() && !task_.has_axioms();
@@ -37,6 +38,8 @@ void LandmarkCountHeuristic::prepare() {
         parents[e.to].push_back(e.from);
         if (e.kind == LandmarkOrdering::GreedyNecessary) gn_children[e.from].push_back(e.to);
     }
+    parents_.clear();
+    gn_children_.clear();
     parents_begin_.assign(1, 0);
     gn_children_begin_.assign(1, 0);
     for (int i = 0; i < n; ++i) {
@@ -65,6 +68,7 @@ void LandmarkCountHeuristic::prepare() {
     words_ = (static_cast<std::size_t>(n) + 63) / 64;
     accepted_.assign(words_, 0);
     holds_.assign(words_, 0);
+    prepared_ = true;
 }
 
 // Per predicate, the landmark facts as a sorted relation, and per fact its
