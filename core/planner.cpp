@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -129,9 +130,12 @@ std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
 namespace {
 
 // Whether two phases run the same search, but for how long (time share,
-// stall, branching bound) and whether (after-stall).
-bool same_search(const PlannerOptions::Phase& a, const PlannerOptions::Phase& b) {
+// stall, branching bound) and whether (after-stall); `in_partial`: both run
+// in PS², where lookahead is a no-op (make_phase_lookahead).
+bool same_search(const PlannerOptions::Phase& a, const PlannerOptions::Phase& b,
+                 bool in_partial = false) {
     SearchConfig x = a.search;
+    if (in_partial) x.lookahead = b.search.lookahead;
     x.time_fraction = b.search.time_fraction;
     x.time_fraction_partial = b.search.time_fraction_partial;
     x.stall_s = b.search.stall_s;
@@ -142,11 +146,21 @@ bool same_search(const PlannerOptions::Phase& a, const PlannerOptions::Phase& b)
 
 // Two neighbouring phases that differ only in how long they run (left
 // next to each other when the model phase between them is dropped) would
-// restart the same search: the later one, with its limits, runs alone.
-void merge_repeated_phases(std::vector<PlannerOptions::Phase>& phases) {
+// restart the same search: the later one, with its limits, runs alone;
+// unless it runs only after a stall (after-stall), as a fresh start of the
+// search that just stalled would stall the same way: then it is dropped.
+// `space_of`: where a phase runs, when known.
+void merge_repeated_phases(
+    std::vector<PlannerOptions::Phase>& phases,
+    const std::function<SpaceKind(const SearchConfig&)>& space_of = nullptr) {
+    const auto in_partial = [&](const PlannerOptions::Phase& p) {
+        return space_of && space_of(p.search) == SpaceKind::Partial;
+    };
     for (std::size_t i = 1; i < phases.size();) {
-        if (same_search(phases[i - 1], phases[i])) {
-            phases.erase(phases.begin() + static_cast<std::ptrdiff_t>(i - 1));
+        const bool partial = in_partial(phases[i - 1]) && in_partial(phases[i]);
+        if (same_search(phases[i - 1], phases[i], partial)) {
+            const std::size_t dropped = phases[i].search.after_stall ? i : i - 1;
+            phases.erase(phases.begin() + static_cast<std::ptrdiff_t>(dropped));
         } else {
             ++i;
         }
@@ -213,18 +227,33 @@ PlannerOptions make_planner_options(const OptionValues& values) {
     return options;
 }
 
+namespace {
+
+// The phases as they run once the space is known: phases that repeat
+// their neighbour's search there are merged (in PS², phases that differ
+// only by lookahead, a no-op there).
+std::vector<PlannerOptions::Phase> running_phases(const PlannerOptions& options) {
+    std::vector<PlannerOptions::Phase> all{{options.heuristic, options.search}};
+    all.insert(all.end(), options.next_phases.begin(), options.next_phases.end());
+    merge_repeated_phases(
+        all, [&options](const SearchConfig& search) { return phase_space(options, search); });
+    return all;
+}
+
+}  // namespace
+
 std::string describe_search(const PlannerOptions& options) {
     // A phase's space key says where it runs: an explicit space overrides
     // the configuration's own (phase_space); a phase without one follows the run's.
     // Lookahead is a no-op in PS² (make_phase_lookahead): not named there.
-    const auto describe = [&options](SearchConfig search, HeuristicKind heuristic) {
-        if (phase_space(options, search) == SpaceKind::Partial) search.lookahead = false;
-        if (search.space != SpaceKind::Auto) search.space = phase_space(options, search);
-        return to_string(search, heuristic);
-    };
-    std::string out = describe(options.search, options.heuristic);
-    for (const PlannerOptions::Phase& phase : options.next_phases)
-        out += ";" + describe(phase.search, phase.heuristic);
+    std::string out;
+    for (PlannerOptions::Phase& phase : running_phases(options)) {
+        if (phase_space(options, phase.search) == SpaceKind::Partial)
+            phase.search.lookahead = false;
+        if (phase.search.space != SpaceKind::Auto)
+            phase.search.space = phase_space(options, phase.search);
+        out += (out.empty() ? "" : ";") + to_string(phase.search, phase.heuristic);
+    }
     return out;
 }
 
@@ -233,8 +262,7 @@ namespace {
 // The options of each phase of a run, in order: its main heuristic,
 // configuration and space resolved, no later phases.
 std::vector<PlannerOptions> plan_phases(const PlannerOptions& options) {
-    std::vector<PlannerOptions::Phase> all{{options.heuristic, options.search}};
-    all.insert(all.end(), options.next_phases.begin(), options.next_phases.end());
+    const std::vector<PlannerOptions::Phase> all = running_phases(options);
     std::vector<PlannerOptions> phases;
     for (const PlannerOptions::Phase& p : all) {
         PlannerOptions phase = options;
@@ -595,7 +623,7 @@ SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>&
     Statistics total;
     SearchResult result;
     std::vector<std::unique_ptr<PhaseRun>> kept(phases.size());
-    bool stalled = false;  // the last phase that ran ended by stall=
+    bool stalled = false;  // some phase that ran ended by stall=
     for (std::size_t i = 0; i < phases.size(); ++i) {
         PlannerOptions phase = phases[i];
         const double left = limits.time_limit_s - clock.seconds();
@@ -611,7 +639,7 @@ SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>&
         }
         result = run->run(phase, progress);
         declared_order_plan(reordered, phase, result);
-        stalled = result.stalled;
+        stalled = stalled || result.stalled;
         last_phase = i;
         add_phase_statistics(total, result.stats, i == 0);
         // Without a time limit a phase gives up its turn only when it stalls

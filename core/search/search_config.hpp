@@ -51,9 +51,10 @@ struct SearchConfig : EngineSettings,
     // eager phase evaluates every child, which at thousands of children per
     // state leaves it a few expansions per second.
     double max_branching = 0.0;
-    // A phase that runs only when the phase before it stalled (after-stall=
-    // on; skipped otherwise): a fresh search for a plateau the earlier one
-    // cannot leave, without costing tasks where that one still progresses.
+    // A phase that runs only when a phase before it stalled (after-stall=
+    // on; skipped otherwise): a fresh search for a plateau an earlier one
+    // could not leave, without costing tasks where the earlier phases still
+    // progress or end for another reason (their share, wide branching).
     bool after_stall = false;
 
     bool operator==(const SearchConfig&) const = default;

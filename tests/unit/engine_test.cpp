@@ -296,9 +296,12 @@ TEST(Portfolio, DescribeSearchShowsTheSpaceEachPhaseRunsIn) {
     EXPECT_EQ(describe_search(make_planner_options(partial)), lazy_ff + ",space=partial");
     OptionValues state;
     state.space = "state";
-    EXPECT_EQ(describe_search(make_planner_options(state)), lazy_ff + ",space=state,lookahead=on");
-    EXPECT_EQ(describe_search(make_planner_options(OptionValues{})),
-              lazy_ff + ",space=state,lookahead=on");
+    // In S³ the fresh phase without lookahead differs from its neighbours.
+    const std::string in_state = lazy_ff + ",space=state,time=0.25,stall=5,lookahead=on;" +
+                                 lazy_ff + ",space=state,time=0.1,stall=5,after-stall=on;" +
+                                 lazy_ff + ",space=state,lookahead=on";
+    EXPECT_EQ(describe_search(make_planner_options(state)), in_state);
+    EXPECT_EQ(describe_search(make_planner_options(OptionValues{})), in_state);
     partial.has_model = true;
     const std::string all = describe_search(make_planner_options(partial));
     EXPECT_EQ(all.substr(all.rfind(';') + 1), lazy_ff + ",space=partial");
@@ -306,18 +309,26 @@ TEST(Portfolio, DescribeSearchShowsTheSpaceEachPhaseRunsIn) {
     EXPECT_EQ(all.find("space=state"), std::string::npos);
 }
 
-// The default portfolio runs lazy hFF with lookahead, the learnt model, then
-// lazy hFF again; without a model the model phase is dropped and the two
-// lazy phases, now neighbours, run as one (no restart after its share).
+// The default portfolio runs lazy hFF with lookahead, the learnt model, a
+// fresh lazy hFF search without lookahead when a phase stalled, then the
+// first lazy search again; without a model the model phase is dropped.
 TEST(Portfolio, DefaultDropsTheModelPhaseWithoutAModel) {
     const PlannerOptions without = make_planner_options(OptionValues{});
-    EXPECT_TRUE(without.next_phases.empty());
+    ASSERT_EQ(without.next_phases.size(), 2u);
     EXPECT_EQ(without.heuristic, HeuristicKind::FF);
     EXPECT_EQ(without.search.engine, EngineKind::Lazy);
     EXPECT_TRUE(without.search.preferred);
     EXPECT_TRUE(without.search.lookahead);
-    EXPECT_EQ(without.search.time_fraction, 1.0);
-    EXPECT_EQ(without.search.stall_s, 0);
+    EXPECT_EQ(without.search.time_fraction, 0.25);
+    EXPECT_EQ(without.search.stall_s, 5);
+    const SearchConfig& fresh = without.next_phases[0].search;
+    EXPECT_EQ(without.next_phases[0].heuristic, HeuristicKind::FF);
+    EXPECT_TRUE(fresh.after_stall);
+    EXPECT_FALSE(fresh.lookahead);
+    EXPECT_EQ(fresh.time_fraction, 0.1);
+    EXPECT_EQ(fresh.stall_s, 5);
+    EXPECT_TRUE(without.next_phases[1].search.lookahead);
+    EXPECT_EQ(without.next_phases[1].search.time_fraction, 1.0);
     OptionValues with_model;
     with_model.has_model = true;
     const PlannerOptions with = make_planner_options(with_model);
@@ -325,7 +336,7 @@ TEST(Portfolio, DefaultDropsTheModelPhaseWithoutAModel) {
     EXPECT_EQ(with.search.engine, EngineKind::Lazy);
     EXPECT_EQ(with.search.time_fraction, 0.25);
     EXPECT_EQ(with.search.stall_s, 5);
-    ASSERT_EQ(with.next_phases.size(), 2u);
+    ASSERT_EQ(with.next_phases.size(), 3u);
     const SearchConfig& model_phase = with.next_phases[0].search;
     EXPECT_EQ(with.next_phases[0].heuristic, HeuristicKind::Wl);
     EXPECT_EQ(model_phase.engine, EngineKind::Eager);
@@ -333,15 +344,33 @@ TEST(Portfolio, DefaultDropsTheModelPhaseWithoutAModel) {
     EXPECT_EQ(model_phase.time_fraction_partial, 0.7);
     EXPECT_EQ(model_phase.stall_s, 10);
     EXPECT_EQ(model_phase.space, SpaceKind::Auto);
-    EXPECT_EQ(with.next_phases[1].heuristic, HeuristicKind::FF);
-    EXPECT_EQ(with.next_phases[1].search.space, SpaceKind::State);
+    EXPECT_TRUE(with.next_phases[1].search.after_stall);
+    EXPECT_EQ(with.next_phases[2].heuristic, HeuristicKind::FF);
+    EXPECT_EQ(with.next_phases[2].search.space, SpaceKind::State);
     // An explicit heuristic drops the model phase rather than rerunning it.
     OptionValues hadd;
     hadd.heuristic = "hadd";
     const PlannerOptions o = make_planner_options(hadd);
-    EXPECT_TRUE(o.next_phases.empty());
+    ASSERT_EQ(o.next_phases.size(), 2u);
     EXPECT_EQ(o.heuristic, HeuristicKind::Add);
     EXPECT_EQ(o.search.engine, EngineKind::Lazy);
+    for (const PlannerOptions::Phase& phase : o.next_phases)
+        EXPECT_EQ(phase.heuristic, HeuristicKind::Add);
+}
+
+// A phase that repeats its neighbour's search is merged with it, and a
+// repeat that runs only after a stall is dropped: in PS², where lookahead
+// is a no-op, the default without a model is one search (no restarts).
+TEST(Portfolio, RepeatedPhasesRunAsOne) {
+    OptionValues partial;
+    partial.space = "partial";
+    const PlannerOptions o = make_planner_options(partial);
+    EXPECT_EQ(describe_search(o),
+              "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,symmetry=on,space=partial");
+    OptionValues v;
+    v.config = "search=lazy,h=ff,stall=5;search=lazy,h=ff,after-stall=on;search=lazy,h=ff,time=0.5";
+    EXPECT_EQ(describe_search(make_planner_options(v)),
+              "search=lazy,h=ff,preferred=off,novelty=off,boost=1000,time=0.5");
 }
 
 // A phase that ends for another reason than its time share ends the
@@ -434,7 +463,7 @@ TEST(Portfolio, StalledPhaseHandsOver) {
     EXPECT_EQ(solve(task, make_planner_options(v)).status, SearchStatus::OutOfTime);
 }
 
-// after-stall=on runs a phase only when the phase that ran before it ended
+// after-stall=on runs a phase only when a phase that ran before it ended
 // by stalling: after a phase that stops at its branching bound the
 // breadth-first phase is skipped (the run is the two others alone); after
 // one that stalls at once it runs, and its plan is breadth-first search's.
@@ -457,6 +486,13 @@ TEST(Portfolio, AfterStallPhaseRunsOnlyAfterAStall) {
     const SearchResult after = run("search=eager,h=ff,stall=0.000001;search=bfs,after-stall=on");
     ASSERT_EQ(after.status, SearchStatus::Solved);
     EXPECT_EQ(after.plan, shortest.plan);
+    // A stall before the phase just ended counts too: the middle phase ends
+    // by its branching bound, and the breadth-first phase still runs.
+    const SearchResult later =
+        run("search=eager,h=goal-count,stall=0.000001;search=eager,h=ff,branching=0.01;"
+            "search=bfs,after-stall=on;search=lazy,h=ff");
+    ASSERT_EQ(later.status, SearchStatus::Solved);
+    EXPECT_EQ(later.plan, shortest.plan);
 }
 
 TEST(AutoSpace, ByNumberOfObjects) {
