@@ -69,8 +69,14 @@ SearchStatus LazySearch::search_deferred(DeferredSuccessors& deferred) {
             resume_at_ = current;
             return status;
         }
+        // A limit reached inside the expansion (LimitReached from the
+        // budget) leaves the node to be expanded again when the search
+        // continues: its children queued so far come again, and are
+        // skipped as known when popped.
+        resume_at_ = current;
         close(current);
         queue_transitions(deferred, current, with_preferred);
+        resume_at_ = -1;
         if (expansion_.goal >= 0) {
             goal_ = expansion_.goal;
             return SearchStatus::Solved;
@@ -106,7 +112,12 @@ NodeId LazySearch::next_node(DeferredSuccessors& deferred, bool with_preferred,
             status = SearchStatus::Solved;
             return -1;
         }
-        if (!evaluate(node, context_, with_preferred)) {
+        // Popped and new: if a limit interrupts its evaluation, the
+        // continued search evaluates it first (else it would stay unexpanded).
+        resume_at_ = node;
+        const bool alive = evaluate(node, context_, with_preferred);
+        resume_at_ = -1;
+        if (!alive) {
             close(node);
             continue;
         }
@@ -171,11 +182,13 @@ NodeId LazySearch::look_ahead(DeferredSuccessors& deferred, NodeId from, bool wi
     const NodeId last = follow_steps(deferred, from, before_last, fresh);
     if (last < 0 || !fresh) return -1;
     ++stats_.lookahead_states;
-    set_ahead(last, 0);
+    // Still new to the search while it is evaluated: a limit reached there
+    // leaves it to a later pop.
     if (!evaluate(last, context_, with_preferred)) {
         close(last);
         return -1;
     }
+    set_ahead(last, 0);
     ++lookahead_tried_;
     if (main_value(context_) < h_from) {
         ++lookahead_improved_;

@@ -7,12 +7,15 @@
 #include <string>
 #include <utility>
 
+#include "core/common/budget.hpp"
 #include "core/common/error.hpp"
 #include "core/heuristics/relaxation.hpp"
 #include "core/pddl/parser.hpp"
 #include "core/pipeline.hpp"
 #include "core/planner.hpp"
 #include "core/search/evaluators.hpp"
+#include "core/search/lazy_search.hpp"
+#include "core/search/open_list.hpp"
 #include "core/search/state_space.hpp"
 #include "core/successors/object_symmetry.hpp"
 #include "core/task/goal.hpp"
@@ -673,6 +676,75 @@ TEST(Portfolio, RepeatedPhaseContinuesItsSearch) {
         ASSERT_EQ(resumed.status, SearchStatus::Solved);
         EXPECT_EQ(resumed.plan, alone.plan);
         EXPECT_EQ(resumed.stats.expansions, alone.stats.expansions + 1);
+    }
+}
+
+// hFF that throws LimitReached (as the budget does when a phase's share
+// ends inside an evaluation) at its `at`-th call.
+class InterruptingEvaluator final : public Evaluator {
+  public:
+    InterruptingEvaluator(Evaluator& inner, int at) : inner_(inner), at_(at) {}
+    std::string name() const override { return inner_.name(); }
+    void evaluate(EvalContext& context, EvalResult& out, bool want_preferred) override {
+        if (++calls_ == at_) throw LimitReached(LimitReached::Kind::Time);
+        inner_.evaluate(context, out, want_preferred);
+    }
+    bool provides_preferred() const override { return inner_.provides_preferred(); }
+    bool relaxed_plan(std::vector<GroundAction>& out) override { return inner_.relaxed_plan(out); }
+
+  private:
+    Evaluator& inner_;
+    int at_;
+    int calls_ = 0;
+};
+
+// A lazy search stopped by a limit inside an evaluation (of a popped node,
+// or of the expanded node's preferred operators) and then continued finds
+// the plan of the search that was never stopped, after as many expansions
+// (but one, when the expanded node is expanded again): no node is lost.
+TEST(LazySearch, ContinuesAfterAnInterruptedEvaluation) {
+    for (const auto& [name, problem] : {std::pair{"gripper", "p02"}, std::pair{"briefcase", "p01"},
+                                        std::pair{"blocksworld", "p03"}}) {
+        SCOPED_TRACE(std::string(name) + "/" + problem);
+        const Task task = test::load_task(name, problem);
+        const StateLayout layout(task);
+        const StaticFacts statics(task);
+        const GoalChecker goal(task, layout, statics);
+        const auto search = [&](int interrupt_at, SearchResult& first) {
+            SuccessorGenerator successors(task, layout, statics);
+            StateSpace space(task, layout, successors, goal, nullptr);
+            RelaxationHeuristic ff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal,
+                                   RelaxationGrounding::Auto);
+            HeuristicEvaluator hff("ff", ff);
+            InterruptingEvaluator h(hff, interrupt_at);
+            Stopwatch clock;
+            EngineSetup setup;
+            setup.evaluators = {&h};
+            setup.preferred = {&h};
+            std::vector<std::unique_ptr<OpenList>> queues;
+            queues.push_back(make_best_first_open_list({&h}));
+            queues.push_back(make_best_first_open_list({&h}, true));
+            setup.open = make_alternation_open_list(std::move(queues));
+            setup.clock = &clock;
+            LazySearch engine(space, std::move(setup));
+            first = engine.run({});
+            return first.status == SearchStatus::OutOfTime ? engine.run({}) : first;
+        };
+        SearchResult alone;
+        search(0, alone);
+        ASSERT_EQ(alone.status, SearchStatus::Solved);
+        ASSERT_GT(alone.stats.evaluations, 6);
+        for (int at = 2; at <= static_cast<int>(alone.stats.evaluations); at += 3) {
+            SCOPED_TRACE("interrupted at call " + std::to_string(at));
+            SearchResult stopped;
+            const SearchResult continued = search(at, stopped);
+            ASSERT_EQ(stopped.status, SearchStatus::OutOfTime);
+            ASSERT_EQ(continued.status, SearchStatus::Solved);
+            EXPECT_EQ(continued.plan, alone.plan);
+            // Counts are the engine's over both runs.
+            EXPECT_GE(continued.stats.expansions, alone.stats.expansions);
+            EXPECT_LE(continued.stats.expansions, alone.stats.expansions + 1);
+        }
     }
 }
 
