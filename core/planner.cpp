@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -149,12 +148,11 @@ bool same_search(const PlannerOptions::Phase& a, const PlannerOptions::Phase& b,
 // restart the same search: the later one, with its limits, runs alone;
 // unless it runs only after a stall (after-stall), as a fresh start of the
 // search that just stalled would stall the same way: then it is dropped.
-// `space_of`: where a phase runs, when known.
-void merge_repeated_phases(
-    std::vector<PlannerOptions::Phase>& phases,
-    const std::function<SpaceKind(const SearchConfig&)>& space_of = nullptr) {
-    const auto in_partial = [&](const PlannerOptions::Phase& p) {
-        return space_of && space_of(p.search) == SpaceKind::Partial;
+// `resolved`: the run's options once the space is known (null before).
+void merge_repeated_phases(std::vector<PlannerOptions::Phase>& phases,
+                           const PlannerOptions* resolved = nullptr) {
+    const auto in_partial = [resolved](const PlannerOptions::Phase& p) {
+        return resolved != nullptr && phase_space(*resolved, p.search) == SpaceKind::Partial;
     };
     for (std::size_t i = 1; i < phases.size();) {
         const bool partial = in_partial(phases[i - 1]) && in_partial(phases[i]);
@@ -235,8 +233,7 @@ namespace {
 std::vector<PlannerOptions::Phase> running_phases(const PlannerOptions& options) {
     std::vector<PlannerOptions::Phase> all{{options.heuristic, options.search}};
     all.insert(all.end(), options.next_phases.begin(), options.next_phases.end());
-    merge_repeated_phases(
-        all, [&options](const SearchConfig& search) { return phase_space(options, search); });
+    merge_repeated_phases(all, &options);
     return all;
 }
 

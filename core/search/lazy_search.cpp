@@ -65,15 +65,12 @@ SearchStatus LazySearch::search_deferred(DeferredSuccessors& deferred) {
             current = next_node(deferred, with_preferred, status);
             if (current < 0) return status;
         }
-        if (limit_reached(status)) {
-            resume_at_ = current;
-            return status;
-        }
-        // A limit reached inside the expansion (LimitReached from the
-        // budget) leaves the node to be expanded again when the search
-        // continues: its children queued so far come again, and are
-        // skipped as known when popped.
+        // A limit reached here or inside the expansion (LimitReached from
+        // the budget) leaves the node to be expanded when the search
+        // continues: its children queued so far come again, and are skipped
+        // as known when popped.
         resume_at_ = current;
+        if (limit_reached(status)) return status;
         close(current);
         queue_transitions(deferred, current, with_preferred);
         resume_at_ = -1;

@@ -437,7 +437,11 @@ test('the search configuration: default first, an alias, overrides, and what the
     // With a time limit (30 s) and the anytime toggle on, the core improves the plan (anytime=auto).
     // Without a model: lazy hFF with lookahead, a fresh lazy search after a
     // stall, then the first search continued.
-    assert.match(defaultConfig, /^search=lazy,h=ff,[^;]*,stall=5,anytime=auto,lookahead=on;search=lazy,h=ff,[^;]*,after-stall=on,anytime=auto;search=lazy,h=ff,[^;]*,anytime=auto,lookahead=on$/);
+    const lazyFF = 'search=lazy,h=ff,preferred=on,novelty=off,boost=1000,symmetry=on,space=state';
+    assert.equal(defaultConfig,
+                 `${lazyFF},time=0.25,stall=5,anytime=auto,lookahead=on;` +
+                 `${lazyFF},time=0.1,stall=5,after-stall=on,anytime=auto;` +
+                 `${lazyFF},anytime=auto,lookahead=on`);
     // In the partial space the text names it: the space the search ran in,
     // not the default's own space=state, which the chosen space overrides.
     await page.selectOption('#space-select', 'partial');

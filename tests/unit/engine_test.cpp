@@ -698,11 +698,13 @@ class InterruptingEvaluator final : public Evaluator {
     int calls_ = 0;
 };
 
-// A lazy search stopped by a limit inside an evaluation (of a popped node,
-// or of the expanded node's preferred operators) and then continued finds
-// the plan of the search that was never stopped, after as many expansions
-// (but one, when the expanded node is expanded again): no node is lost.
-TEST(LazySearch, ContinuesAfterAnInterruptedEvaluation) {
+// A lazy search stopped by a limit inside a step and then continued finds
+// the plan of the search that was never stopped, after as many expansions:
+// no node is lost. The limit comes from hFF (LimitReached at its k-th call,
+// the evaluation of a popped node) or from the space's budget, polled while
+// the expanded node's transitions are listed and goal-tested (at its k-th
+// poll: the budget has expired, and k - 1 polls are left before it checks).
+TEST(LazySearch, ContinuesAfterAnInterruptedStep) {
     for (const auto& [name, problem] : {std::pair{"gripper", "p02"}, std::pair{"briefcase", "p01"},
                                         std::pair{"blocksworld", "p03"}}) {
         SCOPED_TRACE(std::string(name) + "/" + problem);
@@ -710,14 +712,24 @@ TEST(LazySearch, ContinuesAfterAnInterruptedEvaluation) {
         const StateLayout layout(task);
         const StaticFacts statics(task);
         const GoalChecker goal(task, layout, statics);
-        const auto search = [&](int interrupt_at, SearchResult& first) {
+        // Runs the search, interrupted once at hFF's call `at_call` or at
+        // the space's poll `at_poll` (0: never), then continues it.
+        struct Runs {
+            SearchResult stopped, continued;
+        };
+        const auto search = [&](int at_call, int at_poll) {
             SuccessorGenerator successors(task, layout, statics);
             StateSpace space(task, layout, successors, goal, nullptr);
+            Stopwatch clock;
+            Budget budget(&clock, at_poll > 0 ? -1.0 : std::numeric_limits<double>::infinity(),
+                          std::numeric_limits<double>::infinity());
+            constexpr int kPollsPerCheck = 1024;  // Budget's stride (budget.hpp)
+            for (int i = at_poll; i > 0 && i < kPollsPerCheck; ++i)
+                budget.poll();
             RelaxationHeuristic ff(RelaxationHeuristic::Kind::FF, task, layout, statics, goal,
                                    RelaxationGrounding::Auto);
             HeuristicEvaluator hff("ff", ff);
-            InterruptingEvaluator h(hff, interrupt_at);
-            Stopwatch clock;
+            InterruptingEvaluator h(hff, at_call);
             EngineSetup setup;
             setup.evaluators = {&h};
             setup.preferred = {&h};
@@ -727,24 +739,37 @@ TEST(LazySearch, ContinuesAfterAnInterruptedEvaluation) {
             setup.open = make_alternation_open_list(std::move(queues));
             setup.clock = &clock;
             LazySearch engine(space, std::move(setup));
-            first = engine.run({});
-            return first.status == SearchStatus::OutOfTime ? engine.run({}) : first;
+            space.set_budget(&budget);  // after the engine, which hands the space its own (none)
+            Runs runs;
+            runs.stopped = engine.run({});
+            space.set_budget(nullptr);
+            runs.continued =
+                runs.stopped.status == SearchStatus::OutOfTime ? engine.run({}) : runs.stopped;
+            return runs;
         };
-        SearchResult alone;
-        search(0, alone);
+        const SearchResult alone = search(0, 0).stopped;
         ASSERT_EQ(alone.status, SearchStatus::Solved);
         ASSERT_GT(alone.stats.evaluations, 6);
-        for (int at = 2; at <= static_cast<int>(alone.stats.evaluations); at += 3) {
-            SCOPED_TRACE("interrupted at call " + std::to_string(at));
-            SearchResult stopped;
-            const SearchResult continued = search(at, stopped);
-            ASSERT_EQ(stopped.status, SearchStatus::OutOfTime);
-            ASSERT_EQ(continued.status, SearchStatus::Solved);
-            EXPECT_EQ(continued.plan, alone.plan);
+        const auto check = [&](const Runs& runs) {
+            ASSERT_EQ(runs.stopped.status, SearchStatus::OutOfTime);
+            ASSERT_EQ(runs.continued.status, SearchStatus::Solved);
+            EXPECT_EQ(runs.continued.plan, alone.plan);
             // Counts are the engine's over both runs.
-            EXPECT_GE(continued.stats.expansions, alone.stats.expansions);
-            EXPECT_LE(continued.stats.expansions, alone.stats.expansions + 1);
+            EXPECT_EQ(runs.continued.stats.expansions, alone.stats.expansions);
+        };
+        for (int at = 2; at <= static_cast<int>(alone.stats.evaluations); at += 3) {
+            SCOPED_TRACE("hFF call " + std::to_string(at));
+            check(search(at, 0));
         }
+        int interrupted = 0;
+        for (int at = 1; at <= 40; at += 3) {
+            SCOPED_TRACE("space poll " + std::to_string(at));
+            const Runs runs = search(0, at);
+            if (runs.stopped.status == SearchStatus::Solved) break;  // fewer polls in all
+            check(runs);
+            ++interrupted;
+        }
+        EXPECT_GE(interrupted, 5);
     }
 }
 
