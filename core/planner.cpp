@@ -438,6 +438,7 @@ class PhaseRun {
     std::unique_ptr<Lookahead> lookahead_;
     std::optional<RelaxedDeadEndDetector> detector_;
     std::optional<DeadEndCheck> dead_end_;
+    std::optional<GoalOrderCheck> goal_orders_;
     std::optional<ObjectSymmetry> symmetry_;
     std::unique_ptr<SearchSpace> space_;
     std::optional<SearchTrace> trace_;
@@ -508,6 +509,13 @@ EngineSetup PhaseRun::make_setup(const Task& task, const AnytimeStep* step) {
     if (step == nullptr) setup.open = make_phase_queues(options.search, h_, novelty_.get());
     lookahead_ = make_phase_lookahead(options, h_, task, layout_, successors_, step);
     setup.lookahead = lookahead_.get();
+    if (options.search.goal_orders) {
+        goal_orders_.emplace(task, layout_, statics_,
+                             RelaxationSource(options.search.relaxation, &groundings_));
+        goal_orders_->set_budget(&budget_);
+        setup.goal_orders = &*goal_orders_;
+        if (lookahead_) lookahead_->set_goal_orders(&*goal_orders_);
+    }
     if (wants_dead_end_detection(options)) {
         detector_.emplace(task, layout_, statics_, goal_,
                           RelaxationSource(options.search.relaxation, &groundings_));
@@ -535,6 +543,7 @@ SearchResult PhaseRun::run(const PlannerOptions& options, const ProgressCallback
     }
     for (const auto& heuristic : h_.heuristics)
         heuristic->add_statistics(result.stats);
+    if (goal_orders_) result.stats.goal_orders = goal_orders_->num_orders();
     const Statistics total = result.stats;
     if (ran_) result.stats = statistics_since(total, before_);
     before_ = total;

@@ -47,6 +47,10 @@ struct Statistics {
     std::int64_t landmark_orderings = 0;
     std::int64_t landmarks_goal_only = 0;
     std::int64_t landmarks_lifted = 0;
+    // Goal orders (orders=on; core/heuristics/landmarks/goal_orders.hpp):
+    // those found, and the states pruned for breaking one (also dead ends).
+    std::int64_t goal_orders = 0;
+    std::int64_t goal_order_dead_ends = 0;
     // Relaxed tasks grounded in the run: its phases and anytime restarts
     // share them (core/heuristics/ground_relaxation.hpp).
     std::int64_t relaxation_groundings = 0;
@@ -186,6 +190,17 @@ inline std::span<const StatisticField> statistics_fields() {
          .count = &S::landmarks_lifted,
          .combine = Combine::Max,
          .label = "Landmarks from the action schemas (task not grounded):",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "goal_orders",
+         .count = &S::goal_orders,
+         .combine = Combine::Max,
+         .label = "Goal orders:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "goal_order_dead_ends",
+         .count = &S::goal_order_dead_ends,
+         .label = "Dead ends breaking a goal order:",
          .shown = Shown::Count,
          .shown_if_zero = false},
         {.name = "relaxation_groundings",

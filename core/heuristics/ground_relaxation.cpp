@@ -489,6 +489,20 @@ GroundAction GroundRelaxation::ground_action(int action) const {
     return GroundAction{s_->schema_[action], {arguments.begin(), arguments.end()}};
 }
 
+void GroundRelaxation::delete_facts(const Task& task, int action, std::vector<int>& out) const {
+    const std::span<const ObjectId> arguments = s_->action_arguments(action);
+    const std::span<const int> adds(s_->add_.data() + s_->add_begin_[action],
+                                    s_->add_.data() + s_->add_begin_[action + 1]);
+    std::vector<ObjectId> args;
+    for (const AtomSchema& atom : task.schemas[s_->schema_[action]].delete_effects) {
+        args.clear();
+        for (const Term& t : atom.arguments)
+            args.push_back(t.is_parameter() ? arguments[t.index] : t.index);
+        const int f = fact_of(atom.predicate, args);
+        if (f >= 0 && std::find(adds.begin(), adds.end(), f) == adds.end()) out.push_back(f);
+    }
+}
+
 int GroundRelaxation::relaxed_plan(std::vector<GroundAction>* actions) {
     if (++mark_stamp_ == 0) {
         std::fill(mark_.begin(), mark_.end(), 0);

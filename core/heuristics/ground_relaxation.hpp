@@ -115,6 +115,9 @@ class GroundRelaxation {
         const ObjectId* values = atoms.values(fact);
         return {atoms.tag(fact), {values, values + atoms.arity(fact)}};
     }
+    // The relevant facts action `action` of `task` deletes and does not
+    // also add, appended to `out` (the relaxation itself keeps no deletes).
+    void delete_facts(const Task& task, int action, std::vector<int>& out) const;
     // The fact of an atom, or -1 when it is not relevant to the goal.
     int fact_of(PredicateId predicate, std::span<const ObjectId> arguments) const {
         return s_->atom_ids_.find(predicate, arguments.data(), static_cast<int>(arguments.size()));

@@ -105,6 +105,10 @@ std::span<const ConfigKey<LandmarkSettings>> landmark_config_keys() {
          [](LandmarkSettings& s, std::string_view v) {
              s.landmarks = parse_switch(v, "landmarks");
          }},
+        {"orders", "",
+         [](LandmarkSettings& s, std::string_view v) {
+             s.goal_orders = parse_switch(v, "orders");
+         }},
     };
     return kKeys;
 }

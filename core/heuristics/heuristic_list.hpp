@@ -47,6 +47,9 @@ std::span<const ConfigKey<RelaxationSettings>> heuristic_config_keys();
 // preferred=on), as LAMA alternates it with hFF.
 struct LandmarkSettings {
     bool landmarks = false;
+    // orders=on|off: prune states that break a goal order solvability forces
+    // (landmarks/goal_orders.hpp); on unless a configuration turns it off.
+    bool goal_orders = true;
     bool operator==(const LandmarkSettings&) const = default;
 };
 std::span<const ConfigKey<LandmarkSettings>> landmark_config_keys();

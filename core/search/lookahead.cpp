@@ -51,6 +51,7 @@ bool Lookahead::apply_first_applicable(std::vector<GroundAction>& steps) {
     std::size_t fallback = pending_.size();
     for (std::size_t i = 0; i < pending_.size(); ++i) {
         if (!successors_.is_applicable(state_, pending_[i])) continue;
+        if (breaks_goal_order(pending_[i])) continue;
         if (deletes_protected(pending_[i])) {
             fallback = std::min(fallback, i);
             continue;
@@ -94,6 +95,11 @@ bool Lookahead::deletes_protected(const GroundAction& action) {
         if (others > 0) return true;
     }
     return false;
+}
+
+bool Lookahead::breaks_goal_order(const GroundAction& action) {
+    return goal_orders_ != nullptr &&
+           goal_orders_->violated(applier_.apply(state_, action.schema, action.arguments));
 }
 
 void Lookahead::apply(const GroundAction& action, std::vector<GroundAction>& steps) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/common/vocabulary.hpp"
+#include "core/heuristics/landmarks/goal_orders.hpp"
 #include "core/search/evaluator.hpp"
 #include "core/successors/successor_generator.hpp"
 #include "core/task/action_list.hpp"
@@ -47,6 +48,9 @@ class Lookahead {
           applier_(task, layout) {}
 
     Evaluator& source() { return source_; }
+    // Steps into a state that breaks a goal order are not taken (null:
+    // none checked): such a state is a dead end.
+    void set_goal_orders(GoalOrderCheck* orders) { goal_orders_ = orders; }
 
     // The steps from `state` along `relaxed_plan` (in the order the
     // relaxation listed it, goal first): each applicable in the state the
@@ -64,6 +68,7 @@ class Lookahead {
     // actions, one per action needing it, sorted.
     void protect_pending();
     bool deletes_protected(const GroundAction& action);
+    bool breaks_goal_order(const GroundAction& action);
     // Replaces the first pending action with a false positive precondition
     // that an applicable action adds by that action (true if one was).
     bool repair();
@@ -73,6 +78,7 @@ class Lookahead {
     const StateLayout& layout_;
     SuccessorGenerator& successors_;
     Evaluator& source_;
+    GoalOrderCheck* goal_orders_ = nullptr;
     ActionApplier applier_;
     State state_;
     std::vector<GroundAction> pending_;

@@ -64,6 +64,7 @@ struct SearchConfig : EngineSettings,
     static SearchConfig paper() {
         SearchConfig c;
         c.relaxation = RelaxationGrounding::Lifted;
+        c.goal_orders = false;
         return c;
     }
 };

@@ -146,6 +146,12 @@ bool SearchEngine::start(EvalContext& context, bool with_preferred, SearchStatus
 bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferred) {
     context.reset(node, space_.parent(node), space_.state_id(node), space_.state(node),
                   space_.partial(node), &space_);
+    if (setup_.goal_orders != nullptr && setup_.goal_orders->violated(context.state())) {
+        ++stats_.dead_ends;
+        ++stats_.goal_order_dead_ends;
+        if (setup_.observer != nullptr) setup_.observer->dead_end(node);
+        return false;
+    }
     if (setup_.evaluators.empty()) {  // blind search: nothing to evaluate
         if (setup_.observer != nullptr) setup_.observer->evaluated(node, 0);
         return true;

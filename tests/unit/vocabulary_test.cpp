@@ -147,6 +147,7 @@ TEST(Vocabulary, EveryConfigurationKeyAndAliasIsAccepted) {
         {"branching=500",
          [](const ParsedSearchConfig& p) { return p.config.max_branching == 500; }},
         {"landmarks=on", [](const ParsedSearchConfig& p) { return p.config.landmarks; }},
+        {"orders=off", [](const ParsedSearchConfig& p) { return !p.config.goal_orders; }},
         {"anytime=on",
          [](const ParsedSearchConfig& p) { return p.config.anytime == AnytimeMode::On; }},
         {"lookahead=on,search=lazy",

@@ -8,6 +8,7 @@ int FactMutexes::index(int p, int q, bool grow) {
     const auto found = index_.find(key(p, q));
     if (found != index_.end()) return found->second;
     if (!grow || pairs_.size() >= max_pairs_) return -1;
+    if (task_.may_add && !task_.may_add(p, q)) return -1;
     const int id = static_cast<int>(pairs_.size());
     index_.emplace(key(p, q), id);
     pairs_.emplace_back(p, q);

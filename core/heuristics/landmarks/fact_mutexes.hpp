@@ -24,6 +24,10 @@ struct MutexTask {
     // action adds / deletes a fact.
     std::function<std::span<const int>(int)> achievers, preconditions;
     std::function<bool(int, int)> adds, deletes;
+    // The pairs a proof may add as candidates (null: any). A pair left out
+    // counts as not mutex: on grids the unrestricted closure reaches every
+    // pair of positions, where the proofs wanted stay local.
+    std::function<bool(int, int)> may_add;
 };
 
 class FactMutexes {

@@ -260,18 +260,7 @@ void Generator::add_disjunctive(std::span<const int> first, int lm) {
 
 const std::vector<int>& Generator::deletes(int a) {
     auto [it, inserted] = deletes_.emplace(a, std::vector<int>{});
-    if (!inserted) return it->second;
-    const GroundAction action = ground_.action(a);
-    std::vector<ObjectId> args;
-    for (const AtomSchema& atom : task_.schemas[action.schema].delete_effects) {
-        args.clear();
-        for (const Term& t : atom.arguments)
-            args.push_back(t.is_parameter() ? action.arguments[t.index] : t.index);
-        const int f = ground_.fact_of(atom.predicate, args);
-        if (f < 0) continue;
-        const auto adds = add(a);
-        if (std::find(adds.begin(), adds.end(), f) == adds.end()) it->second.push_back(f);
-    }
+    if (inserted) ground_.delete_facts(task_, a, it->second);
     return it->second;
 }
 

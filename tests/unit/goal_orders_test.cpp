@@ -1,0 +1,166 @@
+// Goal orders against brute force: on every small test task, a reachable
+// state that holds an order's later goal atom without its earlier one can
+// reach no goal state. On tiles (floortile's mechanics) the orders are the
+// columns' top-down order, exactly; the check on states agrees with the
+// atoms; pruning keeps plans valid and cuts the search; lookahead takes no
+// step that breaks an order.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "core/heuristics/ground_relaxation.hpp"
+#include "core/heuristics/landmarks/goal_orders.hpp"
+#include "core/heuristics/relaxation.hpp"
+#include "core/planner.hpp"
+#include "core/search/evaluators.hpp"
+#include "core/search/lookahead.hpp"
+#include "core/successors/successor_generator.hpp"
+#include "core/task/goal.hpp"
+#include "core/task/static_facts.hpp"
+#include "core/validation/validator.hpp"
+#include "loaded_task.hpp"
+#include "state_graph.hpp"
+#include "test_support.hpp"
+
+namespace ll {
+namespace {
+
+std::vector<GoalOrder> orders_of(const Task& task) {
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const std::optional<GroundRelaxation> ground =
+        ground_relaxation_for(RelaxationGrounding::Ground, task, layout, statics, nullptr, false);
+    if (!ground) return {};
+    return find_goal_orders(task, layout, *ground, nullptr);
+}
+
+std::vector<test::TaskRef> order_tasks() {
+    std::vector<test::TaskRef> tasks = test::all_test_tasks();
+    for (test::TaskRef extra : {test::TaskRef{"grid-costs", "p01"}, test::TaskRef{"pairs", "p01"},
+                                test::TaskRef{"tiles", "p01"}, test::TaskRef{"tiles", "p02"}})
+        tasks.push_back(extra);
+    return tasks;
+}
+
+TEST(GoalOrders, BreakingOneIsADeadEndOnEveryTestTask) {
+    int orders = 0, broken_states = 0;
+    for (const test::TaskRef& ref : order_tasks()) {
+        SCOPED_TRACE(ref.task + " " + ref.problem);
+        const Task task = test::load_task(ref.task, ref.problem);
+        const test::StateGraph g = test::explore(test::GroundOracle(task), 20000);
+        ASSERT_FALSE(g.states.empty()) << "too large for the oracle";
+        for (const GoalOrder& o : orders_of(task)) {
+            ++orders;
+            for (std::size_t s = 0; s < g.states.size(); ++s) {
+                if (!g.states[s].count(o.after) || g.states[s].count(o.before)) continue;
+                ++broken_states;
+                EXPECT_FALSE(g.solvable[s])
+                    << to_string(task, o.before) << " before " << to_string(task, o.after);
+            }
+        }
+    }
+    // Only tiles has them (its two columns: 2 orders each in p01, 1 in
+    // p02); the test is not empty.
+    EXPECT_EQ(orders, 6);
+    EXPECT_GT(broken_states, 100);
+}
+
+TEST(GoalOrders, TilesColumnsArePaintedTopDown) {
+    const Task task = test::load_task("tiles", "p01");
+    std::set<std::string> names;
+    for (const GoalOrder& o : orders_of(task))
+        names.insert(to_string(task, o.before) + " < " + to_string(task, o.after));
+    const std::set<std::string> expected{
+        "(painted c31 white) < (painted c21 white)", "(painted c21 white) < (painted c11 white)",
+        "(painted c32 white) < (painted c22 white)", "(painted c22 white) < (painted c12 white)"};
+    EXPECT_EQ(names, expected);
+}
+
+// The check on packed states says what the atoms say, on every state of
+// tiles p01 (a third of them break an order).
+TEST(GoalOrders, CheckAgreesWithTheAtoms) {
+    const Task task = test::load_task("tiles", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const std::vector<GoalOrder> orders = orders_of(task);
+    GoalOrderCheck check(task, layout, statics, RelaxationGrounding::Ground);
+    const test::StateGraph g = test::explore(test::GroundOracle(task), 20000);
+    int violated = 0;
+    for (const test::AtomSet& atoms : g.states) {
+        bool expected = false;
+        for (const GoalOrder& o : orders)
+            expected = expected || (atoms.count(o.after) && !atoms.count(o.before));
+        EXPECT_EQ(check.violated(test::to_state(layout, atoms)), expected);
+        violated += expected ? 1 : 0;
+    }
+    EXPECT_EQ(check.num_orders(), 4);
+    EXPECT_GT(violated, static_cast<int>(g.states.size()) / 10);
+}
+
+// Without a ground relaxed task (relax=lifted) there are no orders.
+TEST(GoalOrders, NoneWithoutAGroundRelaxation) {
+    const Task task = test::load_task("tiles", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    GoalOrderCheck check(task, layout, statics, RelaxationGrounding::Lifted);
+    EXPECT_FALSE(check.violated(initial_state(task, layout)));
+    EXPECT_EQ(check.num_orders(), 0);
+}
+
+// orders=on (the default) prunes states the relaxation keeps, orders=off
+// does not; both plans are valid, breadth-first search's as short.
+TEST(GoalOrders, PruningKeepsPlansValidAndCutsTheSearch) {
+    const Task task = test::load_task("tiles", "p01");
+    for (const char* config : {"search=eager,h=ff,preferred=off", "bfs"}) {
+        SCOPED_TRACE(config);
+        const SearchResult on = solve(task, test::with_config(config));
+        const SearchResult off =
+            solve(task, test::with_config(std::string(config) + ",orders=off"));
+        ASSERT_EQ(on.status, SearchStatus::Solved);
+        ASSERT_EQ(off.status, SearchStatus::Solved);
+        EXPECT_TRUE(validate_plan(task, on.plan).valid);
+        EXPECT_TRUE(validate_plan(task, off.plan).valid);
+        EXPECT_EQ(on.stats.goal_orders, 4);
+        EXPECT_GT(on.stats.goal_order_dead_ends, 0);
+        EXPECT_EQ(off.stats.goal_orders, 0);
+        EXPECT_EQ(off.stats.goal_order_dead_ends, 0);
+        EXPECT_LT(on.stats.expansions, off.stats.expansions);
+    }
+    EXPECT_EQ(solve(task, test::with_config("bfs")).plan.size(), 13u);
+}
+
+// Lookahead along hFF's relaxed plan from the initial state of tiles p01:
+// the relaxed plan paints cells in an order that breaks the goal orders;
+// with the orders, no state along the steps breaks one.
+TEST(GoalOrders, LookaheadTakesNoStepThatBreaksAnOrder) {
+    test::LoadedTask t(test::TaskRef{"tiles", "p01"});
+    const GoalChecker goal(t.task, t.layout, t.statics);
+    GoalOrderCheck check(t.task, t.layout, t.statics, RelaxationGrounding::Ground);
+    RelaxationHeuristic ff(RelaxationHeuristic::Kind::FF, t.task, t.layout, t.statics, goal,
+                           RelaxationGrounding::Ground);
+    HeuristicEvaluator source("ff", ff);
+    const State initial = initial_state(t.task, t.layout);
+    ASSERT_NE(ff.evaluate(initial), kDeadEnd);
+    std::vector<GroundAction> relaxed_plan;
+    ASSERT_TRUE(source.relaxed_plan(relaxed_plan));
+    auto broken_steps = [&](bool with_orders) {
+        Lookahead lookahead(t.task, t.layout, t.successors, source);
+        if (with_orders) lookahead.set_goal_orders(&check);
+        std::vector<GroundAction> steps;
+        LookaheadCounts counts;
+        lookahead.run(initial, relaxed_plan, steps, counts);
+        EXPECT_FALSE(steps.empty());
+        State state = initial;
+        int broken = 0;
+        for (const GroundAction& step : steps) {
+            state = apply_action(t.task, t.layout, state, step);
+            broken += check.violated(state) ? 1 : 0;
+        }
+        return broken;
+    };
+    EXPECT_GT(broken_steps(false), 0);
+    EXPECT_EQ(broken_steps(true), 0);
+}
+
+}  // namespace
+}  // namespace ll
