@@ -4,10 +4,9 @@
 
 #include <algorithm>
 #include <span>
-#include <unordered_map>
 #include <unordered_set>
 
-#include "core/heuristics/landmarks/fact_mutexes.hpp"
+#include "core/heuristics/landmarks/relaxed_task_index.hpp"
 
 namespace ll {
 
@@ -17,15 +16,7 @@ class GoalOrderFinder {
   public:
     GoalOrderFinder(const Task& task, const StateLayout& layout, const GroundRelaxation& ground,
                     Budget* budget, const GoalOrderLimits& limits)
-        : task_(task), ground_(ground), budget_(budget), limits_(limits), v_(ground.view()) {
-        num_facts_ = ground.num_facts();
-        invert_lists(v_.add_begin, v_.add, num_facts_, achievers_begin_, achievers_);
-        invert_lists(v_.pre_begin, v_.pre, num_facts_, consumers_begin_, consumers_);
-        initial_.assign(static_cast<std::size_t>(num_facts_), 0);
-        std::vector<int> facts;
-        ground.state_facts(initial_state(task, layout), facts);
-        for (int f : facts)
-            initial_[f] = 1;
+        : task_(task), ground_(ground), budget_(budget), limits_(limits), r_(task, layout, ground) {
         find_monotone_goals(layout);
     }
 
@@ -48,23 +39,6 @@ class GoalOrderFinder {
         return std::span<const int>(items).subspan(
             static_cast<std::size_t>(begin[i]), static_cast<std::size_t>(begin[i + 1] - begin[i]));
     }
-    std::span<const int> achievers(int f) const { return list(achievers_begin_, achievers_, f); }
-    std::span<const int> consumers(int f) const { return list(consumers_begin_, consumers_, f); }
-    std::span<const int> pre(int a) const {
-        return std::span<const int>(v_.pre).subspan(
-            static_cast<std::size_t>(v_.pre_begin[a]),
-            static_cast<std::size_t>(v_.pre_begin[a + 1] - v_.pre_begin[a]));
-    }
-    std::span<const int> add(int a) const {
-        return std::span<const int>(v_.add).subspan(
-            static_cast<std::size_t>(v_.add_begin[a]),
-            static_cast<std::size_t>(v_.add_begin[a + 1] - v_.add_begin[a]));
-    }
-    const std::vector<int>& deletes(int a) {
-        auto [it, inserted] = deletes_.try_emplace(a);
-        if (inserted) ground_.delete_facts(task_, a, it->second);
-        return it->second;
-    }
 
     // Goal atoms of fluent predicates no action deletes, false initially.
     void find_monotone_goals(const StateLayout& layout) {
@@ -77,10 +51,11 @@ class GoalOrderFinder {
                     deleted[atom.predicate] = 1;
             }
         }
-        goal_index_.assign(static_cast<std::size_t>(num_facts_), -1);
-        for (int f : v_.goal_facts) {
+        goal_index_.assign(static_cast<std::size_t>(r_.num_facts()), -1);
+        for (int f : r_.goal_facts()) {
             const PredicateId p = ground_.fact_atom(f).predicate;
-            if (deleted[p] || !layout.is_fluent(p) || initial_[f] || goal_index_[f] >= 0) continue;
+            if (deleted[p] || !layout.is_fluent(p) || r_.initial()[f] || goal_index_[f] >= 0)
+                continue;
             goal_index_[f] = static_cast<int>(goals_.size());
             goals_.push_back(f);
         }
@@ -104,13 +79,9 @@ class GoalOrderFinder {
     const GroundRelaxation& ground_;
     Budget* budget_;
     GoalOrderLimits limits_;
-    GroundRelaxation::View v_;
-    int num_facts_ = 0;
-    std::vector<int> achievers_begin_, achievers_, consumers_begin_, consumers_;
-    std::vector<std::uint8_t> initial_;
-    std::unordered_map<int, std::vector<int>> deletes_;  // of the actions asked
-    std::vector<int> goals_;                             // goal index -> fact
-    std::vector<int> goal_index_;                        // fact -> goal index, -1
+    RelaxedTaskIndex r_;
+    std::vector<int> goals_;       // goal index -> fact
+    std::vector<int> goal_index_;  // fact -> goal index, -1
     // Per fact, the goals it is proven mutex with, and those whose mutex
     // candidates (or the goal itself) it is among (CSR).
     std::vector<int> kills_begin_, kills_, groups_begin_, groups_;
@@ -120,25 +91,25 @@ class GoalOrderFinder {
 
 std::vector<int> GoalOrderFinder::mutex_candidates(int g) {
     std::vector<int> out;
-    const auto first = achievers(g);
+    const auto first = r_.achievers(g);
     if (first.empty()) return out;
-    out = deletes(first[0]);
+    out = r_.deletes(first[0]);
     for (int a : first.subspan(1)) {
         if (out.empty()) return out;
-        const std::vector<int>& d = deletes(a);
+        const std::vector<int>& d = r_.deletes(a);
         std::erase_if(out, [&](int f) { return std::find(d.begin(), d.end(), f) == d.end(); });
     }
     std::erase(out, g);
     std::unordered_set<int> in(out.begin(), out.end());
     auto needs_candidate = [&](int b) {
-        const auto p = pre(b);
+        const auto p = r_.pre(b);
         return std::any_of(p.begin(), p.end(), [&](int f) { return in.contains(f); });
     };
     for (std::size_t i = 0; i < out.size() && out.size() < limits_.max_candidates_per_goal; ++i) {
-        for (int a : consumers(out[i])) {
-            for (int q : add(a)) {
+        for (int a : r_.consumers(out[i])) {
+            for (int q : r_.add(a)) {
                 if (q == g || in.contains(q)) continue;
-                const auto list = achievers(q);
+                const auto list = r_.achievers(q);
                 if (!std::all_of(list.begin(), list.end(), needs_candidate)) continue;
                 in.insert(q);
                 out.push_back(q);
@@ -161,19 +132,7 @@ void GoalOrderFinder::prove_mutexes() {
         }
     }
     to_lists(members, groups_begin_, groups_);
-    MutexTask task;
-    task.num_facts = num_facts_;
-    task.initial = initial_;
-    task.achievers = [this](int f) { return achievers(f); };
-    task.preconditions = [this](int a) { return pre(a); };
-    task.adds = [this](int a, int f) {
-        const auto list = add(a);
-        return std::find(list.begin(), list.end(), f) != list.end();
-    };
-    task.deletes = [this](int a, int f) {
-        const std::vector<int>& list = deletes(a);
-        return std::find(list.begin(), list.end(), f) != list.end();
-    };
+    MutexTask task = r_.mutex_task();
     // Proofs stay among the candidates of one goal atom (and the atom).
     task.may_add = [this](int p, int q) {
         for (int g : groups_of(p)) {
@@ -193,19 +152,19 @@ void GoalOrderFinder::to_lists(std::vector<std::pair<int, int>>& pairs, std::vec
                                std::vector<int>& items) const {
     std::sort(pairs.begin(), pairs.end());
     pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-    begin.assign(static_cast<std::size_t>(num_facts_) + 1, 0);
+    begin.assign(static_cast<std::size_t>(r_.num_facts()) + 1, 0);
     items.clear();
     for (const auto& [f, x] : pairs) {
         ++begin[f + 1];
         items.push_back(x);
     }
-    for (int f = 0; f < num_facts_; ++f)
+    for (int f = 0; f < r_.num_facts(); ++f)
         begin[f + 1] += begin[f];
 }
 
 void GoalOrderFinder::killed_by(int a, std::vector<int>& out) const {
     out.clear();
-    for (int p : pre(a)) {
+    for (int p : r_.pre(a)) {
         for (int x : list(kills_begin_, kills_, p))
             out.push_back(x);
     }
@@ -218,7 +177,7 @@ void GoalOrderFinder::killed_by(int a, std::vector<int>& out) const {
 // of them that it does not add itself.
 bool GoalOrderFinder::live(int a, int goal, std::vector<int>& scratch) const {
     killed_by(a, scratch);
-    const auto adds = add(a);
+    const auto adds = r_.add(a);
     for (int c : before_[goal]) {
         if (!std::binary_search(scratch.begin(), scratch.end(), c)) continue;
         if (std::find(adds.begin(), adds.end(), goals_[c]) == adds.end()) return false;
@@ -234,7 +193,7 @@ void GoalOrderFinder::find_orders() {
             if (budget_ != nullptr) budget_->poll();
             bool first = true;
             later.clear();
-            for (int a : achievers(goals_[g])) {
+            for (int a : r_.achievers(goals_[g])) {
                 if (!live(a, g, scratch)) continue;
                 killed_by(a, killed);
                 if (first) {

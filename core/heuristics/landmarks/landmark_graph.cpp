@@ -2,7 +2,7 @@
 // the ground relaxed task (see header).
 #include "core/heuristics/landmarks/landmark_graph.hpp"
 
-#include "core/heuristics/landmarks/fact_mutexes.hpp"
+#include "core/heuristics/landmarks/relaxed_task_index.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -25,25 +25,13 @@ bool LandmarkGraph::goal_only() const {
 
 namespace {
 
-std::span<const int> slice(std::span<const int> begin, std::span<const int> list, int i) {
-    return list.subspan(static_cast<std::size_t>(begin[i]),
-                        static_cast<std::size_t>(begin[i + 1] - begin[i]));
-}
-
 class Generator {
   public:
     Generator(const Task& task, const StateLayout& layout, const GroundRelaxation& ground,
               Budget* budget, const LandmarkLimits& limits)
-        : task_(task), ground_(ground), budget_(budget), limits_(limits), v_(ground.view()) {
-        num_facts_ = ground.num_facts();
-        num_actions_ = ground.num_actions();
-        invert_lists(v_.add_begin, v_.add, num_facts_, achievers_begin_, achievers_);
-        invert_lists(v_.pre_begin, v_.pre, num_facts_, consumers_begin_, consumers_);
-        initial_.assign(num_facts_, 0);
-        std::vector<int> facts;
-        ground.state_facts(initial_state(task, layout), facts);
-        for (int f : facts)
-            initial_[f] = 1;
+        : ground_(ground), budget_(budget), limits_(limits), r_(task, layout, ground) {
+        num_facts_ = r_.num_facts();
+        num_actions_ = r_.num_actions();
         fact_index_.assign(num_facts_, -1);
         simple_.assign(num_facts_, -1);
         predicate_.resize(num_facts_);
@@ -52,7 +40,7 @@ class Generator {
     }
 
     LandmarkGraph run() {
-        for (int f : v_.goal_facts) {
+        for (int f : r_.goal_facts()) {
             const int lm = simple_landmark(f);
             out_.landmarks[lm].goal = true;
         }
@@ -70,9 +58,9 @@ class Generator {
     }
 
   private:
-    std::span<const int> achievers(int f) const { return slice(achievers_begin_, achievers_, f); }
-    std::span<const int> pre(int a) const { return slice(v_.pre_begin, v_.pre, a); }
-    std::span<const int> add(int a) const { return slice(v_.add_begin, v_.add, a); }
+    std::span<const int> achievers(int f) const { return r_.achievers(f); }
+    std::span<const int> pre(int a) const { return r_.pre(a); }
+    std::span<const int> add(int a) const { return r_.add(a); }
 
     int graph_fact(int f) {
         if (fact_index_[f] < 0) {
@@ -88,7 +76,7 @@ class Generator {
         int cost = -1;
         for (int f : facts) {
             lm.facts.push_back(graph_fact(f));
-            lm.initially_true = lm.initially_true || initial_[f];
+            lm.initially_true = lm.initially_true || r_.initial()[f];
             for (int a : achievers(f)) {
                 const int c = ground_.action_cost(a);
                 if (cost < 0 || c < cost) cost = c;
@@ -123,7 +111,7 @@ class Generator {
 
     // Reasonable orderings.
     void add_reasonable_orderings();
-    const std::vector<int>& deletes(int a);
+    const std::vector<int>& deletes(int a) { return r_.deletes(a); }
     bool achievers_delete(int p, int q, bool require_some);
     bool mutex(int p, int q) const { return mutexes_ && mutexes_->mutex(p, q); }
     // The mutexes the interference checks of these candidates may ask.
@@ -132,21 +120,18 @@ class Generator {
     bool interferes(int a_lm, int b_lm, const std::vector<std::vector<int>>& gn_parents);
     bool reaches(int from, int to, const std::vector<std::vector<int>>& successors) const;
 
-    const Task& task_;
     const GroundRelaxation& ground_;
     Budget* budget_;
     LandmarkLimits limits_;
-    GroundRelaxation::View v_;
+    RelaxedTaskIndex r_;
     int num_facts_ = 0, num_actions_ = 0;
-    std::vector<int> achievers_begin_, achievers_, consumers_begin_, consumers_;
-    std::vector<std::uint8_t> initial_;
     std::vector<PredicateId> predicate_;
     std::vector<int> fact_index_;  // relaxation fact -> LandmarkGraph::facts index
     std::vector<int> simple_;      // relaxation fact -> its simple landmark
     std::vector<std::vector<int>> relaxation_facts_;  // per landmark
     std::map<std::vector<int>, int> disjunctive_;
     std::unordered_set<std::uint64_t> edge_keys_;
-    std::unordered_map<int, std::vector<int>> deletes_;
+    MutexTask mutex_task_;
     std::optional<FactMutexes> mutexes_;
     std::deque<int> queue_;
     std::int64_t work_ = 0;
@@ -166,7 +151,7 @@ std::vector<int> Generator::first_achievers(std::span<const int> excluded) {
     reached_.assign(num_facts_, 0);
     unsatisfied_.resize(num_actions_);
     for (int a = 0; a < num_actions_; ++a)
-        unsatisfied_[a] = v_.pre_begin[a + 1] - v_.pre_begin[a];
+        unsatisfied_[a] = static_cast<int>(r_.pre(a).size());
     stack_.clear();
     auto reach = [&](int f) {
         if (reached_[f]) return;
@@ -179,7 +164,7 @@ std::vector<int> Generator::first_achievers(std::span<const int> excluded) {
             reach(f);
     };
     for (int f = 0; f < num_facts_; ++f) {
-        if (initial_[f]) reach(f);
+        if (r_.initial()[f]) reach(f);
     }
     for (int a = 0; a < num_actions_; ++a) {
         if (unsatisfied_[a] == 0) fire(a);
@@ -187,7 +172,7 @@ std::vector<int> Generator::first_achievers(std::span<const int> excluded) {
     while (!stack_.empty()) {
         const int f = stack_.back();
         stack_.pop_back();
-        const auto consumers = slice(consumers_begin_, consumers_, f);
+        const auto consumers = r_.consumers(f);
         work_ += static_cast<std::int64_t>(consumers.size()) + 1;
         for (int a : consumers) {
             if (--unsatisfied_[a] == 0) fire(a);
@@ -250,18 +235,12 @@ void Generator::add_disjunctive(std::span<const int> first, int lm) {
         std::sort(facts.begin(), facts.end());
         facts.erase(std::unique(facts.begin(), facts.end()), facts.end());
         if (facts.size() < 2 || facts.size() > limits_.max_disjunction) continue;
-        if (std::any_of(facts.begin(), facts.end(), [&](int f) { return initial_[f] != 0; }))
+        if (std::any_of(facts.begin(), facts.end(), [&](int f) { return r_.initial()[f] != 0; }))
             continue;
         auto [it, inserted] = disjunctive_.emplace(facts, -1);
         if (inserted) it->second = new_landmark(facts);
         add_edge(it->second, lm, LandmarkOrdering::GreedyNecessary);
     }
-}
-
-const std::vector<int>& Generator::deletes(int a) {
-    auto [it, inserted] = deletes_.emplace(a, std::vector<int>{});
-    if (inserted) ground_.delete_facts(task_, a, it->second);
-    return it->second;
 }
 
 // Every achiever of p deletes q (require_some: and there is one).
@@ -311,20 +290,8 @@ void Generator::prove_mutexes(std::span<const std::pair<int, int>> candidates,
             if (!out_.landmarks[x].disjunctive()) queries.emplace_back(relaxation_facts_[x][0], fb);
         }
     }
-    MutexTask task;
-    task.num_facts = num_facts_;
-    task.initial = initial_;
-    task.achievers = [this](int f) { return achievers(f); };
-    task.preconditions = [this](int a) { return pre(a); };
-    task.adds = [this](int a, int f) {
-        const auto list = add(a);
-        return std::find(list.begin(), list.end(), f) != list.end();
-    };
-    task.deletes = [this](int a, int f) {
-        const std::vector<int>& list = deletes(a);
-        return std::find(list.begin(), list.end(), f) != list.end();
-    };
-    mutexes_.emplace(task, queries);
+    mutex_task_ = r_.mutex_task();
+    mutexes_.emplace(mutex_task_, queries);
 }
 
 // Candidates (A, B): B a simple landmark not initially true; A any other
