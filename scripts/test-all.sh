@@ -145,12 +145,15 @@ run_ctest() {
 }
 
 # build_preset PRESET [TARGET...]: configure and build the preset (only the
-# targets given, if any).
+# targets given, if any). The compilers run with the niceness in
+# $build_nice (0 unless set).
+build_nice=0
 build_preset() {
     local preset="$1" targets=()
     shift
     (($# == 0)) || targets=(--target "$@")
-    cmake --preset "$preset" && cmake --build --preset "$preset" -j "$jobs" "${targets[@]}"
+    cmake --preset "$preset" &&
+        nice -n "$build_nice" cmake --build --preset "$preset" -j "$jobs" "${targets[@]}"
 }
 
 # A native folder configured here for the first time (always, in CI)
@@ -385,7 +388,12 @@ fi
 # run in the background while the sanitized build compiles.
 if ((native_built)); then start_slurm_test; fi
 if ((wasm_built && web_built)); then start_e2e_beside; fi
+# At niceness 10 the build takes the CPU time the tests beside it leave:
+# at the same priority a test file's site server once took over 10 s to
+# start (its limit) on 2 cores.
+build_nice=10
 run_phase "build asan" build_preset native-asan && native_asan_built=1
+build_nice=0
 # Collected before anything else runs: the phases after it are timed.
 if ((wasm_built && web_built)); then
     run_phase "e2e beside" run_e2e_beside || true
