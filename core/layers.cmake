@@ -43,8 +43,14 @@ function(ll_core_layer name)
   target_link_libraries(${name} PUBLIC ll_core_options ${arg_DEPENDS} ${arg_LIBS})
   target_compile_options(${name} PRIVATE -Wall -Wextra -Wno-sign-compare)
 
-  # The check reruns when a file of the layer changes; its stamp is a source
-  # of the library, so a back-arrow fails the library's build.
+  # The check reruns when a file of the layer changes; the library depends on
+  # it, so a back-arrow fails the library's build. It is a target of its own,
+  # not a source of the library: a custom command of the library would wait
+  # for the layers the library links (CMake orders a target's custom
+  # commands after its link dependencies), and every object compiled after
+  # it, so with Ninja each layer's compilation waited for the layers below to
+  # be compiled and archived. The check target depends on nothing: every
+  # layer's check runs at the start and the layers compile side by side.
   string(REPLACE ";" "," folders_arg "${arg_FOLDERS}")
   string(REPLACE ";" "," allowed_arg "${allowed}")
   set(stamp ${CMAKE_CURRENT_BINARY_DIR}/layer_check/${name}.stamp)
@@ -55,5 +61,6 @@ function(ll_core_layer name)
     DEPENDS ${files} ${LL_CHECK_LAYERS_SCRIPT}
     COMMENT "Checking the includes of layer ${name}"
     VERBATIM)
-  target_sources(${name} PRIVATE ${stamp})
+  add_custom_target(${name}_layer_check DEPENDS ${stamp})
+  add_dependencies(${name} ${name}_layer_check)
 endfunction()

@@ -13,7 +13,9 @@
 # on a single-node Slurm it starts itself (tests/slurm/run-slurm-test.sh:
 # needs root; elsewhere it is skipped with the reason, in CI it always runs;
 # it mostly waits, so it runs in the background during the native-asan build),
-# the browser end-to-end tests and the clang-format check, and prints the
+# the browser end-to-end tests (those that assert no time in the background
+# during the native-asan build, the others alone at the end: run_e2e) and
+# the clang-format check, and prints the
 # wall-clock and CPU time (user + system, of every process it waited for) of
 # every phase. Every phase runs (the tests of a preset that failed to build
 # are skipped), and the script fails if any phase failed.
@@ -22,8 +24,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 jobs="$(nproc 2>/dev/null || echo 2)"
 # A build folder configured here for the first time (always, in CI) uses
-# Ninja: it compiles a layer library's objects while the layer below is
-# still being archived, where the Makefile generator waits for each target.
+# Ninja: it compiles the core's layers side by side (core/layers.cmake),
+# where the Makefile generator waits for each target in turn.
 # CMake reads this only for a new build folder; existing ones keep theirs.
 if [[ -z "${CMAKE_GENERATOR:-}" ]] && command -v ninja >/dev/null 2>&1; then
     export CMAKE_GENERATOR=Ninja
@@ -143,12 +145,15 @@ run_ctest() {
 }
 
 # build_preset PRESET [TARGET...]: configure and build the preset (only the
-# targets given, if any).
+# targets given, if any). The compilers run with the niceness in
+# $build_nice (0 unless set).
+build_nice=0
 build_preset() {
     local preset="$1" targets=()
     shift
     (($# == 0)) || targets=(--target "$@")
-    cmake --preset "$preset" && cmake --build --preset "$preset" -j "$jobs" "${targets[@]}"
+    cmake --preset "$preset" &&
+        nice -n "$build_nice" cmake --build --preset "$preset" -j "$jobs" "${targets[@]}"
 }
 
 # A native folder configured here for the first time (always, in CI)
@@ -303,13 +308,60 @@ build_web() {
 
 # Browser end-to-end tests (tests/e2e, node:test + playwright-core + chromium)
 # against build/wasm/site; screenshots and numbers in build/e2e-artifacts/.
-run_e2e() {
-    local status=0 passed failed
-    npm run --silent test:e2e 2>&1 | tee "$log_dir/e2e.log" || status=$?
-    passed="$(sed -nE 's/^ℹ pass ([0-9]+)$/\1/p' "$log_dir/e2e.log" | tail -n 1)"
-    failed="$(sed -nE 's/^ℹ fail ([0-9]+)$/\1/p' "$log_dir/e2e.log" | tail -n 1)"
+# They mostly wait (their CPU time is half their wall time), so the files in
+# which no test asserts a time (E2E_BESIDE) run in the background while the
+# sanitized build compiles (start_e2e_beside), and the others, which bound
+# main-thread tasks, latencies or a Stop's delay, run alone at the end (the
+# "e2e" phase), one file at a time. A new test file runs alone unless it is
+# added to E2E_BESIDE.
+E2E_BESIDE=(compare examples layout widget)
+e2e_files() { # e2e_files beside|alone: the test files of that group
+    local file name beside
+    for file in tests/e2e/*.test.mjs; do
+        name="$(basename "$file" .test.mjs)"
+        beside=0
+        [[ " ${E2E_BESIDE[*]} " == *" $name "* ]] && beside=1
+        if [[ "$1" == beside && $beside == 1 || "$1" == alone && $beside == 0 ]]; then echo "$file"; fi
+    done
+}
+
+# count_e2e LOG: the pass/fail counts of node --test's closing lines.
+count_e2e() {
+    local passed failed
+    passed="$(sed -nE 's/^ℹ pass ([0-9]+)$/\1/p' "$1" | tail -n 1)"
+    failed="$(sed -nE 's/^ℹ fail ([0-9]+)$/\1/p' "$1" | tail -n 1)"
     tests_passed=$((tests_passed + ${passed:-0}))
     tests_failed=$((tests_failed + ${failed:-0}))
+    # No summary at all (node did not run): a failure.
+    [[ -n "$passed" ]] || tests_failed=$((tests_failed + 1))
+}
+
+e2e_beside_pid=""
+e2e_beside_start=""
+start_e2e_beside() {
+    local files
+    mapfile -t files < <(e2e_files beside)
+    e2e_beside_start="$(now)"
+    node --test --test-reporter=spec --test-concurrency=1 "${files[@]}" >"$log_dir/e2e-beside.log" 2>&1 &
+    e2e_beside_pid=$!
+}
+
+run_e2e_beside() {
+    local status=0
+    wait "$e2e_beside_pid" || status=$?
+    cat "$log_dir/e2e-beside.log"
+    echo "e2e beside: started in the background $(awk -v a="$e2e_beside_start" -v b="$(now)" \
+        'BEGIN { printf "%.0f s", b - a }') before it was collected"
+    count_e2e "$log_dir/e2e-beside.log"
+    return "$status"
+}
+
+run_e2e() {
+    local status=0 files
+    mapfile -t files < <(e2e_files alone)
+    node --test --test-reporter=spec --test-concurrency=1 "${files[@]}" 2>&1 |
+        tee "$log_dir/e2e.log" || status=$?
+    count_e2e "$log_dir/e2e.log"
     return "$status"
 }
 
@@ -332,10 +384,22 @@ if ((native_built)); then
 else
     skip_phase "ctest native" "the native build failed"
 fi
-# The Slurm test mostly waits: it runs in the background while the
-# sanitized build compiles.
+# The Slurm test and the browser tests that assert no time mostly wait: they
+# run in the background while the sanitized build compiles.
 if ((native_built)); then start_slurm_test; fi
+if ((wasm_built && web_built)); then start_e2e_beside; fi
+# At niceness 10 the build takes the CPU time the tests beside it leave:
+# at the same priority a test file's site server once took over 10 s to
+# start (its limit) on 2 cores.
+build_nice=10
 run_phase "build asan" build_preset native-asan && native_asan_built=1
+build_nice=0
+# Collected before anything else runs: the phases after it are timed.
+if ((wasm_built && web_built)); then
+    run_phase "e2e beside" run_e2e_beside || true
+else
+    skip_phase "e2e beside" "the web or wasm build failed"
+fi
 if ((native_asan_built)); then
     run_phase "native-asan" run_ctest native-asan || true
     run_phase "fuzz" run_fuzz || true

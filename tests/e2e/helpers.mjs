@@ -50,7 +50,11 @@ export async function startServer(root = siteDir) {
                         { stdio: ['ignore', 'pipe', 'inherit'] });
     const url = await new Promise((resolve, reject) => {
         const lines = readline.createInterface({ input: child.stdout });
-        const timer = setTimeout(() => reject(new Error('serve-site.py did not start in 10 s')), 10000);
+        const timer = setTimeout(() => {
+            // Ended, or its pipe would keep the test process running forever.
+            child.kill('SIGTERM');
+            reject(new Error('serve-site.py did not start in 10 s'));
+        }, 10000);
         lines.once('line', (line) => {
             clearTimeout(timer);
             resolve(line.trim());
