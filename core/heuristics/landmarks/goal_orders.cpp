@@ -12,6 +12,33 @@ namespace ll {
 
 namespace {
 
+// Per predicate, whether some action deletes an atom of it.
+std::vector<std::uint8_t> deleted_predicates(const Task& task) {
+    std::vector<std::uint8_t> deleted(task.predicates.size(), 0);
+    for (const ActionSchema& schema : task.schemas) {
+        for (const AtomSchema& atom : schema.delete_effects)
+            deleted[atom.predicate] = 1;
+        for (const ConditionalEffect& effect : schema.conditional_effects) {
+            for (const AtomSchema& atom : effect.delete_effects)
+                deleted[atom.predicate] = 1;
+        }
+    }
+    return deleted;
+}
+
+// Whether two goal atoms or more are of fluent predicates no action
+// deletes (else there is no order, and the task is not indexed at all).
+bool has_monotone_goals(const Task& task, const StateLayout& layout,
+                        const GroundRelaxation& ground) {
+    const std::vector<std::uint8_t> deleted = deleted_predicates(task);
+    int count = 0;
+    for (int f : ground.view().goal_facts) {
+        const PredicateId p = ground.fact_atom(f).predicate;
+        if (!deleted[p] && layout.is_fluent(p) && ++count >= 2) return true;
+    }
+    return false;
+}
+
 class GoalOrderFinder {
   public:
     GoalOrderFinder(const Task& task, const StateLayout& layout, const GroundRelaxation& ground,
@@ -42,15 +69,7 @@ class GoalOrderFinder {
 
     // Goal atoms of fluent predicates no action deletes, false initially.
     void find_monotone_goals(const StateLayout& layout) {
-        std::vector<std::uint8_t> deleted(task_.predicates.size(), 0);
-        for (const ActionSchema& schema : task_.schemas) {
-            for (const AtomSchema& atom : schema.delete_effects)
-                deleted[atom.predicate] = 1;
-            for (const ConditionalEffect& effect : schema.conditional_effects) {
-                for (const AtomSchema& atom : effect.delete_effects)
-                    deleted[atom.predicate] = 1;
-            }
-        }
+        const std::vector<std::uint8_t> deleted = deleted_predicates(task_);
         goal_index_.assign(static_cast<std::size_t>(r_.num_facts()), -1);
         for (int f : r_.goal_facts()) {
             const PredicateId p = ground_.fact_atom(f).predicate;
@@ -224,6 +243,7 @@ void GoalOrderFinder::find_orders() {
 std::vector<GoalOrder> find_goal_orders(const Task& task, const StateLayout& layout,
                                         const GroundRelaxation& ground, Budget* budget,
                                         const GoalOrderLimits& limits) {
+    if (!has_monotone_goals(task, layout, ground)) return {};
     return GoalOrderFinder(task, layout, ground, budget, limits).run();
 }
 
