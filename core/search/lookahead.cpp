@@ -98,8 +98,7 @@ bool Lookahead::deletes_protected(const GroundAction& action) {
 }
 
 bool Lookahead::breaks_goal_order(const GroundAction& action) {
-    return goal_orders_ != nullptr &&
-           goal_orders_->violated(applier_.apply(state_, action.schema, action.arguments));
+    return goal_orders_ != nullptr && goal_orders_->broken_by(state_, action);
 }
 
 void Lookahead::apply(const GroundAction& action, std::vector<GroundAction>& steps) {

@@ -290,12 +290,42 @@ bool GoalOrderCheck::holds(const State& state, const Atom& atom) const {
 bool GoalOrderCheck::violated(const State& state) {
     if (!prepared_) prepare();
     for (std::size_t i = 0; i < after_.size(); ++i) {
-        if (!holds(state, after_[i])) continue;
-        for (int j = first_before_[i]; j < first_before_[i + 1]; ++j) {
-            if (!holds(state, before_[static_cast<std::size_t>(j)])) return true;
-        }
+        if (holds(state, after_[i]) && misses_before(state, i)) return true;
     }
     return false;
+}
+
+bool GoalOrderCheck::misses_before(const State& state, std::size_t after) const {
+    for (int j = first_before_[after]; j < first_before_[after + 1]; ++j) {
+        if (!holds(state, before_[static_cast<std::size_t>(j)])) return true;
+    }
+    return false;
+}
+
+// Goal atoms in orders are never deleted, so a step can break an order only
+// by adding a later atom whose earlier one is still false.
+bool GoalOrderCheck::broken_by(const State& state, const GroundAction& action) {
+    if (!prepared_) prepare();
+    if (after_.empty()) return false;
+    for (const AtomSchema& add : task_.schemas[action.schema].add_effects) {
+        scratch_.clear();
+        for (const Term& t : add.arguments)
+            scratch_.push_back(t.is_parameter() ? action.arguments[t.index] : t.index);
+        const auto at = std::lower_bound(
+            after_.begin(), after_.end(), add.predicate, [&](const Atom& a, PredicateId p) {
+                return a.predicate != p ? a.predicate < p : compare(a) < 0;
+            });
+        if (at != after_.end() && at->predicate == add.predicate && compare(*at) == 0 &&
+            !holds(state, *at) &&
+            misses_before(state, static_cast<std::size_t>(at - after_.begin())))
+            return true;
+    }
+    return false;
+}
+
+// The order of `atom`'s arguments against scratch_ (same predicate).
+int GoalOrderCheck::compare(const Atom& atom) const {
+    return compare_object_tuples(args_.data() + atom.begin, scratch_.data(), atom.arity);
 }
 
 }  // namespace ll

@@ -55,6 +55,10 @@ class GoalOrderCheck {
     // May throw LimitReached while the orders are found (the next call
     // starts again).
     bool violated(const State& state);
+    // Whether applying `action` in `state`, which breaks no order, breaks
+    // one (its unconditional adds; with conditional effects there are no
+    // orders).
+    bool broken_by(const State& state, const GroundAction& action);
     void set_budget(Budget* budget) { budget_ = budget; }
     // Found (after the first check).
     int num_orders() const { return static_cast<int>(before_.size()); }
@@ -67,6 +71,9 @@ class GoalOrderCheck {
     };
     void prepare();
     bool holds(const State& state, const Atom& atom) const;
+    // Some earlier atom of after_[after] is false in `state`.
+    bool misses_before(const State& state, std::size_t after) const;
+    int compare(const Atom& atom) const;
     Atom intern(const GroundAtom& atom);
 
     const Task& task_;
@@ -80,6 +87,7 @@ class GoalOrderCheck {
     std::vector<Atom> after_;
     std::vector<int> first_before_;
     std::vector<Atom> before_;
+    std::vector<ObjectId> scratch_;  // an instantiated add effect
 };
 
 }  // namespace ll
