@@ -103,11 +103,10 @@ void LazyWeightedSearch::queue_transitions(DeferredSuccessors& deferred, NodeId 
         if (child_g >= setup_.cost_bound) continue;
         const std::int32_t at = pending_.push(node, schema, arguments);
         const bool preferred = !preferred_flags_.empty() && preferred_flags_[i] != 0;
-        const std::uint64_t sequence = next_sequence_++;
         for (std::size_t h = 0; h < weighted_h_.size(); ++h) {
-            const Entry entry{child_g + weighted_h_[h], sequence, at};
-            queues_[2 * h].push(entry);
-            if (preferred) queues_[2 * h + 1].push(entry);
+            const Queue::Key f{child_g + weighted_h_[h]};
+            queues_[2 * h].push(f, at);
+            if (preferred) queues_[2 * h + 1].push(f, at);
         }
     }
 }
@@ -119,7 +118,7 @@ std::int64_t LazyWeightedSearch::pop() {
     }
     if (next == queues_.size()) return -1;
     ++turns_[next];
-    const std::int32_t at = queues_[next].top().at;
+    const std::int32_t at = queues_[next].top();
     queues_[next].pop();
     return at;
 }
@@ -149,7 +148,7 @@ void LazyWeightedSearch::count_open_memory(Statistics& stats) const {
     for (const Queue& queue : queues_)
         stats.open_entries += static_cast<std::int64_t>(queue.size());
     stats.open_bytes =
-        stats.open_entries * static_cast<std::int64_t>(sizeof(Entry)) + pending_.bytes();
+        stats.open_entries * static_cast<std::int64_t>(Queue::entry_bytes()) + pending_.bytes();
 }
 
 }  // namespace ll

@@ -5,7 +5,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/common/segmented_heap.hpp"
+#include "core/common/tie_ordered_heap.hpp"
 #include "core/search/pending_transitions.hpp"
 #include "core/search/search_engine.hpp"
 
@@ -32,19 +32,11 @@ class LazyWeightedSearch final : public SearchEngine {
     std::int64_t reopened() const { return reopened_; }
 
   private:
-    struct Entry {
-        double f = 0;
-        std::uint64_t sequence = 0;
-        std::int32_t at = 0;  // offset of [parent, schema, arguments...] in pending_
-    };
-    // Lowest f first, then FIFO. Segmented: a std::vector's doubling at 10^8
-    // entries (satellite) copied gigabytes past the time limit.
-    struct Later {
-        bool operator()(const Entry& a, const Entry& b) const {
-            return a.f != b.f ? a.f > b.f : a.sequence > b.sequence;
-        }
-    };
-    using Queue = SegmentedHeap<Entry, Later>;
+    // f = g + weight * h; lowest first, then FIFO. Entries hold the offset
+    // of [parent, schema, arguments...] in pending_. Segmented: a
+    // std::vector's doubling at 10^8 entries (satellite) copied gigabytes
+    // past the time limit.
+    using Queue = TieOrderedHeap<1, std::int32_t>;
 
     SearchStatus search() override;
     // Queues a pair per action of `node` (path cost g_[node], its h in context_).
@@ -76,7 +68,6 @@ class LazyWeightedSearch final : public SearchEngine {
     std::vector<Queue> queues_;
     std::vector<std::int64_t> turns_;
     std::vector<double> best_h_;  // per heuristic, the best value so far
-    std::uint64_t next_sequence_ = 0;
     std::int64_t reopened_ = 0;
 };
 

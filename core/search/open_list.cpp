@@ -1,4 +1,4 @@
-// Best-first (binary heap over segments) and alternation open lists.
+// Best-first (a tie-ordered heap over segments) and alternation open lists.
 #include "core/search/open_list.hpp"
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "core/common/segmented_heap.hpp"
+#include "core/common/tie_ordered_heap.hpp"
 
 namespace ll {
 
@@ -45,32 +45,27 @@ std::span<const ConfigKey<QueueSettings>> queue_config_keys() {
 
 namespace {
 
+// K keys; entries in a TieOrderedHeap (16 bytes for one key): a lazy search
+// queues one per generated transition, twice with preferred operators.
+template <std::size_t K>
 class BestFirstOpenList final : public OpenList {
   public:
-    static constexpr std::size_t kMaxKeys = 3;
-
-    BestFirstOpenList(std::vector<Evaluator*> keys, bool only_preferred, TieBreaking ties)
+    BestFirstOpenList(std::vector<Evaluator*> keys, bool only_preferred, TieBreaking ties,
+                      std::uint64_t sequence_limit)
         : keys_(std::move(keys)),
           only_preferred_(only_preferred),
-          lifo_(ties == TieBreaking::Lifo) {
-        if (keys_.empty() || keys_.size() > kMaxKeys) {
-            throw std::logic_error("a best-first open list takes 1 to 3 keys");
-        }
-    }
+          heap_(ties == TieBreaking::Lifo, sequence_limit) {}
 
     void push(EvalContext& context, NodeId node, bool preferred) override {
         if (only_preferred_ && !preferred) return;
-        Entry e;
-        for (std::size_t i = 0; i < keys_.size(); ++i)
-            e.key[i] = context.value(*keys_[i]);
-        // LIFO counts down: the newest entry has the smallest sequence.
-        e.sequence = lifo_ ? ~next_sequence_++ : next_sequence_++;
-        e.node = node;
-        heap_.push(e);
+        typename Heap::Key key;
+        for (std::size_t i = 0; i < K; ++i)
+            key[i] = context.value(*keys_[i]);
+        heap_.push(key, node);
     }
 
     NodeId pop() override {
-        const NodeId node = heap_.top().node;
+        const NodeId node = heap_.top();
         heap_.pop();
         return node;
     }
@@ -78,27 +73,15 @@ class BestFirstOpenList final : public OpenList {
     bool empty() const override { return heap_.empty(); }
     bool only_preferred() const override { return only_preferred_; }
     std::int64_t entries() const override { return static_cast<std::int64_t>(heap_.size()); }
-    std::int64_t bytes() const override { return entries() * std::int64_t(sizeof(Entry)); }
+    std::int64_t bytes() const override {
+        return entries() * static_cast<std::int64_t>(Heap::entry_bytes());
+    }
 
   private:
-    struct Entry {
-        std::array<double, kMaxKeys> key{};
-        std::uint64_t sequence = 0;
-        NodeId node = -1;
-    };
-    // "Later(a, b)": b comes first.
-    struct Later {
-        bool operator()(const Entry& a, const Entry& b) const {
-            if (a.key != b.key) return b.key < a.key;
-            return b.sequence < a.sequence;
-        }
-    };
-
+    using Heap = TieOrderedHeap<K, NodeId>;
     std::vector<Evaluator*> keys_;
     bool only_preferred_;
-    bool lifo_;
-    SegmentedHeap<Entry, Later> heap_;
-    std::uint64_t next_sequence_ = 0;
+    Heap heap_;
 };
 
 class AlternationOpenList final : public OpenList {
@@ -159,8 +142,21 @@ class AlternationOpenList final : public OpenList {
 }  // namespace
 
 std::unique_ptr<OpenList> make_best_first_open_list(std::vector<Evaluator*> keys,
-                                                    bool only_preferred, TieBreaking ties) {
-    return std::make_unique<BestFirstOpenList>(std::move(keys), only_preferred, ties);
+                                                    bool only_preferred, TieBreaking ties,
+                                                    std::uint64_t sequence_limit) {
+    switch (keys.size()) {
+        case 1:
+            return std::make_unique<BestFirstOpenList<1>>(std::move(keys), only_preferred, ties,
+                                                          sequence_limit);
+        case 2:
+            return std::make_unique<BestFirstOpenList<2>>(std::move(keys), only_preferred, ties,
+                                                          sequence_limit);
+        case 3:
+            return std::make_unique<BestFirstOpenList<3>>(std::move(keys), only_preferred, ties,
+                                                          sequence_limit);
+        default:
+            throw std::logic_error("a best-first open list takes 1 to 3 keys");
+    }
 }
 
 std::unique_ptr<OpenList> make_alternation_open_list(std::vector<std::unique_ptr<OpenList>> lists) {

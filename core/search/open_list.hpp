@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -60,9 +61,13 @@ std::span<const ConfigKey<QueueSettings>> queue_config_keys();
 
 // Lowest key tuple first (lexicographic over `keys`), `ties` among equal keys.
 // Values are compared as doubles: memory does not depend on their range.
+// `sequence_limit`: pushes between renumberings of the tie order (at most
+// 2^32; smaller only in tests, to reach the renumbering).
 std::unique_ptr<OpenList> make_best_first_open_list(std::vector<Evaluator*> keys,
                                                     bool only_preferred = false,
-                                                    TieBreaking ties = TieBreaking::Fifo);
+                                                    TieBreaking ties = TieBreaking::Fifo,
+                                                    std::uint64_t sequence_limit = std::uint64_t(1)
+                                                                                   << 32);
 
 // Round robin over `lists` (the list with the fewest pops so far, boosts
 // counted as negative pops; ties to the first list), skipping empty ones.

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <map>
+#include <random>
 #include <vector>
 
 #include "core/search/evaluators.hpp"
@@ -79,6 +80,47 @@ TEST(BestFirstOpenList, TupleKeysBreakTies) {
     for (NodeId n = 0; n < 4; ++n)
         push(*open, n);
     EXPECT_EQ(drain(*open), (std::vector<NodeId>{2, 1, 0, 3}));
+}
+
+// Renumbering the tie order when the 32-bit sequence would wrap keeps the
+// pop order: lists that renumber every few pushes pop exactly what one that
+// never does pops, over random keys with many ties, pushes and pops mixed.
+TEST(BestFirstOpenList, RenumberingKeepsThePopOrder) {
+    for (const TieBreaking ties : {TieBreaking::Fifo, TieBreaking::Lifo}) {
+        for (const std::size_t num_keys : {1u, 2u, 3u}) {
+            std::mt19937 rng(static_cast<unsigned>(7 * num_keys + (ties == TieBreaking::Lifo)));
+            std::map<NodeId, double> values[3];
+            for (NodeId n = 0; n < 400; ++n) {
+                for (auto& v : values)
+                    v[n] = static_cast<double>(rng() % 4);
+            }
+            TableEvaluator a(values[0]), b(values[1]), c(values[2]);
+            std::vector<Evaluator*> keys{&a, &b, &c};
+            keys.resize(num_keys);
+            auto reference = make_best_first_open_list(keys, false, ties);
+            std::vector<std::unique_ptr<OpenList>> lists;
+            for (const std::uint64_t limit : {1u, 3u, 7u, 64u})
+                lists.push_back(make_best_first_open_list(keys, false, ties, limit));
+            std::vector<NodeId> expected, popped[4];
+            for (NodeId n = 0; n < 400; ++n) {
+                push(*reference, n);
+                for (auto& l : lists)
+                    push(*l, n);
+                if (rng() % 3 == 0) {
+                    expected.push_back(reference->pop());
+                    for (std::size_t i = 0; i < lists.size(); ++i)
+                        popped[i].push_back(lists[i]->pop());
+                }
+            }
+            for (NodeId n : drain(*reference))
+                expected.push_back(n);
+            for (std::size_t i = 0; i < lists.size(); ++i) {
+                for (NodeId n : drain(*lists[i]))
+                    popped[i].push_back(n);
+                EXPECT_EQ(popped[i], expected) << "list " << i << ", " << num_keys << " keys";
+            }
+        }
+    }
 }
 
 TEST(BestFirstOpenList, PreferredOnlyIgnoresOthers) {
