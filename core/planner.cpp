@@ -405,13 +405,24 @@ std::unique_ptr<Lookahead> make_phase_lookahead(const PlannerOptions& options,
         task, layout, successors, *h.evaluators[static_cast<std::size_t>(ff - h.kinds.begin())]);
 }
 
+// What the phases and anytime restarts of one run share: the ground relaxed
+// tasks and the goal orders found on them.
+struct RunCaches {
+    GroundRelaxationCache groundings;
+    GoalOrderCache goal_orders;
+    void add_task(const Task& task) {
+        groundings.add_task(task);
+        goal_orders.add_task(task);
+    }
+};
+
 // One phase on `task` (already in the phase's parameter order): the task
 // structures, heuristics, queues, space and engine, which must outlive the
 // engine. A resumable engine's phase can run again and continue its search.
 class PhaseRun {
   public:
-    // `groundings`: the run's ground relaxed tasks, shared with other phases.
-    PhaseRun(const Task& task, const PlannerOptions& options, GroundRelaxationCache& groundings,
+    // `caches`: the run's, shared with other phases.
+    PhaseRun(const Task& task, const PlannerOptions& options, RunCaches& caches,
              const AnytimeStep* step = nullptr);
     // Runs (or, resumable, continues) the search under the limits and stall
     // rule of `options` (the phase that runs it; its time limit counted from
@@ -424,7 +435,7 @@ class PhaseRun {
 
     const Task& task_;
     const PlannerOptions options_;
-    GroundRelaxationCache& groundings_;
+    RunCaches& caches_;
     Stopwatch clock_;
     const StateLayout layout_;
     const StaticFacts statics_;
@@ -447,11 +458,11 @@ class PhaseRun {
     Statistics before_;  // the engine's and heuristics' counts after the last run
 };
 
-PhaseRun::PhaseRun(const Task& task, const PlannerOptions& options,
-                   GroundRelaxationCache& groundings, const AnytimeStep* step)
+PhaseRun::PhaseRun(const Task& task, const PlannerOptions& options, RunCaches& caches,
+                   const AnytimeStep* step)
     : task_(task),
       options_(options),
-      groundings_(groundings),
+      caches_(caches),
       layout_(task),
       statics_(task),
       goal_(task, layout_, statics_),
@@ -460,7 +471,7 @@ PhaseRun::PhaseRun(const Task& task, const PlannerOptions& options,
     successors_.set_budget(&budget_);
     check_optimal_search(options_);
     h_ = make_phase_heuristics(options_, task, layout_, statics_, goal_, successors_, budget_,
-                               &groundings_);
+                               &caches_.groundings);
     EngineSetup setup = make_setup(task, step);
     if (options_.search.symmetry) symmetry_.emplace(task, layout_);
     space_ = make_phase_space(options_, task, layout_, successors_, goal_,
@@ -511,14 +522,15 @@ EngineSetup PhaseRun::make_setup(const Task& task, const AnytimeStep* step) {
     setup.lookahead = lookahead_.get();
     if (options.search.goal_orders) {
         goal_orders_.emplace(task, layout_, statics_,
-                             RelaxationSource(options.search.relaxation, &groundings_));
+                             RelaxationSource(options.search.relaxation, &caches_.groundings),
+                             &caches_.goal_orders);
         goal_orders_->set_budget(&budget_);
         setup.goal_orders = &*goal_orders_;
         if (lookahead_) lookahead_->set_goal_orders(&*goal_orders_);
     }
     if (wants_dead_end_detection(options)) {
         detector_.emplace(task, layout_, statics_, goal_,
-                          RelaxationSource(options.search.relaxation, &groundings_));
+                          RelaxationSource(options.search.relaxation, &caches_.groundings));
         detector_->set_budget(&budget_);
         dead_end_.emplace(*detector_);
         setup.dead_end = &*dead_end_;
@@ -561,10 +573,10 @@ void declared_order_plan(const std::optional<ReorderedTask>& reordered, const Pl
 
 // One phase: in the partial space on the reordered task when there is one.
 SearchResult run_phase(const Task& task, const std::optional<ReorderedTask>& reordered,
-                       const PlannerOptions& phase, GroundRelaxationCache& groundings,
+                       const PlannerOptions& phase, RunCaches& caches,
                        const ProgressCallback& progress) {
     const bool partial = reordered && phase.space == SpaceKind::Partial;
-    PhaseRun run(partial ? reordered->task : task, phase, groundings);
+    PhaseRun run(partial ? reordered->task : task, phase, caches);
     SearchResult result = run.run(phase, progress);
     declared_order_plan(reordered, phase, result);
     return result;
@@ -623,7 +635,7 @@ void release_groundings(GroundRelaxationCache& groundings, const Limits& limits)
 // Counts add up over the phases; h values are those of the last phase.
 SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>& reordered,
                            const Limits& limits, std::span<const PlannerOptions> phases,
-                           GroundRelaxationCache& groundings, const ProgressCallback& progress,
+                           RunCaches& caches, const ProgressCallback& progress,
                            std::size_t& last_phase) {
     Stopwatch clock;
     Statistics total;
@@ -639,9 +651,9 @@ SearchResult run_portfolio(const Task& task, const std::optional<ReorderedTask>&
         const std::size_t first = repeated_phase(phases, i);
         std::unique_ptr<PhaseRun> run = std::move(kept[first]);
         if (!run) {
-            release_groundings(groundings, limits);
+            release_groundings(caches.groundings, limits);
             const bool partial = reordered && phase.space == SpaceKind::Partial;
-            run = std::make_unique<PhaseRun>(partial ? reordered->task : task, phase, groundings);
+            run = std::make_unique<PhaseRun>(partial ? reordered->task : task, phase, caches);
         }
         result = run->run(phase, progress);
         declared_order_plan(reordered, phase, result);
@@ -711,9 +723,8 @@ void shorten_plan(const Task& task, std::vector<GroundAction>& plan, const Stopw
 // Improves `best` (the first plan, found by the phase `solved`) until a
 // limit or a proof that no cheaper plan exists (core/search/anytime.hpp).
 SearchResult improve_plan(const Task& task, const PlannerOptions& options,
-                          const PlannerOptions& solved, SearchResult best,
-                          GroundRelaxationCache& groundings, const Stopwatch& clock,
-                          const ProgressCallback& progress) {
+                          const PlannerOptions& solved, SearchResult best, RunCaches& caches,
+                          const Stopwatch& clock, const ProgressCallback& progress) {
     shorten_plan(task, best.plan, clock, options.limits.time_limit_s);
     best.plans_found = 1;
     report_plan(best, clock.seconds(), progress);
@@ -737,8 +748,8 @@ SearchResult improve_plan(const Task& task, const PlannerOptions& options,
                 std::max<std::int64_t>(0, options.limits.max_evaluations - total.evaluations);
         step.weight = kAnytimeWeights[next_weight];
         step.cost_bound = static_cast<double>(plan_cost(task, best.plan));
-        release_groundings(groundings, options.limits);
-        SearchResult r = PhaseRun(task, phase, groundings, &step).run(phase, progress);
+        release_groundings(caches.groundings, options.limits);
+        SearchResult r = PhaseRun(task, phase, caches, &step).run(phase, progress);
         add_phase_statistics(total, r.stats, false);
         if (r.status == SearchStatus::Solved) {
             if (plan_cost(task, r.plan) >= step.cost_bound)
@@ -787,22 +798,22 @@ SearchResult solve(const Task& task, const PlannerOptions& options,
     const std::optional<ReorderedTask> reordered =
         reorder_for_partial_phases(task, options, phases);
     // Phases and anytime restarts share the ground relaxed tasks.
-    GroundRelaxationCache groundings;
-    groundings.add_task(task);
-    if (reordered) groundings.add_task(reordered->task);
+    RunCaches caches;
+    caches.add_task(task);
+    if (reordered) caches.add_task(reordered->task);
     std::size_t last_phase = 0;
-    SearchResult first = phases.size() == 1
-                             ? run_phase(task, reordered, phases.front(), groundings, progress)
-                             : run_portfolio(task, reordered, options.limits, phases, groundings,
-                                             progress, last_phase);
+    SearchResult first =
+        phases.size() == 1
+            ? run_phase(task, reordered, phases.front(), caches, progress)
+            : run_portfolio(task, reordered, options.limits, phases, caches, progress, last_phase);
     if (first.status == SearchStatus::Solved && improves_plans(options, task)) {
-        first = improve_plan(task, options, phases[last_phase], std::move(first), groundings, clock,
+        first = improve_plan(task, options, phases[last_phase], std::move(first), caches, clock,
                              progress);
     } else if (first.status == SearchStatus::Solved) {
         first.plans_found = 1;
         first.final_plan = FinalPlanReason::FirstPlan;
     }
-    first.stats.relaxation_groundings = groundings.built();
+    first.stats.relaxation_groundings = caches.groundings.built();
     return first;
 }
 

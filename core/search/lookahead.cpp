@@ -35,6 +35,9 @@ void Lookahead::run(const State& state, std::span<const GroundAction> relaxed_pl
     // The relaxation lists the plan from the goals backwards: reversed, an
     // action mostly comes after the achievers of its preconditions.
     pending_.assign(relaxed_plan.rbegin(), relaxed_plan.rend());
+    needed_.clear();
+    for (const GroundAction& action : pending_)
+        count_needs(action, 1);
     const std::size_t max_steps = 2 * relaxed_plan.size();
     std::size_t repairs_left = relaxed_plan.size();
     while (!pending_.empty() && steps.size() < max_steps) {
@@ -47,10 +50,10 @@ void Lookahead::run(const State& state, std::span<const GroundAction> relaxed_pl
 }
 
 bool Lookahead::apply_first_applicable(std::vector<GroundAction>& steps) {
-    protect_pending();
     std::size_t fallback = pending_.size();
+    successors_.set_current_state(state_);
     for (std::size_t i = 0; i < pending_.size(); ++i) {
-        if (!successors_.is_applicable(state_, pending_[i])) continue;
+        if (!successors_.applicable_in_current(pending_[i])) continue;
         if (breaks_goal_order(pending_[i])) continue;
         if (deletes_protected(pending_[i])) {
             fallback = std::min(fallback, i);
@@ -62,30 +65,30 @@ bool Lookahead::apply_first_applicable(std::vector<GroundAction>& steps) {
     if (fallback == pending_.size()) return false;
     const GroundAction action = std::move(pending_[fallback]);
     pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(fallback));
+    count_needs(action, -1);
     apply(action, steps);
     return true;
 }
 
-void Lookahead::protect_pending() {
-    protected_.clear();
-    for (const GroundAction& action : pending_) {
-        for (const AtomSchema& pre : task_.schemas[action.schema].positive_preconditions) {
-            if (!layout_.is_fluent(pre.predicate)) continue;
-            instantiate_atom(pre, action.arguments, atom_);
-            if (state_.contains(layout_, pre.predicate, atom_))
-                protected_.push_back(hash_id_tuple(pre.predicate, atom_));
-        }
+void Lookahead::count_needs(const GroundAction& action, int delta) {
+    for (const AtomSchema& pre : task_.schemas[action.schema].positive_preconditions) {
+        if (!layout_.is_fluent(pre.predicate)) continue;
+        instantiate_atom(pre, action.arguments, atom_);
+        const auto at = needed_.try_emplace(hash_id_tuple(pre.predicate, atom_), 0).first;
+        at->second += delta;
+        if (at->second == 0) needed_.erase(at);
     }
-    std::sort(protected_.begin(), protected_.end());
 }
 
+// A true atom is protected by every pending action that needs it; a false
+// one by none (deleting it changes nothing).
 bool Lookahead::deletes_protected(const GroundAction& action) {
     const ActionSchema& schema = task_.schemas[action.schema];
     for (const AtomSchema& del : schema.delete_effects) {
         instantiate_atom(del, action.arguments, atom_);
-        const std::uint64_t h = hash_id_tuple(del.predicate, atom_);
-        auto [first, last] = std::equal_range(protected_.begin(), protected_.end(), h);
-        std::ptrdiff_t others = last - first;
+        if (!state_.contains(layout_, del.predicate, atom_)) continue;
+        const auto at = needed_.find(hash_id_tuple(del.predicate, atom_));
+        std::ptrdiff_t others = at == needed_.end() ? 0 : at->second;
         // The action's own preconditions count once each among them.
         for (const AtomSchema& pre : schema.positive_preconditions) {
             if (pre.predicate != del.predicate) continue;
@@ -144,7 +147,9 @@ bool Lookahead::repair() {
                 if (add.predicate != p.predicate) continue;
                 instantiate_atom(add, applicable_.arguments(at->second), atom_);
                 if (atom_ != p.arguments) continue;
+                count_needs(pending_[wanted_by_[w]], -1);
                 pending_[wanted_by_[w]] = applicable_.action(at->second);
+                count_needs(pending_[wanted_by_[w]], 1);
                 return true;
             }
         }

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "core/common/vocabulary.hpp"
@@ -64,9 +65,11 @@ class Lookahead {
     // first applicable one (true), removing it from pending_: the
     // relaxation's order does not see that driving away strands a load.
     bool apply_first_applicable(std::vector<GroundAction>& steps);
-    // protected_ := hashes of the true preconditions of the pending
-    // actions, one per action needing it, sorted.
-    void protect_pending();
+    // needed_[hash of an atom] += delta per fluent precondition of `action`
+    // (kept as pending_ changes, not rebuilt per step: relaxed plans of a
+    // thousand actions made that quadratic).
+    void count_needs(const GroundAction& action, int delta);
+    // Whether `action` deletes a true atom that another pending action needs.
     bool deletes_protected(const GroundAction& action);
     bool breaks_goal_order(const GroundAction& action);
     // Replaces the first pending action with a false positive precondition
@@ -84,7 +87,7 @@ class Lookahead {
     std::vector<GroundAction> pending_;
     ActionList applicable_;             // scratch of repair()
     std::vector<ObjectId> atom_, own_;  // scratch: instantiated atoms
-    std::vector<std::uint64_t> protected_;
+    std::unordered_map<std::uint64_t, int> needed_;
     std::vector<GroundAtom> wanted_;  // scratch of repair(): false preconditions
     std::vector<std::size_t> wanted_by_;
 };

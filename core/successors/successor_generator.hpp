@@ -79,6 +79,15 @@ class SuccessorGenerator {
         return has_applicable(state, action.schema, action.arguments);
     }
 
+    // Many checks in one state: `state` is compared with the previous one
+    // once (is_applicable compares it on every call: with states of 10^4
+    // words that was most of a lookahead's time). `state` must stay alive
+    // and unchanged while applicable_in_current is called.
+    void set_current_state(const State& state) { set_state(state); }
+    bool applicable_in_current(const GroundAction& action) {
+        return exists(action.schema, action.arguments);
+    }
+
   private:
     static constexpr int kMaxDenseArity = 3;
     static constexpr std::uint64_t kMaxDenseTotalBits = std::uint64_t(1) << 25;  // 4 MiB

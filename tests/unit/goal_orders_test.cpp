@@ -123,6 +123,34 @@ TEST(GoalOrders, StepCheckAgreesWithTheStateCheck) {
     EXPECT_EQ(broken, 1260);
 }
 
+// A run's phases share the orders: the first check stores them in the
+// run's cache, a later one takes what the cache holds (here, orders stored
+// by hand: none); an unregistered task is not cached.
+TEST(GoalOrders, ChecksShareTheRunsCache) {
+    const Task task = test::load_task("tiles", "p01");
+    const StateLayout layout(task);
+    const StaticFacts statics(task);
+    const State init = initial_state(task, layout);
+    GoalOrderCache cache;
+    GoalOrderCheck unregistered(task, layout, statics, RelaxationGrounding::Ground, &cache);
+    EXPECT_FALSE(unregistered.violated(init));
+    EXPECT_EQ(unregistered.num_orders(), 4);
+    EXPECT_EQ(cache.find(task, RelaxationGrounding::Ground), nullptr);
+    cache.add_task(task);
+    GoalOrderCheck first(task, layout, statics, RelaxationGrounding::Ground, &cache);
+    EXPECT_FALSE(first.violated(init));
+    ASSERT_NE(cache.find(task, RelaxationGrounding::Ground), nullptr);
+    EXPECT_EQ(cache.find(task, RelaxationGrounding::Ground)->size(), 4u);
+    EXPECT_EQ(cache.find(task, RelaxationGrounding::Lifted), nullptr);
+
+    GoalOrderCache by_hand;
+    by_hand.add_task(task);
+    by_hand.store(task, RelaxationGrounding::Ground, {});
+    GoalOrderCheck second(task, layout, statics, RelaxationGrounding::Ground, &by_hand);
+    EXPECT_FALSE(second.violated(init));
+    EXPECT_EQ(second.num_orders(), 0);
+}
+
 // Without a ground relaxed task (relax=lifted) there are no orders.
 TEST(GoalOrders, NoneWithoutAGroundRelaxation) {
     const Task task = test::load_task("tiles", "p01");

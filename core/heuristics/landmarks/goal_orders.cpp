@@ -247,15 +247,42 @@ std::vector<GoalOrder> find_goal_orders(const Task& task, const StateLayout& lay
     return GoalOrderFinder(task, layout, ground, budget, limits).run();
 }
 
+void GoalOrderCache::add_task(const Task& task) {
+    if (std::find(tasks_.begin(), tasks_.end(), &task) == tasks_.end()) tasks_.push_back(&task);
+}
+
+const std::vector<GoalOrder>* GoalOrderCache::find(const Task& task,
+                                                   RelaxationGrounding grounding) const {
+    for (const Entry& e : entries_) {
+        if (e.task == &task && e.grounding == grounding) return &e.orders;
+    }
+    return nullptr;
+}
+
+void GoalOrderCache::store(const Task& task, RelaxationGrounding grounding,
+                           std::vector<GoalOrder> orders) {
+    if (std::find(tasks_.begin(), tasks_.end(), &task) == tasks_.end()) return;
+    if (find(task, grounding) != nullptr) return;
+    entries_.push_back({&task, grounding, std::move(orders)});
+}
+
 GoalOrderCheck::GoalOrderCheck(const Task& task, const StateLayout& layout,
-                               const StaticFacts& statics, RelaxationSource source)
-    : task_(task), layout_(layout), statics_(statics), source_(source) {}
+                               const StaticFacts& statics, RelaxationSource source,
+                               GoalOrderCache* cache)
+    : task_(task), layout_(layout), statics_(statics), source_(source), cache_(cache) {}
 
 void GoalOrderCheck::prepare() {
+    const std::vector<GoalOrder>* cached =
+        cache_ != nullptr ? cache_->find(task_, source_.grounding) : nullptr;
     std::vector<GoalOrder> orders;
-    if (const std::optional<GroundRelaxation> ground =
-            ground_relaxation_for(source_, task_, layout_, statics_, budget_, false)) {
-        orders = find_goal_orders(task_, layout_, *ground, budget_);
+    if (cached != nullptr) {
+        orders = *cached;
+    } else {
+        if (const std::optional<GroundRelaxation> ground =
+                ground_relaxation_for(source_, task_, layout_, statics_, budget_, false)) {
+            orders = find_goal_orders(task_, layout_, *ground, budget_);
+        }
+        if (cache_ != nullptr) cache_->store(task_, source_.grounding, orders);
     }
     std::sort(orders.begin(), orders.end(),
               [](const GoalOrder& x, const GoalOrder& y) { return x.after < y.after; });

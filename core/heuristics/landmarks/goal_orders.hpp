@@ -45,13 +45,35 @@ std::vector<GoalOrder> find_goal_orders(const Task& task, const StateLayout& lay
                                         const GroundRelaxation& ground, Budget* budget,
                                         const GoalOrderLimits& limits = {});
 
+// The goal orders of one planner run's tasks, found once and shared by its
+// phases and anytime restarts (hard floortile p08: about 5 s per analysis).
+// Only tasks that outlive the cache (registered with `add_task`) are cached.
+class GoalOrderCache {
+  public:
+    void add_task(const Task& task);
+    // The orders found before for (task, grounding); nullptr: none yet, or
+    // the task is not registered.
+    const std::vector<GoalOrder>* find(const Task& task, RelaxationGrounding grounding) const;
+    // Keeps `orders` when the task is registered.
+    void store(const Task& task, RelaxationGrounding grounding, std::vector<GoalOrder> orders);
+
+  private:
+    struct Entry {
+        const Task* task;
+        RelaxationGrounding grounding;
+        std::vector<GoalOrder> orders;
+    };
+    std::vector<const Task*> tasks_;
+    std::vector<Entry> entries_;
+};
+
 // Whether a state breaks a goal order (and so is a dead end). The orders
 // are found at the first check, on the ground relaxed task of `source` (none
-// when the task is not grounded).
+// when the task is not grounded), or taken from `cache`.
 class GoalOrderCheck {
   public:
     GoalOrderCheck(const Task& task, const StateLayout& layout, const StaticFacts& statics,
-                   RelaxationSource source);
+                   RelaxationSource source, GoalOrderCache* cache = nullptr);
     // May throw LimitReached while the orders are found (the next call
     // starts again).
     bool violated(const State& state);
@@ -80,6 +102,7 @@ class GoalOrderCheck {
     const StateLayout& layout_;
     const StaticFacts& statics_;
     RelaxationSource source_;
+    GoalOrderCache* cache_;
     Budget* budget_ = nullptr;
     bool prepared_ = false;
     std::vector<ObjectId> args_;
