@@ -164,16 +164,14 @@ NodeId LazySearch::look_ahead(DeferredSuccessors& deferred, NodeId from, bool wi
     Lookahead& lookahead = *setup_.lookahead;
     // Where most lookaheads end no better than they started (sokoban: the
     // relaxed plan pushes boxes anywhere), they cost more than they save.
-    const bool trial_over =
-        lookahead_tried_ >= kLookaheadTrial || lookahead_work_ >= kLookaheadTrialWork;
-    if (trial_over && 2 * lookahead_improved_ < lookahead_tried_) return -1;
+    if (lookahead_tried_ >= kLookaheadTrial && 2 * lookahead_improved_ < lookahead_tried_)
+        return -1;
     // The source evaluated `from` last: its relaxed plan is from's.
     if (!lookahead.source().relaxed_plan(relaxed_plan_) || relaxed_plan_.empty()) return -1;
     LookaheadCounts counts;
     lookahead.run(space_.state(from), relaxed_plan_, steps_, counts);
     stats_.lookahead_actions += counts.actions;
     stats_.lookahead_repairs += counts.repairs;
-    lookahead_work_ += counts.actions + counts.repairs;
     if (steps_.empty()) return -1;
     const double h_from = main_value(context_);
     NodeId before_last = from;
