@@ -450,6 +450,7 @@ class PhaseRun {
     std::optional<RelaxedDeadEndDetector> detector_;
     std::optional<DeadEndCheck> dead_end_;
     std::optional<GoalOrderCheck> goal_orders_;
+    std::optional<CountingDeadEnds> counting_;
     std::optional<ObjectSymmetry> symmetry_;
     std::unique_ptr<SearchSpace> space_;
     std::optional<SearchTrace> trace_;
@@ -527,6 +528,10 @@ EngineSetup PhaseRun::make_setup(const Task& task, const AnytimeStep* step) {
         goal_orders_->set_budget(&budget_);
         setup.goal_orders = &*goal_orders_;
         if (lookahead_) lookahead_->set_goal_orders(&*goal_orders_);
+    }
+    if (options.search.counting) {
+        counting_.emplace(task, layout_);
+        if (counting_->active()) setup.counting = &*counting_;
     }
     if (wants_dead_end_detection(options)) {
         detector_.emplace(task, layout_, statics_, goal_,

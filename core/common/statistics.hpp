@@ -51,6 +51,9 @@ struct Statistics {
     // those found, and the states pruned for breaking one (also dead ends).
     std::int64_t goal_orders = 0;
     std::int64_t goal_order_dead_ends = 0;
+    // Counting (counting=on; core/heuristics/counting_dead_ends.hpp): the
+    // states pruned because its system has no solution (also dead ends).
+    std::int64_t counting_dead_ends = 0;
     // Relaxed tasks grounded in the run: its phases and anytime restarts
     // share them (core/heuristics/ground_relaxation.hpp).
     std::int64_t relaxation_groundings = 0;
@@ -201,6 +204,11 @@ inline std::span<const StatisticField> statistics_fields() {
         {.name = "goal_order_dead_ends",
          .count = &S::goal_order_dead_ends,
          .label = "Dead ends breaking a goal order:",
+         .shown = Shown::Count,
+         .shown_if_zero = false},
+        {.name = "counting_dead_ends",
+         .count = &S::counting_dead_ends,
+         .label = "Dead ends by counting:",
          .shown = Shown::Count,
          .shown_if_zero = false},
         {.name = "relaxation_groundings",

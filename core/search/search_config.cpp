@@ -32,9 +32,9 @@ const std::vector<SearchAlias>& search_aliases() {
          "tenth of the time left or until its h stalls for 5 s; then the first lazy search "
          "again, continued, for the rest; all expand only actions that are canonical under "
          "the task's object symmetries"},
-        {"paper", "search=eager,preferred=off,novelty=off,relax=lifted,orders=off",
+        {"paper", "search=eager,preferred=off,novelty=off,relax=lifted,orders=off,counting=off",
          "the paper's search: eager GBFS with a single queue, relaxation heuristics on the "
-         "lifted task, no pruning by goal orders"},
+         "lifted task, no pruning by goal orders or counting"},
         {"lama", "search=lazy,preferred=on,novelty=off,landmarks=on,boost=1000",
          "LAMA-first's search: lazy GBFS alternating h (hFF, or the learnt model with "
          "--model) and the landmark count, each with a boosted preferred-only queue; "
@@ -200,6 +200,7 @@ const std::vector<AnyKey>& all_keys() {
         add_keys(out, phase_time_keys());
         add_keys(out, anytime_config_keys());
         add_keys(out, lookahead_config_keys());
+        add_keys(out, counting_config_keys());
         return out;
     }();
     return keys;
@@ -317,6 +318,7 @@ std::string to_string(const SearchConfig& config, HeuristicKind main) {
                 : std::string()) +
            (config.landmarks ? std::string(",landmarks=on") : std::string()) +
            (config.goal_orders ? std::string() : std::string(",orders=off")) +
+           (config.counting ? std::string() : std::string(",counting=off")) +
            (config.time_fraction < 1 ? ",time=" + format_fraction(config.time_fraction) : "") +
            (config.stall_s > 0 ? ",stall=" + format_fraction(config.stall_s) : "") +
            (config.max_branching > 0 ? ",branching=" + format_fraction(config.max_branching) : "") +

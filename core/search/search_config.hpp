@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/heuristics/counting_dead_ends.hpp"
 #include "core/heuristics/heuristic_list.hpp"
 #include "core/search/anytime.hpp"
 #include "core/search/engine_list.hpp"
@@ -33,7 +34,8 @@ struct SearchConfig : EngineSettings,
                       RelaxationSettings,
                       LandmarkSettings,
                       AnytimeSettings,
-                      LookaheadSettings {
+                      LookaheadSettings,
+                      CountingSettings {
     // Heuristics after the main one (PlannerOptions::heuristic), each with a
     // queue of its own, alternated round robin with the main queue.
     std::vector<HeuristicKind> extra_heuristics;
@@ -65,6 +67,7 @@ struct SearchConfig : EngineSettings,
         SearchConfig c;
         c.relaxation = RelaxationGrounding::Lifted;
         c.goal_orders = false;
+        c.counting = false;
         return c;
     }
 };

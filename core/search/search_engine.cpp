@@ -152,6 +152,12 @@ bool SearchEngine::evaluate(NodeId node, EvalContext& context, bool with_preferr
         if (setup_.observer != nullptr) setup_.observer->dead_end(node);
         return false;
     }
+    if (setup_.counting != nullptr && !setup_.counting->alive(context.state())) {
+        ++stats_.dead_ends;
+        ++stats_.counting_dead_ends;
+        if (setup_.observer != nullptr) setup_.observer->dead_end(node);
+        return false;
+    }
     if (setup_.evaluators.empty()) {  // blind search: nothing to evaluate
         if (setup_.observer != nullptr) setup_.observer->evaluated(node, 0);
         return true;

@@ -12,6 +12,7 @@
 #include "core/common/error.hpp"
 #include "core/common/resources.hpp"
 #include "core/common/segmented_vector.hpp"
+#include "core/heuristics/counting_dead_ends.hpp"
 #include "core/heuristics/landmarks/goal_orders.hpp"
 #include "core/search/evaluators.hpp"
 #include "core/search/open_list.hpp"
@@ -36,6 +37,7 @@ struct EngineSetup {
     DeadEndCheck* dead_end = nullptr;
     // Checked at every evaluation, before the evaluators (null: none).
     GoalOrderCheck* goal_orders = nullptr;
+    CountingDeadEnds* counting = nullptr;
     int boost = 1000;  // extra turns of preferred queues on progress (0: none)
     Limits limits;
     // End the search as out of time when the main heuristic's best value has

@@ -458,7 +458,7 @@ test('the search configuration: default first, an alias, overrides, and what the
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     await page.waitForSelector('#valid-badge[data-valid="true"]');
     assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
-                 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off,anytime=auto');
+                 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off,counting=off,anytime=auto');
 
     // Overrides on top of it: lazy engine, preferred operators, novelty.
     await page.click('#search-advanced summary');
@@ -470,7 +470,7 @@ test('the search configuration: default first, an alias, overrides, and what the
     await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
     await page.waitForSelector('#valid-badge[data-valid="true"]');
     assert.equal(await page.getAttribute('[data-stat="config"]', 'title'),
-                 'search=lazy,h=ff,preferred=on,novelty=on,boost=1000,relax=lifted,orders=off,anytime=auto');
+                 'search=lazy,h=ff,preferred=on,novelty=on,boost=1000,relax=lifted,orders=off,counting=off,anytime=auto');
     assert.equal(await page.locator('[data-stat="wlColoursSeen"]').count(), 0, 'no WL rows without a model');
 
     // A learnt model under the lama alias: the WL statistics are shown.

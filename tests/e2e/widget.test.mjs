@@ -40,7 +40,7 @@ test('the widget demo page: both widgets solve and validate their plans', async 
     assert.match(await page.getAttribute('#widget-learned', 'data-config'), /(^|;)search=\w+,h=wl,/);
     assert.match(await page.locator('#widget-swap .settings').textContent(), /^S³ · hFF · paper$/);
     assert.equal(await page.getAttribute('#widget-swap', 'data-config'),
-                 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off');
+                 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off,counting=off');
     await screenshot(page, 'widget-demo-solved');
     recordMetrics({ widgetPageBothSolvedMs: bothSolvedMs });
     console.log(`# widget page: both widgets solved ${bothSolvedMs} ms after navigation started`);

@@ -93,12 +93,12 @@ test('search configurations: the alias table, an alias, overrides, WL statistics
 
     const paper = await planner.solve({ domain: blocksDomain, problem: blocksP03, config: 'paper' });
     await assertSolvedAndValid(paper, blocksDomain, blocksP03);
-    assert.equal(paper.config, 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off');
+    assert.equal(paper.config, 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off,counting=off');
 
     const lazy = await planner.solve({ domain: blocksDomain, problem: blocksP03, space: 'partial',
                                        config: 'paper', search: 'lazy', preferred: true });
     await assertSolvedAndValid(lazy, blocksDomain, blocksP03);
-    assert.equal(lazy.config, 'search=lazy,h=ff,preferred=on,novelty=off,boost=1000,relax=lifted,orders=off');
+    assert.equal(lazy.config, 'search=lazy,h=ff,preferred=on,novelty=off,boost=1000,relax=lifted,orders=off,counting=off');
 
     const learnt = await planner.solve({ domain: blocksDomain, problem: blocksP03,
                                          model: blocksModel, config: 'bfws' });

@@ -240,7 +240,7 @@ test('a model for another domain or a corrupt model is a model error', () => {
 // ---- search configurations: the core's vocabulary (ll::search_aliases,
 // ll::parse_search_config, ll::make_planner_options) ----
 
-const PAPER = 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off';
+const PAPER = 'search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off,counting=off';
 
 test('searchAliases lists the core aliases, default first', () => {
     const aliases = JSON.parse(ll.raw.searchAliases());
@@ -302,7 +302,7 @@ test('lazy search with preferred operators, in both spaces; options override the
     assertSolvedAndValid(overridden, blocksDomain, blocksP03);
     // lama's relaxation is ground (relax=auto, not printed); paper's lifted;
     // lama keeps its landmarks.
-    assert.equal(overridden.config, PAPER.replace(',relax=lifted,orders=off', ',landmarks=on'));
+    assert.equal(overridden.config, PAPER.replace(',relax=lifted,orders=off,counting=off', ',landmarks=on'));
     const novelty = ll.solve({ domain: blocksDomain, problem: blocksP03, config: 'paper',
                                novelty: true });
     assertSolvedAndValid(novelty, blocksDomain, blocksP03);
@@ -312,7 +312,7 @@ test('lazy search with preferred operators, in both spaces; options override the
                              config: 'paper,search=lazy,h=ff+goal-count' });
     assertSolvedAndValid(pairs, blocksDomain, blocksP03);
     assert.equal(pairs.config,
-                 'search=lazy,h=ff+goal-count,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off');
+                 'search=lazy,h=ff+goal-count,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off,counting=off');
     // The partial space binds parameters in the order asked for.
     const reverse = ll.solve({ domain: blocksDomain, problem: blocksP03, space: 'partial',
                                parameterOrder: 'reverse' });
@@ -332,7 +332,7 @@ test('a bad configuration is a usage error with a message naming the accepted va
     usage({ config: 'fastest' },
           /^unknown search configuration 'fastest' \(aliases: default, paper, lama, bfws, eager-po, bfs, ucs, astar-blind, astar-hmax, astar-lmcut; or key=value pairs\)$/);
     usage({ config: 'speed=high' },
-          /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty, boost, tie, symmetry, space, relax, cost-type, landmarks, orders, time, time-partial, stall, branching, after-stall, anytime or lookahead\)$/);
+          /^unknown search configuration key 'speed' \(expected search, h, preferred, novelty, boost, tie, symmetry, space, relax, cost-type, landmarks, orders, time, time-partial, stall, branching, after-stall, anytime, lookahead or counting\)$/);
     usage({ config: 'search=quick' }, /^unknown search engine 'quick' \(expected eager, lazy, bfs, ucs or astar\)$/);
     usage({ config: 'boost=-1' }, /^invalid boost '-1'/);
     usage({ search: 'depth-first' }, /expected eager, lazy, bfs, ucs or astar/);

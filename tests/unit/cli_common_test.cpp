@@ -222,6 +222,7 @@ TEST(CliReport, StatisticsTableReachesEveryReport) {
     s.lookahead_states = s.lookahead_actions = s.lookahead_repairs = 1;
     s.relaxation_groundings = 1;
     s.goal_orders = s.goal_order_dead_ends = 1;
+    s.counting_dead_ends = 1;
     const nlohmann::json json = statistics_json(s);
     const std::string text = format_statistics(s);
     for (const StatisticField& f : statistics_fields()) {

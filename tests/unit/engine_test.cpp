@@ -184,7 +184,7 @@ TEST(SearchConfig, AliasesAndKeys) {
     EXPECT_EQ(c.config.boost, 7);
     EXPECT_EQ(to_string(c.config, c.heuristic),
               "search=lazy,h=goal-count+ff,preferred=on,novelty=off,boost=7,relax=lifted,"
-              "orders=off");
+              "orders=off,counting=off");
     EXPECT_EQ(c.config.relaxation, RelaxationGrounding::Lifted);
     // Every other configuration grounds the relaxation when it fits.
     EXPECT_EQ(parse_search_config("lama").config.relaxation, RelaxationGrounding::Auto);
@@ -271,8 +271,8 @@ TEST(Portfolio, PhasesParseAndDescribe) {
     EXPECT_THROW(parse_search_phases("paper,after-stall=maybe"), Error);
     EXPECT_EQ(
         to_string(parse_search_config("paper,stall=5,after-stall=on").config, HeuristicKind::FF),
-        "search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off,stall=5,"
-        "after-stall=on");
+        "search=eager,h=ff,preferred=off,novelty=off,boost=1000,relax=lifted,orders=off,"
+        "counting=off,stall=5,after-stall=on");
     EXPECT_THROW(parse_search_phases("paper,branching=-1"), Error);
     EXPECT_THROW(parse_search_phases("paper,branching=wide"), Error);
     EXPECT_EQ(parse_search_config("paper,branching=1000").config.max_branching, 1000);

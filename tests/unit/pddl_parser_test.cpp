@@ -301,9 +301,9 @@ TEST(PddlParser, EveryTestTaskParses) {
         }
     }
     // wide12 (limits), grid-costs and roads (action costs), briefcase and
-    // adl-conditions (ADL), pairs (object symmetry), tiles (goal orders)
-    // included
-    EXPECT_EQ(problems, 30);
+    // adl-conditions (ADL), pairs (object symmetry), tiles (goal orders),
+    // snacks (counting) included
+    EXPECT_EQ(problems, 32);
 }
 
 const char* kEitherDomain = R"(

@@ -148,6 +148,7 @@ TEST(Vocabulary, EveryConfigurationKeyAndAliasIsAccepted) {
          [](const ParsedSearchConfig& p) { return p.config.max_branching == 500; }},
         {"landmarks=on", [](const ParsedSearchConfig& p) { return p.config.landmarks; }},
         {"orders=off", [](const ParsedSearchConfig& p) { return !p.config.goal_orders; }},
+        {"counting=off", [](const ParsedSearchConfig& p) { return !p.config.counting; }},
         {"anytime=on",
          [](const ParsedSearchConfig& p) { return p.config.anytime == AnytimeMode::On; }},
         {"lookahead=on,search=lazy",
