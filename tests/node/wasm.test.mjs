@@ -361,7 +361,7 @@ test('WL colour statistics reach JS with a model, and only with one', () => {
 test('the statistics are the core serialisation (the CLI --stats-json fields) in camelCase', () => {
     const response = ll.solve({ domain: blocksDomain, problem: blocksP01 });
     assert.deepEqual(Object.keys(response.stats).sort(), [
-        'averageBranchingFactor', 'bestH', 'bytesPerOpenEntry', 'bytesPerState', 'deadEnds',
+        'averageBranchingFactor', 'bestH', 'bytesPerOpenEntry', 'bytesPerState', 'countingDeadEnds', 'deadEnds',
         'evaluations', 'expansions', 'generated', 'generatedTransitions', 'goalOrderDeadEnds',
         'goalOrders', 'initialH',
         'landmarkOrderings', 'landmarks', 'landmarksGoalOnly', 'landmarksLifted',
