@@ -5,20 +5,26 @@
 # with ASan + UBSan that holds both the unit suite and the libFuzzer
 # targets; of native only the programs and the resource tests), runs the
 # ctest presets (native: the tests of resident memory; native-asan: the
-# whole unit suite under ASan + UBSan; wasm), the fuzz targets for a fixed number of inputs
-# (scripts/fuzz.sh, two at a time), the smoke test over the real benchmark
-# domains (scripts/smoke-real-domains.sh, skipped without
+# whole unit suite under ASan + UBSan; wasm), the fuzz targets for a fixed
+# number of inputs (scripts/fuzz.sh, two at a time), the smoke test over the
+# real benchmark domains (scripts/smoke-real-domains.sh, skipped without
 # ../shared/benchmarks), the ADL and action-cost ports of benchmarks/adl in
 # both spaces at once (benchmarks/adl/run_ports.py), the Slurm executor test
 # on a single-node Slurm it starts itself (tests/slurm/run-slurm-test.sh:
-# needs root; elsewhere it is skipped with the reason, in CI it always runs;
-# it mostly waits, so it runs in the background during the native-asan build),
-# the browser end-to-end tests (those that assert no time in the background
-# during the native-asan build, the others alone at the end: run_e2e) and
-# the clang-format check, and prints the
+# needs root; elsewhere it is skipped with the reason, in CI it always runs),
+# the browser end-to-end tests and the clang-format check, and prints the
 # wall-clock and CPU time (user + system, of every process it waited for) of
 # every phase. Every phase runs (the tests of a preset that failed to build
 # are skipped), and the script fails if any phase failed.
+#
+# The order, on 2 cores: build web, build native, ctest native; then the
+# native-asan build at niceness 19 while two chains of phases run in the
+# background: the wasm build (niceness 5), then the browser tests that
+# assert no time (`e2e beside`); the smoke test, the ADL
+# ports and the Slurm test. The asan build takes the CPU time they leave
+# (the wasm build's one-core link of the trainer, the tests' waiting).
+# Then native-asan's ctest, the fuzz targets, ctest wasm, the browser tests
+# that bound wall-clock latencies, alone (`e2e`), and clang-format.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -46,15 +52,36 @@ now() { date +%s.%N; }
 # cpu_seconds: sets $cpu to the user + system time of the children this
 # shell has waited for (the second line of `times`, e.g. "12m3.450s
 # 0m40.100s"). Called directly, never as $(...): in a subshell the
-# children's times start at zero.
+# children's times start at zero (a phase in the background measures its
+# own in its subshell: bg_run).
 cpu=0
 cpu_seconds() {
-    times >"$log_dir/times"
+    local file="$log_dir/times.$BASHPID"
+    times >"$file"
     cpu="$(awk 'NR == 2 {
         total = 0
         for (i = 1; i <= 2; i++) { split($i, t, "m"); sub("s", "", t[2]); total += t[1] * 60 + t[2] }
         printf "%.1f", total
-    }' "$log_dir/times")"
+    }' "$file")"
+}
+
+# The phases' rows: name, wall, CPU, result, start and end (epoch seconds),
+# whether it ran in the background (1) or in the foreground (0), and when
+# the shell counted its CPU time (its end; a background phase's: its
+# chain's).
+phase_start=()
+phase_end=()
+phase_bg=()
+phase_reap=()
+add_row() { # add_row NAME START END CPU RESULT BG [REAPED]
+    phase_names+=("$1")
+    phase_start+=("$2")
+    phase_end+=("$3")
+    phase_reap+=("${7:-$3}")
+    phase_times+=("$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.1f", b - a }')")
+    phase_cpu+=("$4")
+    phase_results+=("$5")
+    phase_bg+=("$6")
 }
 
 # run_phase NAME COMMAND...: time it, record the result; a failing phase does
@@ -70,27 +97,36 @@ run_phase() {
     cpu_start="$cpu"
     "$@" || status=$?
     cpu_seconds
-    phase_names+=("$name")
-    phase_times+=("$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1fs", b - a }')")
-    phase_cpu+=("$(awk -v a="$cpu_start" -v b="$cpu" 'BEGIN { printf "%.1fs", b - a }')")
-    if ((status == 0)); then
-        phase_results+=(ok)
-    else
-        phase_results+=("FAILED ($status)")
-        failed_phases+=("$name")
-    fi
+    add_row "$name" "$start" "$(now)" "$(awk -v a="$cpu_start" -v b="$cpu" 'BEGIN { printf "%.1f", b - a }')" \
+        "$( ((status == 0)) && echo ok || echo "FAILED ($status)")" 0
+    ((status == 0)) || failed_phases+=("$name")
     return "$status"
 }
 
+# The rows in the order the phases started. A background phase ("+") ran
+# beside the foreground ones it overlaps: its wall time is its own, from its
+# start to its end, and its CPU time is its own, which the shell counts in the
+# foreground phase during which it ended: the table subtracts it there.
 print_timings() {
     echo
-    echo "==== timings (wall, CPU = user + system of the phase's processes)"
-    local i
+    echo "==== timings (wall, CPU = user + system of the phase's processes; + ran in the background)"
+    local i j own
     cpu_seconds
     printf '  %-14s %9s %9s  %s\n' phase wall CPU result
-    for i in "${!phase_names[@]}"; do
-        printf '  %-14s %9s %9s  %s\n' "${phase_names[$i]}" "${phase_times[$i]}" \
-            "${phase_cpu[$i]}" "${phase_results[$i]}"
+    for i in $(for j in "${!phase_names[@]}"; do echo "${phase_start[$j]} $j"; done | sort -n -k1,1 -k2,2 |
+        awk '{ print $2 }'); do
+        own="${phase_cpu[$i]}"
+        if [[ "${phase_bg[$i]}" == 0 && "$own" != - ]]; then
+            for j in "${!phase_names[@]}"; do
+                [[ "${phase_bg[$j]}" == 1 && "${phase_cpu[$j]}" != - ]] || continue
+                own="$(awk -v own="$own" -v c="${phase_cpu[$j]}" -v e="${phase_reap[$j]}" \
+                    -v a="${phase_start[$i]}" -v b="${phase_end[$i]}" \
+                    'BEGIN { if (e >= a && e <= b) own -= c; printf "%.1f", own }')"
+            done
+        fi
+        printf '%s %-14s %9s %9s  %s\n' "$( ((phase_bg[i])) && echo + || echo ' ')" "${phase_names[$i]}" \
+            "$([[ "${phase_times[$i]}" == - ]] && echo - || echo "${phase_times[$i]}s")" \
+            "$([[ "$own" == - ]] && echo - || echo "${own}s")" "${phase_results[$i]}"
     done
     printf '  %-14s %9s %9s\n' total "$(awk -v a="$script_start" -v b="$(now)" \
         'BEGIN { printf "%.1fs", b - a }')" "${cpu}s"
@@ -192,11 +228,73 @@ finish() {
 }
 
 skip_phase() {
+    local at
+    at="$(now)"
     phase_names+=("$1")
+    phase_start+=("$at")
+    phase_end+=("$at")
+    phase_reap+=("$at")
     phase_times+=("-")
     phase_cpu+=("-")
     phase_results+=("skipped: $2")
+    phase_bg+=(0)
     failed_phases+=("$1")
+}
+
+# ---- phases in the background ----
+# A phase that mostly waits (the Slurm test, the browser tests beside the
+# asan build), or that takes the CPU time another leaves (the asan build
+# beside the wasm build), runs beside another. A chain of such phases runs
+# in a background subshell (start_chain NAME FUNCTION), which calls bg_run
+# for each phase: its output goes to a log of its own, its status, start,
+# end and CPU time to a file. wait_chain NAME waits for the subshell;
+# record_bg NAME then prints a phase's log and adds its row. The shell counts
+# a chain's CPU time in the foreground phase during which the chain ended
+# (when it reaps the subshell): the table subtracts it there (phase_reap).
+declare -A chain_pid=()
+bg_file() { echo "$log_dir/bg-${1// /_}"; }
+bg_run() { # bg_run NAME COMMAND...
+    local file start cpu_start status=0
+    file="$(bg_file "$1")"
+    shift
+    start="$(now)"
+    cpu_seconds
+    cpu_start="$cpu"
+    "$@" >"$file.log" 2>&1 || status=$?
+    cpu_seconds
+    echo "$status $start $(now) $(awk -v a="$cpu_start" -v b="$cpu" 'BEGIN { printf "%.1f", b - a }')" \
+        >"$file.result"
+    return "$status"
+}
+start_chain() { # start_chain NAME FUNCTION
+    { "$2" || true; now >"$log_dir/chain-$1.end"; } &
+    chain_pid[$1]=$!
+}
+chain_end="" # the end of the chain whose phases record_bg records
+wait_chain() { # wait_chain NAME
+    wait "${chain_pid[$1]}" || true
+    chain_end="$(cat "$log_dir/chain-$1.end" 2>/dev/null || now)"
+}
+# record_bg NAME: prints its log, adds its row; returns its status (1 if it
+# left no result).
+record_bg() {
+    local name="$1" file status start end cpu_used
+    file="$(bg_file "$name")"
+    echo
+    echo "==== $name (ran in the background)"
+    [[ -f "$file.log" ]] && cat "$file.log"
+    if [[ ! -f "$file.result" ]]; then
+        skip_phase "$name" "it did not run"
+        return 1
+    fi
+    read -r status start end cpu_used <"$file.result"
+    echo "$name: ran in the background from $(awk -v a="$script_start" -v b="$start" \
+        'BEGIN { printf "%.0f s", b - a }') to $(awk -v a="$script_start" -v b="$end" \
+        'BEGIN { printf "%.0f s", b - a }') after the start"
+    add_row "$name" "$start" "$end" "$cpu_used" \
+        "$( ((status == 0)) && echo ok || echo "FAILED ($status)")" 1 "$chain_end"
+    ((status == 0)) || failed_phases+=("$name")
+    return "$status"
 }
 
 # ---- reliability phases (docs/reliability.md, docs/fuzzing.md) ----
@@ -213,17 +311,22 @@ run_fuzz() {
     return "$status"
 }
 
+# The smoke test, the ADL ports and the Slurm test need the native programs
+# only. They run one after the other in the background (native_chain) while
+# the asan build compiles, at the niceness of the test command, above the
+# wasm build's (5) and the asan build's (19).
+
 # The first testing/easy problem of every real domain, solved and validated.
 run_smoke() {
-    local status=0 line
-    bash scripts/smoke-real-domains.sh build/native/cli/lazylifted 2>&1 | tee "$log_dir/smoke.log" ||
-        status=$?
-    line="$(grep -E '^smoke: [0-9]+ passed, [0-9]+ failed' "$log_dir/smoke.log" | tail -n 1 || true)"
+    bash scripts/smoke-real-domains.sh build/native/cli/lazylifted
+}
+count_smoke() { # count_smoke LOG
+    local line
+    line="$(grep -E '^smoke: [0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1 || true)"
     if [[ -n "$line" ]]; then
         tests_passed=$((tests_passed + $(sed -E 's/^smoke: ([0-9]+) passed.*/\1/' <<<"$line")))
         tests_failed=$((tests_failed + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")))
     fi
-    return "$status"
 }
 
 # The hand-written ADL and action-cost ports (benchmarks/adl) in both
@@ -231,7 +334,7 @@ run_smoke() {
 # planner's cost the validator's, nothing refused. --first-plan: with a time
 # limit the planner would otherwise improve each plan until the limit.
 run_adl_ports() {
-    local status=0 space line pids=()
+    local status=0 space pids=()
     for space in state partial; do
         python3 benchmarks/adl/run_ports.py --planner build/native/cli/lazylifted \
             --time-limit 30 --space "$space" -- --first-plan >"$log_dir/adl-ports-$space.log" 2>&1 &
@@ -242,9 +345,14 @@ run_adl_ports() {
         pids=("${pids[@]:1}")
         echo "---- $space space"
         cat "$log_dir/adl-ports-$space.log"
-        line="$(grep -E '^[0-9]+ problems, [0-9]+ solved' "$log_dir/adl-ports-$space.log" || true)"
+    done
+    return "$status"
+}
+count_adl_ports() { # count_adl_ports: from the two spaces' logs
+    local space line total solved
+    for space in state partial; do
+        line="$(grep -E '^[0-9]+ problems, [0-9]+ solved' "$log_dir/adl-ports-$space.log" 2>/dev/null || true)"
         if [[ -n "$line" ]]; then
-            local total solved
             total="$(sed -E 's/^([0-9]+) problems.*/\1/' <<<"$line")"
             solved="$(sed -E 's/^[0-9]+ problems, ([0-9]+) solved.*/\1/' <<<"$line")"
             tests_passed=$((tests_passed + solved))
@@ -253,7 +361,6 @@ run_adl_ports() {
             tests_failed=$((tests_failed + 1))
         fi
     done
-    return "$status"
 }
 
 # ---- Slurm executor (docs/cluster.md) ----
@@ -262,38 +369,37 @@ run_adl_ports() {
 # array task and a small training through --executor slurm and compares them
 # with local runs. Exit 77: Slurm cannot be started on this machine (its
 # "slurm-test: SKIPPED:" line says why); recorded as skipped, not as a failure
-# (with CI set the script fails instead).
-# It mostly waits for Slurm's daemons and its queue, so it runs in the
-# background (start_slurm_test) while the sanitized build compiles, and
-# run_slurm_test only collects it: its wall time in the table overlaps.
-slurm_pid=""
-slurm_start=""
-start_slurm_test() {
-    slurm_start="$(now)"
-    bash tests/slurm/run-slurm-test.sh >"$log_dir/slurm.log" 2>&1 &
-    slurm_pid=$!
-}
-
-run_slurm_test() {
-    local status=0 line
-    wait "$slurm_pid" || status=$?
-    cat "$log_dir/slurm.log"
-    echo "slurm-test: started in the background $(awk -v a="$slurm_start" -v b="$(now)" \
-        'BEGIN { printf "%.0f s", b - a }') before it was collected"
-    line="$(grep -E '^slurm-test: [0-9]+ passed, [0-9]+ failed' "$log_dir/slurm.log" | tail -n 1 || true)"
+# (with CI set the script fails instead). It mostly waits for Slurm's daemons
+# and its queue.
+count_slurm() { # count_slurm LOG
+    local line
+    line="$(grep -E '^slurm-test: [0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1 || true)"
     if [[ -n "$line" ]]; then
         tests_passed=$((tests_passed + $(sed -E 's/^slurm-test: ([0-9]+) passed.*/\1/' <<<"$line")))
         tests_failed=$((tests_failed + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")))
     fi
-    return "$status"
 }
 
-# run_slurm_phase: the "slurm" phase; a skip (exit 77) is not a failure.
-run_slurm_phase() {
-    local status=0 reason
-    run_phase "slurm" run_slurm_test || status=$?
+native_chain() { # in the background
+    bg_run "smoke" run_smoke || true
+    bg_run "adl ports" run_adl_ports || true
+    bg_run "slurm" bash tests/slurm/run-slurm-test.sh || true
+}
+
+# record_native_chain: the rows and counts of native_chain's phases; a skip
+# of the Slurm test (exit 77) is not a failure.
+record_native_chain() {
+    local status reason file
+    record_bg "smoke" || true
+    count_smoke "$(bg_file smoke).log"
+    record_bg "adl ports" || true
+    count_adl_ports
+    status=0
+    record_bg "slurm" || status=$?
+    file="$(bg_file slurm).log"
+    count_slurm "$file"
     if ((status == 77)); then
-        reason="$(sed -nE 's/^slurm-test: SKIPPED: //p' "$log_dir/slurm.log" | tail -n 1)"
+        reason="$(sed -nE 's/^slurm-test: SKIPPED: //p' "$file" | tail -n 1)"
         phase_results[-1]="SKIPPED: ${reason:-Slurm cannot be started here}"
         unset 'failed_phases[-1]'
         echo "==== slurm: SKIPPED: ${reason:-Slurm cannot be started here}"
@@ -310,10 +416,10 @@ build_web() {
 # against build/wasm/site; screenshots and numbers in build/e2e-artifacts/.
 # They mostly wait (their CPU time is half their wall time), so the files in
 # which no test asserts a time (E2E_BESIDE) run in the background while the
-# sanitized build compiles (start_e2e_beside), and the others, which bound
-# main-thread tasks, latencies or a Stop's delay, run alone at the end (the
-# "e2e" phase), one file at a time. A new test file runs alone unless it is
-# added to E2E_BESIDE.
+# asan build compiles, right after the wasm build (wasm_chain: the `e2e
+# beside` phase), and the others, which bound main-thread tasks, latencies
+# or a Stop's delay, run alone at the end (the `e2e` phase), one file at a
+# time. A new test file runs alone unless it is added to E2E_BESIDE.
 E2E_BESIDE=(compare examples layout widget)
 e2e_files() { # e2e_files beside|alone: the test files of that group
     local file name beside
@@ -328,6 +434,7 @@ e2e_files() { # e2e_files beside|alone: the test files of that group
 # count_e2e LOG: the pass/fail counts of node --test's closing lines.
 count_e2e() {
     local passed failed
+    [[ -f "$1" ]] || { tests_failed=$((tests_failed + 1)); return 0; }
     passed="$(sed -nE 's/^ℹ pass ([0-9]+)$/\1/p' "$1" | tail -n 1)"
     failed="$(sed -nE 's/^ℹ fail ([0-9]+)$/\1/p' "$1" | tail -n 1)"
     tests_passed=$((tests_passed + ${passed:-0}))
@@ -336,33 +443,26 @@ count_e2e() {
     [[ -n "$passed" ]] || tests_failed=$((tests_failed + 1))
 }
 
-e2e_beside_pid=""
-e2e_beside_start=""
-start_e2e_beside() {
+run_e2e_files() { # run_e2e_files beside|alone
     local files
-    mapfile -t files < <(e2e_files beside)
-    e2e_beside_start="$(now)"
-    node --test --test-reporter=spec --test-concurrency=1 "${files[@]}" >"$log_dir/e2e-beside.log" 2>&1 &
-    e2e_beside_pid=$!
-}
-
-run_e2e_beside() {
-    local status=0
-    wait "$e2e_beside_pid" || status=$?
-    cat "$log_dir/e2e-beside.log"
-    echo "e2e beside: started in the background $(awk -v a="$e2e_beside_start" -v b="$(now)" \
-        'BEGIN { printf "%.0f s", b - a }') before it was collected"
-    count_e2e "$log_dir/e2e-beside.log"
-    return "$status"
+    mapfile -t files < <(e2e_files "$1")
+    node --test --test-reporter=spec --test-concurrency=1 "${files[@]}"
 }
 
 run_e2e() {
-    local status=0 files
-    mapfile -t files < <(e2e_files alone)
-    node --test --test-reporter=spec --test-concurrency=1 "${files[@]}" 2>&1 |
-        tee "$log_dir/e2e.log" || status=$?
+    local status=0
+    run_e2e_files alone 2>&1 | tee "$log_dir/e2e.log" || status=$?
     count_e2e "$log_dir/e2e.log"
     return "$status"
+}
+
+# The wasm build in the background at niceness 5, then the browser tests
+# beside the asan build. Its one-core stretches (the trainer's link, with
+# wasm-opt -O3: 60-90 s) leave the other core to the asan build.
+wasm_chain() { # in the background
+    build_nice=5
+    bg_run "build wasm" build_preset wasm || return 0
+    if ((web_built)); then bg_run "e2e beside" run_e2e_files beside || true; fi
 }
 
 script_start="$(now)"
@@ -374,31 +474,42 @@ run_phase "build web" build_web && web_built=1
 # wasm-against-native tests run, and the tests that measure resident memory
 # (label `resources`: they skip under sanitizers). The unit suite itself runs
 # once, under ASan + UBSan (native-asan): building it twice cost ~95 s.
-# The three builds run one after the other: at once (6 jobs on 2 cores)
-# they took 661 s of wall and 1303 s of CPU, no faster, the cores' caches
-# shared three ways.
 run_phase "build native" build_native && native_built=1
-run_phase "build wasm" build_preset wasm && wasm_built=1
 if ((native_built)); then
     run_phase "ctest native" run_ctest native -L resources || true
 else
     skip_phase "ctest native" "the native build failed"
 fi
-# The Slurm test and the browser tests that assert no time mostly wait: they
-# run in the background while the sanitized build compiles.
-if ((native_built)); then start_slurm_test; fi
-if ((wasm_built && web_built)); then start_e2e_beside; fi
-# At niceness 10 the build takes the CPU time the tests beside it leave:
-# at the same priority a test file's site server once took over 10 s to
-# start (its limit) on 2 cores.
-build_nice=10
+# Then the asan build, with the wasm build and the tests that need one
+# built program in the background, above its niceness: each build keeps
+# the two cores busy until its last steps, where one program is linked and
+# the other core waits; the three builds one after the other left it idle
+# for minutes, and at the same niceness (6 jobs on 2 cores) they took 661 s
+# of wall and 1303 s of CPU, the cores' caches shared three ways. At
+# niceness 19 the asan build takes the CPU time the others leave; the tests
+# beside it, at 0, keep theirs (at the same niceness a test file's site
+# server once took over 10 s to start, its limit).
+start_chain wasm wasm_chain
+if ((native_built)); then start_chain native native_chain; fi
+build_nice=19
 run_phase "build asan" build_preset native-asan && native_asan_built=1
 build_nice=0
 # Collected before anything else runs: the phases after it are timed.
+wait_chain wasm
+record_bg "build wasm" && wasm_built=1
 if ((wasm_built && web_built)); then
-    run_phase "e2e beside" run_e2e_beside || true
+    record_bg "e2e beside" || true
+    count_e2e "$(bg_file "e2e beside").log"
 else
     skip_phase "e2e beside" "the web or wasm build failed"
+fi
+if ((native_built)); then
+    wait_chain native
+    record_native_chain
+else
+    skip_phase "smoke" "the native build failed"
+    skip_phase "adl ports" "the native build failed"
+    skip_phase "slurm" "the native build failed"
 fi
 if ((native_asan_built)); then
     run_phase "native-asan" run_ctest native-asan || true
@@ -406,21 +517,6 @@ if ((native_asan_built)); then
 else
     skip_phase "native-asan" "the native-asan build failed"
     skip_phase "fuzz" "the native-asan build failed"
-fi
-if ((native_built)); then
-    run_phase "smoke" run_smoke || true
-else
-    skip_phase "smoke" "the native build failed"
-fi
-if ((native_built)); then
-    run_phase "adl ports" run_adl_ports || true
-else
-    skip_phase "adl ports" "the native build failed"
-fi
-if ((native_built)); then
-    run_slurm_phase
-else
-    skip_phase "slurm" "the native build failed"
 fi
 if ((wasm_built)); then
     run_phase "ctest wasm" run_ctest wasm || true
