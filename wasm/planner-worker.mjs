@@ -82,17 +82,20 @@ async function loadModule({ moduleUrl, wasmUrl, wasmModule }) {
     return Promise.race([createLazyLifted(options), failure]);
 }
 
-// Streaming compile, or from the bytes where the server does not say application/wasm.
+// Streaming compile, or from the bytes where the server does not say
+// application/wasm. One request either way: the fallback reads a copy of the
+// same response (a second fetch would download the module twice).
 async function compileFromUrl(href) {
-    if (typeof WebAssembly.compileStreaming === 'function') {
-        try {
-            return await WebAssembly.compileStreaming(fetch(href, { credentials: 'same-origin' }));
-        } catch {
-            /* fall back to the bytes */
-        }
-    }
     const response = await fetch(href, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`could not load ${href} (HTTP ${response.status})`);
+    if (typeof WebAssembly.compileStreaming === 'function') {
+        const copy = response.clone();
+        try {
+            return await WebAssembly.compileStreaming(response);
+        } catch {
+            return WebAssembly.compile(await copy.arrayBuffer());
+        }
+    }
     return WebAssembly.compile(await response.arrayBuffer());
 }
 

@@ -82,11 +82,14 @@ test('the bundled blocksworld example: first plan within 2 s of page load, valid
     assert.ok(await page.evaluate(() => performance.getEntriesByName('ll-solve').length === 1),
               'one Solve, from the click');
     // index.html's inline script started the worker (the page's policy let it
-    // run) and the API took it over: one worker script, one wasm fetch.
+    // run) and the API took it over: one wasm fetch (a worker of its own would
+    // have fetched the wasm too). The page's check of the editors' texts may
+    // come while the solve runs and start the planner's second worker, which
+    // instantiates the module the first one compiled.
     assert.ok(await page.evaluate(() => globalThis.lazyliftedEarlyWorker?.worker instanceof Worker),
               'the inline script started the worker');
     const requested = (file) => page.ll.requests.filter((url) => new URL(url).pathname === `/${file}`).length;
-    assert.equal(requested('planner-worker.mjs'), 1);
+    assert.ok(requested('planner-worker.mjs') <= 2, `${requested('planner-worker.mjs')} workers`);
     assert.equal(requested('lazylifted.wasm'), 1);
     const planSteps = await page.locator('#plan-list li').allTextContents();
     assert.ok(planSteps.length >= 6, `a plan: ${planSteps.join(' ')}`);
@@ -178,6 +181,24 @@ test('Solve before the planner has loaded waits for it; Stop ends that wait', as
     // The live check ran after that solve (it waits while a Solve waits for the planner).
     await page.waitForFunction(() => document.getElementById('check-summary').dataset.ok === 'true');
     assert.equal(await page.inputValue('#example-select'), 'blocksworld-swap');
+    assert.deepEqual(page.ll.errors, []);
+    await page.context().close();
+});
+
+test('a server that does not say application/wasm: the planner loads from one request', async () => {
+    // Streaming compilation refuses such a response; the worker compiles the
+    // same response's bytes instead of downloading the module again.
+    const page = await openPage(site.browser, site.server.url);
+    const wasmBytes = fs.readFileSync(path.join(siteDir, 'lazylifted.wasm'));
+    await page.route('**/lazylifted.wasm', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/octet-stream', body: wasmBytes }));
+    await page.goto(site.server.url);
+    await page.waitForSelector('#solve-btn:not([disabled])');
+    await page.click('#solve-btn');
+    await page.waitForSelector('#status[data-status="solved"]', { timeout: SOLVE_TIMEOUT_MS });
+    await page.waitForSelector('#valid-badge[data-valid="true"]', { timeout: SOLVE_TIMEOUT_MS });
+    const wasmRequests = page.ll.requests.filter((url) => new URL(url).pathname === '/lazylifted.wasm');
+    assert.equal(wasmRequests.length, 1);
     assert.deepEqual(page.ll.errors, []);
     await page.context().close();
 });
