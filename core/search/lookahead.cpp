@@ -109,8 +109,8 @@ void Lookahead::apply(const GroundAction& action, std::vector<GroundAction>& ste
     steps.push_back(action);
 }
 
-// long-function: collects the false preconditions, indexes the applicable
-// actions' add effects once, then looks the preconditions up in order.
+// Collects the false preconditions of the pending actions, in order, and
+// replaces the first one's action by an applicable achiever of it.
 bool Lookahead::repair() {
     wanted_.clear();
     wanted_by_.clear();
@@ -124,34 +124,48 @@ bool Lookahead::repair() {
             wanted_by_.push_back(i);
         }
     }
-    if (wanted_.empty()) return false;
-    applicable_.clear();
-    successors_.applicable_actions(state_, applicable_);
-    // (hash of an added atom, action index), sorted by hash.
-    std::vector<std::pair<std::uint64_t, std::size_t>> adds;
-    for (std::size_t b = 0; b < applicable_.size(); ++b) {
-        const ActionSchema& schema = task_.schemas[applicable_.schema(b)];
-        for (const AtomSchema& add : schema.add_effects) {
-            instantiate_atom(add, applicable_.arguments(b), atom_);
-            adds.emplace_back(hash_id_tuple(add.predicate, atom_), b);
-        }
-    }
-    std::sort(adds.begin(), adds.end());
+    GroundAction achiever;
     for (std::size_t w = 0; w < wanted_.size(); ++w) {
-        const GroundAtom& p = wanted_[w];
-        const std::uint64_t h = hash_id_tuple(p.predicate, p.arguments);
-        auto at = std::lower_bound(adds.begin(), adds.end(), std::make_pair(h, std::size_t{0}));
-        for (; at != adds.end() && at->first == h; ++at) {
-            const ActionSchema& schema = task_.schemas[applicable_.schema(at->second)];
-            for (const AtomSchema& add : schema.add_effects) {
-                if (add.predicate != p.predicate) continue;
-                instantiate_atom(add, applicable_.arguments(at->second), atom_);
-                if (atom_ != p.arguments) continue;
-                count_needs(pending_[wanted_by_[w]], -1);
-                pending_[wanted_by_[w]] = applicable_.action(at->second);
-                count_needs(pending_[wanted_by_[w]], 1);
-                return true;
+        if (!find_achiever(wanted_[w], achiever)) continue;
+        count_needs(pending_[wanted_by_[w]], -1);
+        pending_[wanted_by_[w]] = std::move(achiever);
+        count_needs(pending_[wanted_by_[w]], 1);
+        return true;
+    }
+    return false;
+}
+
+bool Lookahead::find_achiever(const GroundAtom& atom, GroundAction& found) {
+    for (SchemaId sid = 0; sid < task_.num_schemas(); ++sid) {
+        const ActionSchema& schema = task_.schemas[sid];
+        for (const AtomSchema& add : schema.add_effects) {
+            if (add.predicate != atom.predicate) continue;
+            // The parameters the add names, bound to the atom's objects.
+            binding_.assign(static_cast<std::size_t>(schema.arity()), -1);
+            bool matches = true;
+            for (std::size_t k = 0; k < add.arguments.size() && matches; ++k) {
+                const Term& t = add.arguments[k];
+                if (!t.is_parameter()) {
+                    matches = t.index == atom.arguments[k];
+                    continue;
+                }
+                ObjectId& bound = binding_[t.index];
+                matches = bound < 0 || bound == atom.arguments[k];
+                bound = atom.arguments[k];
             }
+            if (!matches) continue;
+            std::size_t prefix = 0;
+            while (prefix < binding_.size() && binding_[prefix] >= 0)
+                ++prefix;
+            const bool stopped = !successors_.for_each_applicable(
+                state_, sid, std::span<const ObjectId>(binding_.data(), prefix),
+                [&](std::span<const ObjectId> args) {
+                    for (std::size_t i = prefix; i < args.size(); ++i)
+                        if (binding_[i] >= 0 && binding_[i] != args[i]) return true;
+                    found = GroundAction{sid, std::vector<ObjectId>(args.begin(), args.end())};
+                    return false;
+                });
+            if (stopped) return true;
         }
     }
     return false;
