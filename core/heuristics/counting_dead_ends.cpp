@@ -339,9 +339,14 @@ void CountingDeadEnds::lay_out(const Analysis& a, const CountingLimits& limits) 
             for (; from != to; ++from)
                 column[from->second] -= 1;
         }
+        // One consumption per row: two consumed atoms of one orbit may be
+        // one ground atom (their objects may coincide), deleted once.
+        std::set<int> consumes;
         for (const AtomSchema* q : consumed(s))
             if (a.fluent[q->predicate])
-                column[net_row.at({q->predicate, term_key(*q, o.classes)})] += 1;
+                consumes.insert(net_row.at({q->predicate, term_key(*q, o.classes)}));
+        for (int r : consumes)
+            column[r] += 1;
         std::set<int> uses;  // one use per row, however many preconditions land there
         for (const BoundedPrevail& b : a.prevails[o.schema]) {
             const AtomSchema& p = s.positive_preconditions[b.precondition];

@@ -181,6 +181,32 @@ TEST(CountingDeadEnds, SnacksDeadEndsTheRelaxationMisses) {
     EXPECT_FALSE(counting.alive(test::to_state(layout, test::GroundOracle(unsolvable).initial())));
 }
 
+// An action whose two consumed atoms may be one ground atom (no
+// inequality between its parameters) deletes it once: `use o1 s1 s1` is the
+// plan, so the initial state is alive.
+TEST(CountingDeadEnds, TwoConsumedAtomsMayBeOne) {
+    const char* domain = R"((define (domain coincide) (:requirements :typing)
+  (:types thing stock)
+  (:predicates (new ?o - thing) (item ?o - thing) (marked ?o - thing) (done ?o - thing)
+               (stocked ?s - stock))
+  (:action make :parameters (?o - thing) :precondition (new ?o)
+    :effect (and (not (new ?o)) (item ?o)))
+  (:action mark :parameters (?o - thing) :precondition (item ?o) :effect (marked ?o))
+  (:action use :parameters (?o - thing ?a ?b - stock)
+    :precondition (and (item ?o) (marked ?o) (stocked ?a) (stocked ?b))
+    :effect (and (not (item ?o)) (not (stocked ?a)) (not (stocked ?b)) (done ?o)))))";
+    const char* problem = R"((define (problem one) (:domain coincide)
+  (:objects o1 - thing s1 - stock) (:init (new o1) (stocked s1)) (:goal (done o1))))";
+    const Task task = parse_task(domain, problem, "domain.pddl", "p.pddl");
+    const StateLayout layout(task);
+    CountingDeadEnds counting(task, layout, kEveryState);
+    EXPECT_TRUE(counting.active());  // marked: a prevail of use, a drain of o1's token
+    const test::StateGraph g = test::explore(test::GroundOracle(task), 100);
+    ASSERT_TRUE(g.solvable[0]);
+    for (std::size_t s = 0; s < g.states.size(); ++s)
+        EXPECT_EQ(counting.alive(test::to_state(layout, g.states[s])), bool(g.solvable[s])) << s;
+}
+
 // A check whose trial found no dead end stops checking: then a dead state
 // is called alive, which a fresh check calls dead.
 TEST(CountingDeadEnds, GivesUpAfterATrialWithoutDeadEnds) {
