@@ -473,8 +473,8 @@ PhaseRun::PhaseRun(const Task& task, const PlannerOptions& options, RunCaches& c
     check_optimal_search(options_);
     h_ = make_phase_heuristics(options_, task, layout_, statics_, goal_, successors_, budget_,
                                &caches_.groundings);
-    EngineSetup setup = make_setup(task, step);
     if (options_.search.symmetry) symmetry_.emplace(task, layout_);
+    EngineSetup setup = make_setup(task, step);
     space_ = make_phase_space(options_, task, layout_, successors_, goal_,
                               symmetry_ ? &*symmetry_ : nullptr);
     if (options_.trace.enabled) {
@@ -530,7 +530,7 @@ EngineSetup PhaseRun::make_setup(const Task& task, const AnytimeStep* step) {
         if (lookahead_) lookahead_->set_goal_orders(&*goal_orders_);
     }
     if (options.search.counting) {
-        counting_.emplace(task, layout_);
+        counting_.emplace(task, layout_, CountingLimits{}, symmetry_ ? &*symmetry_ : nullptr);
         if (counting_->active()) setup.counting = &*counting_;
     }
     if (wants_dead_end_detection(options)) {

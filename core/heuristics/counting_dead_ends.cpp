@@ -187,11 +187,12 @@ std::uint64_t CountingDeadEnds::term_key(const AtomSchema& atom,
     return key;
 }
 
-void CountingDeadEnds::find_classes(const Task& task) {
-    const ObjectSymmetry symmetry(task, layout_);
+void CountingDeadEnds::find_classes(const Task& task, const ObjectSymmetry* symmetry) {
+    std::optional<ObjectSymmetry> own;
+    if (symmetry == nullptr) symmetry = &own.emplace(task, layout_);
     class_of_.assign(static_cast<std::size_t>(task.num_objects()), -1);
     int next = 0;
-    for (const std::vector<ObjectId>& c : symmetry.classes()) {
+    for (const std::vector<ObjectId>& c : symmetry->classes()) {
         for (ObjectId o : c)
             class_of_[o] = next;
         ++next;
@@ -248,9 +249,9 @@ std::span<const ConfigKey<CountingSettings>> counting_config_keys() {
 }
 
 CountingDeadEnds::CountingDeadEnds(const Task& task, const StateLayout& layout,
-                                   const CountingLimits& limits)
+                                   const CountingLimits& limits, const ObjectSymmetry* symmetry)
     : layout_(layout), trial_checks_(limits.trial_checks) {
-    build(task, limits);
+    build(task, limits, symmetry);
 }
 
 bool CountingDeadEnds::statics_match(
@@ -270,7 +271,8 @@ bool CountingDeadEnds::statics_match(
     return true;
 }
 
-void CountingDeadEnds::build(const Task& task, const CountingLimits& limits) {
+void CountingDeadEnds::build(const Task& task, const CountingLimits& limits,
+                             const ObjectSymmetry* symmetry) {
     if (task.has_conditional_effects() || task.has_axioms()) return;
     Analysis a{task, {}, {}, {}, {}};
     a.fluent.assign(task.predicates.size(), 0);
@@ -281,7 +283,7 @@ void CountingDeadEnds::build(const Task& task, const CountingLimits& limits) {
         is_static_[p] = task.predicates[p].is_static;
         max_arity = std::max(max_arity, task.predicates[p].arity());
     }
-    find_classes(task);
+    find_classes(task, symmetry);
     constexpr std::uint64_t kKeyLimit = std::uint64_t(1) << 62;
     if (dense_table_size(max_arity, num_classes_, kKeyLimit) > kKeyLimit) return;
     a.groups = candidate_groups(task, a.fluent);
@@ -400,6 +402,7 @@ void CountingDeadEnds::index_rows(const Analysis& a, const NetRows& net_row,
     for (PredicateId p = 0; p < PredicateId(num_predicates); ++p)
         if (!counted_[p].empty() || !prevail_counted_[p].empty()) counted_predicates_.push_back(p);
     tokens_.assign(groups_.size(), std::vector<int>(class_of_.size(), 0));
+    crowded_.assign(groups_.size(), std::vector<char>(num_classes_, 0));
     rhs_.resize(base_rhs_.size());
 }
 
@@ -409,11 +412,14 @@ bool CountingDeadEnds::alive(const State& state) {
     for (std::size_t g = 0; g < groups_.size(); ++g) {
         std::vector<int>& tokens = tokens_[g];
         std::fill(tokens.begin(), tokens.end(), 0);
+        std::fill(crowded_[g].begin(), crowded_[g].end(), 0);
         for (PredicateId p = 0; p < PredicateId(groups_[g].size()); ++p) {
             if (groups_[g][p] < 0 || !layout_.is_fluent(p)) continue;
             const RelationView atoms = state.relation(layout_, p);
-            for (int i = 0; i < atoms.size; ++i)
-                ++tokens[atoms.tuple(i)[groups_[g][p]]];
+            for (int i = 0; i < atoms.size; ++i) {
+                const ObjectId owner = atoms.tuple(i)[groups_[g][p]];
+                if (++tokens[owner] == 2) crowded_[g][class_of_[owner]] = 1;
+            }
         }
     }
     std::copy(base_rhs_.begin(), base_rhs_.end(), rhs_.begin());
@@ -432,14 +438,9 @@ bool CountingDeadEnds::alive(const State& state) {
         }
     }
     // A prevail row holds while no owner of its class has two tokens.
-    for (std::size_t r = 0; r < prevail_owner_class_.size(); ++r) {
-        const std::vector<int>& tokens = tokens_[prevail_row_group_[r]];
-        for (ObjectId o : members_[prevail_owner_class_[r]])
-            if (tokens[o] >= 2) {
-                rhs_[first_prevail_row_ + r] = 1e9;
-                break;
-            }
-    }
+    for (std::size_t r = 0; r < prevail_owner_class_.size(); ++r)
+        if (crowded_[prevail_row_group_[r]][prevail_owner_class_[r]])
+            rhs_[first_prevail_row_ + r] = 1e9;
     if (lp_->feasible(rhs_)) return true;
     ++dead_ends_;
     return false;

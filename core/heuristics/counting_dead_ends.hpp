@@ -39,6 +39,7 @@
 
 #include "core/common/vocabulary.hpp"
 #include "core/heuristics/feasibility_lp.hpp"
+#include "core/successors/object_symmetry.hpp"
 #include "core/task/state.hpp"
 #include "core/task/task.hpp"
 
@@ -63,8 +64,10 @@ struct CountingLimits {
 
 class CountingDeadEnds {
   public:
-    CountingDeadEnds(const Task& task, const StateLayout& layout,
-                     const CountingLimits& limits = {});
+    // `symmetry`: the search's object symmetries of `task`, whose classes
+    // the system takes (null: it finds them itself).
+    CountingDeadEnds(const Task& task, const StateLayout& layout, const CountingLimits& limits = {},
+                     const ObjectSymmetry* symmetry = nullptr);
 
     // Whether the system has a token-bounded prevail row: without one it
     // is the plain state equation, which in the benchmark domains finds no
@@ -81,7 +84,6 @@ class CountingDeadEnds {
     int num_rows() const { return lp_ ? lp_->rows() : 0; }
     int num_columns() const { return lp_ ? lp_->columns() : 0; }
     int num_prevail_rows() const { return num_prevail_rows_; }
-    int num_token_groups() const { return static_cast<int>(groups_.size()); }
 
   private:
     struct Analysis;
@@ -96,11 +98,11 @@ class CountingDeadEnds {
     // An orbit: the classes of an atom's objects, packed in base num_classes_.
     std::uint64_t orbit_key(const ObjectId* args, int arity) const;
     std::uint64_t term_key(const AtomSchema& atom, const std::vector<int>& classes) const;
-    void find_classes(const Task& task);
+    void find_classes(const Task& task, const ObjectSymmetry* symmetry);
     bool statics_match(const ActionSchema& s, const std::vector<int>& classes,
                        const std::vector<std::set<std::uint64_t>>& static_keys) const;
     bool enumerate_orbits(Analysis& a, const CountingLimits& limits) const;
-    void build(const Task& task, const CountingLimits& limits);
+    void build(const Task& task, const CountingLimits& limits, const ObjectSymmetry* symmetry);
     void lay_out(const Analysis& a, const CountingLimits& limits);
     void index_rows(const Analysis& a, const NetRows& net_row,
                     const std::vector<double>& goal_count, const PrevailRows& prevail_row);
@@ -108,7 +110,7 @@ class CountingDeadEnds {
     const StateLayout& layout_;
     std::int64_t trial_checks_ = 0, checks_ = 0, dead_ends_ = 0;
     std::vector<int> class_of_;                   // per object
-    std::vector<std::vector<ObjectId>> members_;  // per class
+    std::vector<std::vector<ObjectId>> members_;  // per class (while the system is built)
     std::uint64_t num_classes_ = 0;
     std::vector<char> is_static_;  // per predicate
     // Token groups of the prevail rows: per predicate, the owner position (-1: not in it).
@@ -126,7 +128,8 @@ class CountingDeadEnds {
     std::vector<int> prevail_owner_class_, prevail_row_group_;
     // Scratch per call.
     std::vector<double> rhs_;
-    std::vector<std::vector<int>> tokens_;  // per group, per object
+    std::vector<std::vector<int>> tokens_;    // per group, per object
+    std::vector<std::vector<char>> crowded_;  // per group, per class: an owner with two tokens
 };
 
 }  // namespace ll

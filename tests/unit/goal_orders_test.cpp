@@ -35,11 +35,8 @@ std::vector<GoalOrder> orders_of(const Task& task) {
 }
 
 std::vector<test::TaskRef> order_tasks() {
-    std::vector<test::TaskRef> tasks = test::all_test_tasks();
-    for (test::TaskRef extra : {test::TaskRef{"grid-costs", "p01"}, test::TaskRef{"pairs", "p01"},
-                                test::TaskRef{"tiles", "p01"}, test::TaskRef{"tiles", "p02"}})
-        tasks.push_back(extra);
-    return tasks;
+    return test::all_test_tasks_and(
+        {{"grid-costs", "p01"}, {"pairs", "p01"}, {"tiles", "p01"}, {"tiles", "p02"}});
 }
 
 TEST(GoalOrders, BreakingOneIsADeadEndOnEveryTestTask) {

@@ -11,6 +11,7 @@
 #include <cctype>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <sstream>
@@ -133,6 +134,13 @@ inline std::vector<TaskRef> all_test_tasks() {
             {"repeated-vars", "p01"}, {"graph-statics", "p01"},
             {"graph-statics", "p02"}, {"painter", "p01"},
             {"star", "p01"}};
+}
+
+// Every test task, then `extra` ones.
+inline std::vector<TaskRef> all_test_tasks_and(std::initializer_list<TaskRef> extra) {
+    std::vector<TaskRef> tasks = all_test_tasks();
+    tasks.insert(tasks.end(), extra.begin(), extra.end());
+    return tasks;
 }
 
 using AtomSet = std::set<GroundAtom>;
