@@ -118,7 +118,7 @@ std::unique_ptr<ActionSetHeuristic> make_action_set_heuristic(
                                  statics,        goal,
                                  successors,     options.space == SpaceKind::Partial,
                                  options.search, options.model.get(),
-                                 groundings};
+                                 groundings,     options.search.symmetry};
     if (entry.make != nullptr) return entry.make(inputs);
     for (const HeuristicBuilder& builder : learnt_heuristic_list()) {
         if (builder.kind == heuristic) return builder.make(inputs);
@@ -535,7 +535,8 @@ EngineSetup PhaseRun::make_setup(const Task& task, const AnytimeStep* step) {
     }
     if (wants_dead_end_detection(options)) {
         detector_.emplace(task, layout_, statics_, goal_,
-                          RelaxationSource(options.search.relaxation, &caches_.groundings));
+                          RelaxationSource(options.search.relaxation, &caches_.groundings,
+                                           options.search.symmetry));
         detector_->set_budget(&budget_);
         dead_end_.emplace(*detector_);
         setup.dead_end = &*dead_end_;

@@ -313,10 +313,13 @@ class GroundRelaxationCache {
 // cache, if any (implicit from the choice alone: no sharing).
 struct RelaxationSource {
     RelaxationSource(RelaxationGrounding grounding = RelaxationGrounding::Auto,
-                     GroundRelaxationCache* cache = nullptr)
-        : grounding(grounding), cache(cache) {}
+                     GroundRelaxationCache* cache = nullptr, bool representatives = false)
+        : grounding(grounding), cache(cache), representatives(representatives) {}
     RelaxationGrounding grounding;
     GroundRelaxationCache* cache;
+    // Lifted explorations leave out the objects of each state's symmetry
+    // groups beyond their representatives (representative_objects.hpp).
+    bool representatives;
 };
 
 // The ground relaxed task of `task` (restricted: with ε) under `grounding`

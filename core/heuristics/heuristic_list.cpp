@@ -25,7 +25,8 @@ std::unique_ptr<ActionSetHeuristic> make_relaxation(const HeuristicInputs& in) {
     }
     return std::make_unique<RelaxationHeuristic>(
         kind, in.task, in.layout, in.statics, in.goal,
-        RelaxationSource(in.relaxation.relaxation, in.groundings), in.relaxation.cost_type);
+        RelaxationSource(in.relaxation.relaxation, in.groundings, in.symmetry),
+        in.relaxation.cost_type);
 }
 
 std::unique_ptr<ActionSetHeuristic> make_blind(const HeuristicInputs& in) {

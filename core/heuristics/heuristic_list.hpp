@@ -67,6 +67,9 @@ struct HeuristicInputs {
     const WlModel* model = nullptr;  // set when the entry needs_model
     // The run's ground relaxed tasks (null: each heuristic grounds its own).
     GroundRelaxationCache* groundings = nullptr;
+    // The phase prunes symmetric actions (symmetry=on): lifted relaxations
+    // then explore only representatives of the symmetry groups.
+    bool symmetry = false;
 };
 
 using HeuristicFactory = std::unique_ptr<ActionSetHeuristic> (*)(const HeuristicInputs&);

@@ -36,6 +36,11 @@ void RelaxedExplorer::prepare() {
         lifted_.emplace(*task, layout_, statics_,
                         datalog::build_program(*task, datalog::ProgramOptions{restricted_}), costs);
         lifted_->set_budget(budget_);
+        // First actions may name any object: restricted explorations keep all.
+        if (grounding_.representatives && !restricted_) {
+            representatives_.emplace(task_, layout_, *task);
+            if (!representatives_->any()) representatives_.reset();
+        }
     }
     prepared_ = true;
 }
@@ -49,8 +54,11 @@ void RelaxedExplorer::to_original(std::vector<GroundAction>& actions, std::size_
 bool RelaxedExplorer::explore(const State& state, datalog::Aggregation aggregation,
                               std::span<const GroundAction> first_actions) {
     if (!prepared_) prepare();
-    return ground_ ? ground_->explore(state, aggregation, first_actions)
-                   : lifted_->explore(state, aggregation, first_actions);
+    if (ground_) return ground_->explore(state, aggregation, first_actions);
+    if (representatives_ && representatives_->compute(state)) {
+        return lifted_->explore(state, aggregation, first_actions, representatives_->dropped());
+    }
+    return lifted_->explore(state, aggregation, first_actions);
 }
 
 int RelaxedExplorer::goal_cost(datalog::Aggregation aggregation) const {

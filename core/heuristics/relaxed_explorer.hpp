@@ -14,6 +14,7 @@
 #include "core/heuristics/conditional_relaxation.hpp"
 #include "core/heuristics/datalog/exploration.hpp"
 #include "core/heuristics/ground_relaxation.hpp"
+#include "core/heuristics/representative_objects.hpp"
 
 namespace ll {
 
@@ -56,6 +57,7 @@ class RelaxedExplorer {
     std::optional<ConditionalRelaxation> conditional_;
     std::optional<GroundRelaxation> ground_;
     std::optional<datalog::Exploration> lifted_;
+    std::optional<RepresentativeObjects> representatives_;  // lifted, unrestricted
     Budget* budget_ = nullptr;
 };
 

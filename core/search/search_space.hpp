@@ -38,7 +38,9 @@ struct SpaceSettings {
     // Only the canonical actions of a state under the object symmetries of
     // the task and the state generate successors (S³), or only canonical
     // bindings of a partial action (PS²) (symmetry=on|off;
-    // core/successors/object_symmetry.hpp).
+    // core/successors/object_symmetry.hpp); lifted relaxations of the state
+    // space then explore representatives of the groups only
+    // (core/heuristics/representative_objects.hpp).
     bool symmetry = false;
     bool operator==(const SpaceSettings&) const = default;
 };

@@ -308,7 +308,18 @@ void Exploration::reset() {
     far_.clear();
 }
 
-void Exploration::seed(const State& state, std::span<const GroundAction> first_actions) {
+namespace {
+
+bool mentions(std::span<const std::uint8_t> dropped, const ObjectId* args, int n) {
+    for (int i = 0; i < n; ++i)
+        if (dropped[args[i]]) return true;
+    return false;
+}
+
+}  // namespace
+
+void Exploration::seed(const State& state, std::span<const GroundAction> first_actions,
+                       std::span<const std::uint8_t> dropped) {
     // Goal atoms are interned first (unreached) so that reaching them is O(1).
     for (const auto& [p, args] : goal_atoms_) {
         auto [id, inserted] = intern(p, args.data(), static_cast<int>(args.size()));
@@ -323,16 +334,20 @@ void Exploration::seed(const State& state, std::span<const GroundAction> first_a
     }
     goals_left_ = static_cast<int>(goal_facts_.size());
 
+    const bool drops = !dropped.empty();
     for (const auto& [p, args] : program_.static_facts) {
-        produce(p, args.data(), static_cast<int>(args.size()), 0, kInitial, -1, -1);
+        const int n = static_cast<int>(args.size());
+        if (drops && mentions(dropped, args.data(), n)) continue;
+        produce(p, args.data(), n, 0, kInitial, -1, -1);
     }
     for (int s = 0; s < layout_.num_slots(); ++s) {
         const PredicateId p = layout_.predicate_of_slot(s);
         const RelationView rel = state.relation(layout_, p);
         const int arity = layout_.arity(p);
         for (int i = 0; i < rel.size; ++i) {
-            produce(p, rel.data + static_cast<std::size_t>(i) * rel.stride, arity, 0, kInitial, -1,
-                    -1);
+            const ObjectId* args = rel.data + static_cast<std::size_t>(i) * rel.stride;
+            if (drops && mentions(dropped, args, arity)) continue;
+            produce(p, args, arity, 0, kInitial, -1, -1);
         }
     }
     for (int r : program_.seed_rules) {
@@ -345,11 +360,12 @@ void Exploration::seed(const State& state, std::span<const GroundAction> first_a
 }
 
 bool Exploration::explore(const State& state, Aggregation aggregation,
-                          std::span<const GroundAction> first_actions) {
+                          std::span<const GroundAction> first_actions,
+                          std::span<const std::uint8_t> dropped) {
     aggregation_ = aggregation;
     reset();
     if (!goal_possible_) return false;
-    seed(state, first_actions);
+    seed(state, first_actions, dropped);
     while (goals_left_ > 0) {
         const int fact = pop_fact();
         if (fact < 0) return false;
@@ -362,7 +378,7 @@ bool Exploration::explore(const State& state, Aggregation aggregation,
 bool Exploration::explore_closure(const State& state, std::size_t max_facts) {
     aggregation_ = Aggregation::Sum;
     reset();
-    seed(state, {});
+    seed(state, {}, {});
     for (int fact = pop_fact(); fact >= 0; fact = pop_fact()) {
         process(fact);
         if (static_cast<std::size_t>(facts_.size()) > max_facts) return false;

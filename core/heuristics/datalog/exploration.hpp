@@ -31,8 +31,11 @@ class Exploration {
     // Explores from `state`. In a restricted program, `first_actions` are the
     // actions allowed first (they enter as temporary ground facts for this
     // call only). Returns false if some positive goal atom is unreachable.
+    // `dropped` (empty, or one flag per object): objects whose state and
+    // static facts are left out (representative_objects.hpp).
     bool explore(const State& state, Aggregation aggregation,
-                 std::span<const GroundAction> first_actions = {});
+                 std::span<const GroundAction> first_actions = {},
+                 std::span<const std::uint8_t> dropped = {});
 
     // The whole relaxed closure of `state` (not stopping at the goal), for
     // grounding: false if it holds more than `max_facts` facts. Afterwards
@@ -89,7 +92,8 @@ class Exploration {
     // The cheapest unprocessed fact, now closed, or -1 when none is left.
     int pop_fact();
     int pop_far();
-    void seed(const State& state, std::span<const GroundAction> first_actions);
+    void seed(const State& state, std::span<const GroundAction> first_actions,
+              std::span<const std::uint8_t> dropped);
     void process(int fact);
     bool bind(const ConditionMatcher& m, const ObjectId* values, ObjectId* binding) const;
     bool constraints_hold(const Rule& rule, const ObjectId* binding) const;
