@@ -38,13 +38,27 @@ bool accepts_auto_model(const OptionValues& values) {
     return false;
 }
 
+// The default's model phase runs in the state space whatever the task's
+// size: its model is one trained there.
+SpaceKind model_space(const OptionValues& values, SpaceKind run_space) {
+    if (values.space && *values.space != "auto") return run_space;
+    for (const ParsedSearchConfig& phase : parse_search_phases(values.config.value_or("default"))) {
+        const bool evaluates_wl =
+            values.heuristic ? *values.heuristic == "wl"
+                             : !phase.sets_heuristic || phase.heuristic == HeuristicKind::Wl;
+        if (!evaluates_wl) continue;
+        return phase.config.space != SpaceKind::Auto ? phase.config.space : run_space;
+    }
+    return run_space;
+}
+
 ResolvedModel resolve_request_model(const PlanRequest& request, const Task& task, SpaceKind space) {
     std::optional<std::string> auto_text;
     std::string model_name = request.model_text ? request.model_name : "";
     if (!request.model_text && request.catalog != nullptr && request.read_catalog_file &&
         accepts_auto_model(request.options)) {
         if (auto entry = select_model(*request.catalog, domain_fingerprint(task),
-                                      auto_model_preference(space))) {
+                                      auto_model_preference(model_space(request.options, space)))) {
             auto_text = request.read_catalog_file(entry->file);
             model_name = entry->file;
         }

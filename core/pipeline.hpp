@@ -51,9 +51,15 @@ const std::vector<GraphKind>& auto_model_preference(SpaceKind space);
 // heuristic other than wl, from the options or from the configuration text.
 bool accepts_auto_model(const OptionValues& values);
 
+// The space a catalogue model is chosen for when the run's is `run_space`:
+// that of the first phase that evaluates wl, when the phase names one and
+// the options leave the run's space to the task; else `run_space`.
+SpaceKind model_space(const OptionValues& values, SpaceKind run_space);
+
 // The model a request uses on `task` in `space`: its model text, else (with
 // a catalogue, when request.options accept a model) the catalogue's model
-// for the task's domain, else none (null). Throws ll::Error(Model) for an
+// for the task's domain and the space its model phase runs in (`space`
+// unless that phase names one), else none (null). Throws ll::Error(Model) for an
 // invalid model or one of another domain.
 struct ResolvedModel {
     std::shared_ptr<const WlModel> model;

@@ -17,8 +17,8 @@ const std::vector<SearchAlias>& search_aliases() {
         {"default",
          "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,symmetry=on,space=state,"
          "lookahead=on,time=0.25,stall=5;"
-         "search=eager,h=wl,preferred=off,novelty=off,symmetry=on,time=0.2,time-partial=0.7,"
-         "stall=10,branching=1000;"
+         "search=eager,h=wl,preferred=off,novelty=off,symmetry=on,space=state,time=0.2,stall=10,"
+         "branching=1000;"
          "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,symmetry=on,space=state,"
          "time=0.1,stall=5,after-stall=on;"
          "search=lazy,h=ff,preferred=on,novelty=off,boost=1000,symmetry=on,space=state,"
@@ -26,9 +26,9 @@ const std::vector<SearchAlias>& search_aliases() {
          "the best measured configuration (docs/search.md): lazy GBFS in the state space on "
          "hFF with boosted preferred operators and relaxed-plan lookahead for a quarter of "
          "the time or until its h stalls for 5 s; then, with a learnt model, eager GBFS on "
-         "it for a fifth of the time left (70 % in the partial space, on tasks of 300+ "
-         "objects) or until its h stalls for 10 s or its states have over 1,000 successors "
-         "on average; then, if a phase stalled, a fresh lazy search without lookahead for a "
+         "it in the state space for a fifth of the time left or until its h stalls for 10 s "
+         "or its states have over 1,000 successors on average; then, if a phase stalled, a fresh "
+         "lazy search without lookahead for a "
          "tenth of the time left or until its h stalls for 5 s; then the first lazy search "
          "again, continued, for the rest; all expand only actions that are canonical under "
          "the task's object symmetries"},

@@ -345,9 +345,8 @@ TEST(Portfolio, DefaultDropsTheModelPhaseWithoutAModel) {
     EXPECT_EQ(with.next_phases[0].heuristic, HeuristicKind::Wl);
     EXPECT_EQ(model_phase.engine, EngineKind::Eager);
     EXPECT_EQ(model_phase.time_fraction, 0.2);
-    EXPECT_EQ(model_phase.time_fraction_partial, 0.7);
     EXPECT_EQ(model_phase.stall_s, 10);
-    EXPECT_EQ(model_phase.space, SpaceKind::Auto);
+    EXPECT_EQ(model_phase.space, SpaceKind::State);
     EXPECT_TRUE(with.next_phases[1].search.after_stall);
     EXPECT_EQ(with.next_phases[2].heuristic, HeuristicKind::FF);
     EXPECT_EQ(with.next_phases[2].search.space, SpaceKind::State);

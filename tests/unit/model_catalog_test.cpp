@@ -5,6 +5,7 @@
 
 #include "core/common/error.hpp"
 #include "core/learning/model_catalog.hpp"
+#include "core/pipeline.hpp"
 
 namespace ll {
 namespace {
@@ -33,6 +34,20 @@ TEST(ModelCatalog, SelectsByPreferenceThenWeights) {
     // The all-zero AOAG model is skipped for the AEG one.
     EXPECT_EQ(select_model(catalog, "f2", partial)->file, "e-aeg.json");
     EXPECT_FALSE(select_model(catalog, "f3", state).has_value());
+}
+
+// A model is chosen for the space its phase runs in: the default's model
+// phase names S³, so a task the run would search in PS² gets an S³ model.
+TEST(ModelCatalog, ModelSpaceIsTheModelPhases) {
+    OptionValues values;
+    EXPECT_EQ(model_space(values, SpaceKind::Partial), SpaceKind::State);
+    values.config = "paper";  // no space named: the run's
+    EXPECT_EQ(model_space(values, SpaceKind::Partial), SpaceKind::Partial);
+    values.config = "search=lazy,h=ff;search=eager,h=wl,space=partial";
+    EXPECT_EQ(model_space(values, SpaceKind::State), SpaceKind::Partial);
+    values.config.reset();
+    values.space = "partial";  // an explicit space overrides every phase
+    EXPECT_EQ(model_space(values, SpaceKind::Partial), SpaceKind::Partial);
 }
 
 TEST(ModelCatalog, BadManifestsAreModelErrors) {
