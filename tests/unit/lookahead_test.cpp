@@ -84,6 +84,14 @@ constexpr const char* kLookaheadHaulLine = R"(
               (pkg-at p5 a) (pkg-at p6 b))))
 )";
 
+// The truck may drive from a to b or to c; the package, on board, goes to c.
+constexpr const char* kLookaheadHaulFork = R"(
+(define (problem fork) (:domain lookahead-haul)
+  (:objects t - truck a b c - place p - package)
+  (:init (at t a) (road a b) (road a c) (in p t))
+  (:goal (pkg-at p c)))
+)";
+
 Task lookahead_haul_task(const char* problem) {
     return parse_task(kLookaheadHaulDomain, problem, "haul.pddl", "p.pddl");
 }
@@ -131,6 +139,25 @@ TEST(LookaheadConfig, NeedsARelaxedPlanHeuristic) {
     const SearchResult r =
         solve(task, lookahead_options("search=lazy,h=goal-count,preferred=on,lookahead=on"));
     EXPECT_EQ(r.status, SearchStatus::Solved);
+}
+
+// A relaxed-plan action with a false precondition is replaced by an
+// applicable achiever of that atom, its add's parameters bound to the
+// atom's objects: the truck drives to c (not to b, applicable too); the
+// unload is left to the search from there.
+TEST(LookaheadRepair, TakesAnAchieverOfTheFalsePrecondition) {
+    test::LoadedTask t(lookahead_haul_task(kLookaheadHaulFork));
+    const GoalChecker goal(t.task, t.layout, t.statics);
+    RelaxationHeuristic ff(RelaxationHeuristic::Kind::FF, t.task, t.layout, t.statics, goal,
+                           RelaxationGrounding::Ground);
+    HeuristicEvaluator source("ff", ff);
+    Lookahead lookahead(t.task, t.layout, t.successors, source);
+    const std::vector<GroundAction> relaxed_plan = parse_plan(t.task, "(unload p t c)\n");
+    std::vector<GroundAction> steps;
+    LookaheadCounts counts;
+    lookahead.run(initial_state(t.task, t.layout), relaxed_plan, steps, counts);
+    EXPECT_EQ(steps, parse_plan(t.task, "(drive t a c)\n"));
+    EXPECT_EQ(counts.repairs, 1);
 }
 
 // Replays every lookahead from the first states of every test task: each
