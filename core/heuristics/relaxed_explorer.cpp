@@ -21,7 +21,7 @@ void RelaxedExplorer::set_budget(Budget* budget) {
 
 // Prepared only once it finished: the grounding attempt may throw
 // LimitReached (the phase's share ends), and a continued phase tries again.
-void RelaxedExplorer::prepare() {
+void RelaxedExplorer::prepare(const State& state) {
     const Task* task = &task_;
     AdjustedCosts costs = costs_;
     if (task_.has_conditional_effects()) {
@@ -32,17 +32,48 @@ void RelaxedExplorer::prepare() {
     }
     ground_ =
         ground_relaxation_for(grounding_, *task, layout_, statics_, budget_, restricted_, costs);
-    if (!ground_) {
-        lifted_.emplace(*task, layout_, statics_,
-                        datalog::build_program(*task, datalog::ProgramOptions{restricted_}), costs);
-        lifted_->set_budget(budget_);
-        // First actions may name any object: restricted explorations keep all.
-        if (grounding_.representatives && !restricted_) {
-            representatives_.emplace(task_, layout_, *task);
-            if (!representatives_->any()) representatives_.reset();
-        }
+    if (!ground_ || representatives_are_smaller(*task, costs, state)) {
+        ground_.reset();
+        make_lifted(*task, costs);
     }
     prepared_ = true;
+}
+
+void RelaxedExplorer::make_lifted(const Task& task, AdjustedCosts costs) {
+    if (lifted_) return;
+    lifted_.emplace(task, layout_, statics_,
+                    datalog::build_program(task, datalog::ProgramOptions{restricted_}), costs);
+    lifted_->set_budget(budget_);
+    // First actions may name any object: restricted explorations keep all.
+    if (grounding_.representatives && !restricted_) {
+        representatives_.emplace(task_, layout_, task);
+        if (!representatives_->any()) representatives_.reset();
+    }
+}
+
+// A ground relaxed task of copies: the lifted closure over the first
+// state's representatives is 50 times smaller (childsnack hard p08: 1.6
+// million ground actions, ~100 ms per evaluation; a few thousand facts
+// lifted). A lifted fact costs more than a ground one, hence the margin;
+// small ground tasks are kept, they are cheap anyway.
+bool RelaxedExplorer::representatives_are_smaller(const Task& task, AdjustedCosts costs,
+                                                  const State& state) {
+    constexpr std::size_t kMinGroundSize = 100000, kRatio = 50;
+    if (!grounding_.representatives || restricted_ ||
+        grounding_.grounding != RelaxationGrounding::Auto) {
+        return false;
+    }
+    const std::size_t ground_size = static_cast<std::size_t>(ground_->num_actions()) +
+                                    static_cast<std::size_t>(ground_->num_facts());
+    if (ground_size < kMinGroundSize) return false;
+    make_lifted(task, costs);
+    if (representatives_ && representatives_->compute(state) &&
+        lifted_->explore_closure(state, ground_size / kRatio, representatives_->dropped())) {
+        return true;
+    }
+    lifted_.reset();
+    representatives_.reset();
+    return false;
 }
 
 void RelaxedExplorer::to_original(std::vector<GroundAction>& actions, std::size_t from) const {
@@ -53,7 +84,7 @@ void RelaxedExplorer::to_original(std::vector<GroundAction>& actions, std::size_
 
 bool RelaxedExplorer::explore(const State& state, datalog::Aggregation aggregation,
                               std::span<const GroundAction> first_actions) {
-    if (!prepared_) prepare();
+    if (!prepared_) prepare(state);
     if (ground_) return ground_->explore(state, aggregation, first_actions);
     if (representatives_ && representatives_->compute(state)) {
         return lifted_->explore(state, aggregation, first_actions, representatives_->dropped());

@@ -3,7 +3,9 @@
 // grounding choice allows it and the task fits, the lifted Datalog
 // exploration (datalog/exploration.hpp) otherwise. The choice is made at the
 // first explore(), when the run's budget is known, since grounding a large
-// task takes a while and must respect the limits.
+// task takes a while and must respect the limits. With representatives of
+// symmetric objects, a ground task of copies gives way to the lifted
+// exploration over the representatives.
 #pragma once
 
 #include <optional>
@@ -42,7 +44,11 @@ class RelaxedExplorer {
     bool is_ground() const { return ground_.has_value(); }
 
   private:
-    void prepare();
+    void prepare(const State& state);
+    void make_lifted(const Task& task, AdjustedCosts costs);
+    // Whether the lifted exploration over representatives is to replace the
+    // ground relaxed task (relax=auto with symmetry=on).
+    bool representatives_are_smaller(const Task& task, AdjustedCosts costs, const State& state);
     // Maps actions of the explored task back to the original task's.
     void to_original(std::vector<GroundAction>& actions, std::size_t from) const;
 

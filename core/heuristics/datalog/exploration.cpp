@@ -375,10 +375,11 @@ bool Exploration::explore(const State& state, Aggregation aggregation,
     return true;
 }
 
-bool Exploration::explore_closure(const State& state, std::size_t max_facts) {
+bool Exploration::explore_closure(const State& state, std::size_t max_facts,
+                                  std::span<const std::uint8_t> dropped) {
     aggregation_ = Aggregation::Sum;
     reset();
-    seed(state, {}, {});
+    seed(state, {}, dropped);
     for (int fact = pop_fact(); fact >= 0; fact = pop_fact()) {
         process(fact);
         if (static_cast<std::size_t>(facts_.size()) > max_facts) return false;
