@@ -108,19 +108,11 @@ TEST(FeasibilityLp, ReusesItsTableauAcrossCalls) {
 // Limits that never give up checking (the trial has no end).
 const CountingLimits kEveryState{.trial_checks = std::numeric_limits<std::int64_t>::max()};
 
-std::vector<test::TaskRef> counting_tasks() {
-    return test::all_test_tasks_and({{"snacks", "p01"},
-                                     {"snacks", "p02"},
-                                     {"tiles", "p01"},
-                                     {"pairs", "p01"},
-                                     {"grid-costs", "p01"}});
-}
-
 // Every state of every small task's graph: called dead only where no goal
 // state is reachable.
 TEST(CountingDeadEnds, EveryStateItCallsDeadIsUnsolvable) {
     int dead = 0, unsolvable = 0;
-    for (const test::TaskRef& ref : counting_tasks()) {
+    for (const test::TaskRef& ref : test::oracle_test_tasks()) {
         SCOPED_TRACE(ref.task + " " + ref.problem);
         const Task task = test::load_task(ref.task, ref.problem);
         const StateLayout layout(task);

@@ -25,17 +25,9 @@ struct Pair {
                   RelaxationSource(RelaxationGrounding::Lifted, nullptr, true)) {}
 };
 
-std::vector<test::TaskRef> symmetric_tasks() {
-    return test::all_test_tasks_and({{"snacks", "p01"},
-                                     {"snacks", "p02"},
-                                     {"tiles", "p01"},
-                                     {"pairs", "p01"},
-                                     {"grid-costs", "p01"}});
-}
-
 TEST(RepresentativeObjects, RelaxationValuesAreThoseOfTheFullTask) {
     int states_with_drops = 0, dropped = 0;
-    for (const test::TaskRef& ref : symmetric_tasks()) {
+    for (const test::TaskRef& ref : test::oracle_test_tasks()) {
         SCOPED_TRACE(ref.task + " " + ref.problem);
         const Task task = test::load_task(ref.task, ref.problem);
         const StateLayout layout(task);

@@ -143,6 +143,16 @@ inline std::vector<TaskRef> all_test_tasks_and(std::initializer_list<TaskRef> ex
     return tasks;
 }
 
+// Every test task and the small ones the oracle tests of pruning add:
+// snacks (childsnack's mechanics), tiles, pairs and grid-costs.
+inline std::vector<TaskRef> oracle_test_tasks() {
+    return all_test_tasks_and({{"snacks", "p01"},
+                               {"snacks", "p02"},
+                               {"tiles", "p01"},
+                               {"pairs", "p01"},
+                               {"grid-costs", "p01"}});
+}
+
 using AtomSet = std::set<GroundAtom>;
 
 // The helpful actions of `heuristic`'s last evaluation, one GroundAction each.

@@ -42,8 +42,6 @@ class Exploration {
     // for_each_action() lists every reached ground action.
     bool explore_closure(const State& state, std::size_t max_facts,
                          std::span<const std::uint8_t> dropped = {});
-    // Facts derived by the last exploration.
-    std::size_t num_facts() const { return static_cast<std::size_t>(facts_.size()); }
     template <typename F>
     void for_each_action(F&& visit) const {
         for (int f = 0; f < facts_.size(); ++f) {
